@@ -1,0 +1,21 @@
+//! The wire contract of SPEC.md part 2, shared by the typed client and the reference service.
+
+pub mod client;
+pub mod error;
+pub mod label;
+pub mod landed_cost;
+pub mod num;
+pub mod order;
+
+pub use client::{Client, ClientConfig, ClientError, Secret};
+pub use error::{ErrorBody, FieldError};
+pub use label::{LabelAddress, LabelRequest, LabelResponse, LabelResult, LabelSku, LabelStatus};
+pub use landed_cost::{
+    Address, BreakdownType, CartItem, CartShipmentRequest, CartShipmentResponse, CustomProperties,
+    Jurisdiction, LandedCost, ShipmentType, ShippingRate, ShippingRateTaxes, SkuHsCodeEntry,
+    TaxBreakdown, TaxCalculationRequest, TaxCalculationResponse, WireWeight,
+};
+pub use order::{
+    Fulfillment, FulfillmentItem, OrderCreateRequest, OrderShipmentRef, OrderUpdateRequest,
+    ShipmentUpdate, UpdateItem,
+};

@@ -1,0 +1,155 @@
+//! Countries (ISO 3166-1 alpha-2) and the US/Canadian subdivisions (ISO 3166-2) that addresses
+//! to those countries must name.
+
+#[path = "country_table.rs"]
+mod country_table;
+#[path = "subdivision_table.rs"]
+mod subdivision_table;
+
+use std::fmt;
+
+use country_table::COUNTRIES;
+use subdivision_table::SUBDIVISIONS;
+
+/// An assigned ISO 3166-1 alpha-2 country code, always upper case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CountryCode([u8; 2]);
+
+impl CountryCode {
+    /// Accepts an assigned code in either case (`de` or `DE`); anything else is `None`.
+    pub fn parse(text: &str) -> Option<Self> {
+        let upper = text.trim().to_ascii_uppercase();
+        let idx = COUNTRIES
+            .binary_search_by(|(code, _)| (*code).cmp(upper.as_str()))
+            .ok()?;
+        let bytes = COUNTRIES[idx].0.as_bytes();
+        Some(Self([bytes[0], bytes[1]]))
+    }
+
+    pub fn as_str(&self) -> &str {
+        // Only ever built from the ASCII table above.
+        std::str::from_utf8(&self.0).unwrap_or("??")
+    }
+
+    /// English short name, e.g. "Germany".
+    pub fn name(&self) -> &'static str {
+        COUNTRIES
+            .binary_search_by(|(code, _)| (*code).cmp(self.as_str()))
+            .map(|idx| COUNTRIES[idx].1)
+            .unwrap_or("")
+    }
+
+    /// Whether addresses to this country must name a province/state and a postal code (SPEC 2.2).
+    pub fn requires_province_and_postal_code(&self) -> bool {
+        matches!(self.as_str(), "US" | "CA")
+    }
+
+    /// Every assigned code with its name, sorted by code (for pickers).
+    pub fn all() -> impl Iterator<Item = (CountryCode, &'static str)> {
+        COUNTRIES
+            .iter()
+            .filter_map(|(code, name)| Some((CountryCode::parse(code)?, *name)))
+    }
+}
+
+impl fmt::Display for CountryCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A US state, district or outlying area, or a Canadian province or territory (ISO 3166-2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Subdivision {
+    /// Full ISO 3166-2 code, e.g. `CA-QC`.
+    code: &'static str,
+    name: &'static str,
+    kind: &'static str,
+}
+
+impl Subdivision {
+    /// Finds a subdivision of `country` from its short code (`QC`), full code (`CA-QC`) or
+    /// English name (`Quebec`), in any case. `None` for countries other than US and CA.
+    pub fn parse(country: CountryCode, text: &str) -> Option<Self> {
+        let text = text.trim();
+        let prefix = format!("{}-", country.as_str());
+        let upper = text.to_ascii_uppercase();
+        let full = if upper.starts_with(&prefix) {
+            upper
+        } else {
+            format!("{prefix}{upper}")
+        };
+        SUBDIVISIONS
+            .iter()
+            .find(|(code, name, _)| {
+                *code == full || (code.starts_with(&prefix) && name.eq_ignore_ascii_case(text))
+            })
+            .map(|&(code, name, kind)| Self { code, name, kind })
+    }
+
+    /// Short code without the country, e.g. `QC`.
+    pub fn code(&self) -> &'static str {
+        self.code.get(3..).unwrap_or(self.code)
+    }
+
+    /// Full ISO 3166-2 code, e.g. `CA-QC`.
+    pub fn iso_code(&self) -> &'static str {
+        self.code
+    }
+
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// `state`, `province`, `territory`, `district` or `outlying area`.
+    pub fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    /// Every subdivision of `country` (empty for countries other than US and CA).
+    pub fn of(country: CountryCode) -> impl Iterator<Item = Subdivision> {
+        let prefix = format!("{}-", country.as_str());
+        SUBDIVISIONS
+            .iter()
+            .filter(move |(code, _, _)| code.starts_with(&prefix))
+            .map(|&(code, name, kind)| Self { code, name, kind })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn country_codes_are_checked_against_iso_3166() {
+        assert_eq!(CountryCode::parse("de").map(|c| c.name()), Some("Germany"));
+        assert!(CountryCode::parse("XX").is_none());
+        assert!(CountryCode::parse("DEU").is_none());
+        assert_eq!(CountryCode::all().count(), 249);
+        assert!(
+            COUNTRIES.windows(2).all(|w| w[0].0 < w[1].0),
+            "table must stay sorted"
+        );
+    }
+
+    #[test]
+    fn subdivisions_parse_from_code_full_code_or_name() {
+        let ca = CountryCode::parse("CA").unwrap();
+        let us = CountryCode::parse("US").unwrap();
+        assert_eq!(Subdivision::parse(ca, "qc").map(|s| s.code()), Some("QC"));
+        assert_eq!(
+            Subdivision::parse(ca, "CA-ON").map(|s| s.name()),
+            Some("Ontario")
+        );
+        assert_eq!(
+            Subdivision::parse(us, "New York").map(|s| s.iso_code()),
+            Some("US-NY")
+        );
+        assert!(Subdivision::parse(us, "QC").is_none());
+        assert_eq!(Subdivision::of(ca).count(), 13);
+        assert_eq!(
+            Subdivision::of(us).filter(|s| s.kind() == "state").count(),
+            50
+        );
+    }
+}

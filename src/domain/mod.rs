@@ -1,0 +1,11 @@
+//! The rules, once: types that cannot hold bad values and the validation shared by the app's
+//! forms and the service's 422 answers. No I/O and no UI here.
+
+pub mod country;
+pub mod currency;
+pub mod units;
+pub mod validate;
+
+pub use country::{CountryCode, Subdivision};
+pub use currency::Currency;
+pub use units::{Length, LengthUnit, Weight, WeightUnit};

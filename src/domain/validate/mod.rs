@@ -1,0 +1,3 @@
+//! Validation of every request of SPEC.md: each function returns every problem found.
+
+pub use crate::api::FieldError;

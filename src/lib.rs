@@ -1,0 +1,5 @@
+//! Packdesk: the packing-station app and its reference landed-cost, order and label service.
+//! See ARCHITECTURE.md for the module map and the invariants that hold.
+
+pub mod api;
+pub mod domain;
