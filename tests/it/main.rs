@@ -1,1 +1,3 @@
-fn main() {}
+//! The one integration-test binary: features tested end to end, against real servers.
+
+mod contract;
