@@ -3,3 +3,5 @@
 
 pub mod api;
 pub mod domain;
+pub mod cli;
+pub mod service;

@@ -1,0 +1,68 @@
+//! Command line: `packdesk` (the station app) and `packdesk serve` (the reference service).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+
+use crate::service::server::ServeConfig;
+
+#[derive(Debug, Parser)]
+#[command(name = "packdesk", version, about = "Packing-station software for cross-border Delivered Duty Paid shipping")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the reference landed-cost, order and label service (SPEC.md) over HTTP.
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8787")]
+    pub addr: SocketAddr,
+    /// Where the database and generated credentials live [default: the platform data directory].
+    #[arg(long)]
+    pub data_dir: Option<PathBuf>,
+    /// Merchant API key expected in `x-service-direct-api-key` [default: generated once and kept].
+    #[arg(long, env = "PACKDESK_API_KEY", hide_env_values = true)]
+    pub api_key: Option<String>,
+    /// Access token expected as `Authorization: Bearer` on the label endpoint [default: generated].
+    #[arg(long, env = "PACKDESK_ACCESS_TOKEN", hide_env_values = true)]
+    pub access_token: Option<String>,
+    /// Base of the absolute label URLs when the service is reached through another address.
+    #[arg(long)]
+    pub public_url: Option<String>,
+    /// Return HS codes with every calculation (one per SKU, classified when the merchant's is missing).
+    #[arg(long)]
+    pub require_hs_codes: bool,
+    /// Keep new labels `pending` for this many milliseconds, to exercise clients' polling.
+    #[arg(long, default_value_t = 0)]
+    pub label_delay_ms: u64,
+}
+
+impl ServeArgs {
+    pub fn into_config(self, default_data_dir: PathBuf) -> ServeConfig {
+        ServeConfig {
+            addr: self.addr,
+            data_dir: self.data_dir.unwrap_or(default_data_dir),
+            api_key: self.api_key.filter(|k| !k.is_empty()),
+            access_token: self.access_token.filter(|t| !t.is_empty()),
+            public_url: self.public_url,
+            require_hs_codes: self.require_hs_codes,
+            label_delay: Duration::from_millis(self.label_delay_ms),
+        }
+    }
+}
+
+/// The platform's data directory for Packdesk (e.g. `~/.local/share/packdesk` on Linux).
+pub fn default_data_dir() -> PathBuf {
+    directories::ProjectDirs::from("", "", "packdesk")
+        .map(|dirs| dirs.data_dir().to_path_buf())
+        .unwrap_or_else(|| PathBuf::from(".packdesk"))
+}

@@ -1,0 +1,8 @@
+//! The reference service of SPEC.md (`packdesk serve`, and the app's embedded default).
+
+pub mod http;
+pub mod keys;
+pub mod labels;
+pub mod landed_cost;
+pub mod server;
+pub mod store;
