@@ -1,3 +1,5 @@
 //! The one integration-test binary: features tested end to end, against real servers.
 
 mod contract;
+mod service;
+mod support;
