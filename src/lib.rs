@@ -5,3 +5,4 @@ pub mod api;
 pub mod domain;
 pub mod cli;
 pub mod service;
+pub mod demo;

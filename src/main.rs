@@ -32,18 +32,29 @@ fn main() -> anyhow::Result<()> {
 async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let config = args.into_config(default_data_dir().join("service"));
     let data_dir = config.data_dir.clone();
-    let running = server::start(config).await.context("cannot start the service")?;
+    let running = server::start(config)
+        .await
+        .context("cannot start the service")?;
     println!("packdesk serve: listening on {}", running.base_url);
     println!("  label endpoint: {}", running.labels_url);
     println!("  data directory: {}", data_dir.display());
     if running.generated_credentials {
         // Shown once, on the start that generated them; they are kept in the data directory.
-        println!("  new API key (x-service-direct-api-key): {}", running.credentials.api_key.expose());
-        println!("  new access token (Authorization: Bearer): {}", running.credentials.access_token.expose());
+        println!(
+            "  new API key (x-service-direct-api-key): {}",
+            running.credentials.api_key.expose()
+        );
+        println!(
+            "  new access token (Authorization: Bearer): {}",
+            running.credentials.access_token.expose()
+        );
     }
     shutdown_signal().await;
     tracing::info!("shutting down: finishing requests in flight");
-    running.shutdown().await.context("the service did not stop cleanly")?;
+    running
+        .shutdown()
+        .await
+        .context("the service did not stop cleanly")?;
     Ok(())
 }
 

@@ -48,7 +48,9 @@ async fn malformed_json_is_400_and_wrong_types_name_their_path() {
     assert_eq!(status, 400, "{body}");
     let mut cart = serde_json::to_value(cart("DE", None, None)).unwrap();
     cart["shipments"][0]["items"][1]["quantity"] = json!("one");
-    let (status, body) = svc.raw(Method::POST, "/v1/landed-cost", cart.to_string()).await;
+    let (status, body) = svc
+        .raw(Method::POST, "/v1/landed-cost", cart.to_string())
+        .await;
     assert_eq!(status, 400, "{body}");
     assert_eq!(body["error"][0]["field"], "shipments[0].items[1].quantity");
 }
@@ -58,7 +60,9 @@ async fn a_missing_required_field_is_422_naming_it() {
     let svc = TestService::start().await;
     let mut cart = serde_json::to_value(cart("DE", None, None)).unwrap();
     cart.as_object_mut().unwrap().remove("caller_app");
-    let (status, body) = svc.raw(Method::POST, "/v1/landed-cost", cart.to_string()).await;
+    let (status, body) = svc
+        .raw(Method::POST, "/v1/landed-cost", cart.to_string())
+        .await;
     assert_eq!(status, 422, "{body}");
     assert_eq!(body["error"][0]["field"], "caller_app");
 }
@@ -69,10 +73,21 @@ async fn validation_errors_list_every_problem_with_its_path() {
     let mut bad = cart("CA", None, None);
     bad.shipments[0].items[2].weight.unit = "kg".into();
     let err = svc.client.landed_cost(&bad).await.unwrap_err();
-    let fields: Vec<&str> = err.field_errors().iter().map(|e| e.field.as_str()).collect();
+    let fields: Vec<&str> = err
+        .field_errors()
+        .iter()
+        .map(|e| e.field.as_str())
+        .collect();
     assert!(matches!(err, ClientError::Validation { .. }), "{err:?}");
-    for expected in ["ship_to.province", "ship_to.postal_code", "shipments[0].items[2].weight.unit"] {
-        assert!(fields.contains(&expected), "{expected} missing from {fields:?}");
+    for expected in [
+        "ship_to.province",
+        "ship_to.postal_code",
+        "shipments[0].items[2].weight.unit",
+    ] {
+        assert!(
+            fields.contains(&expected),
+            "{expected} missing from {fields:?}"
+        );
     }
 }
 
@@ -82,7 +97,12 @@ async fn bodies_over_one_mib_get_413() {
     let big = format!(r#"{{"caller_app":"{}"}}"#, "x".repeat(1024 * 1024 + 10));
     let (status, body) = svc.raw(Method::POST, "/v1/landed-cost", big.clone()).await;
     assert_eq!(status, 413, "{body}");
-    assert!(body["error"][0]["error"].as_str().unwrap().contains("1 MiB"));
+    assert!(
+        body["error"][0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("1 MiB")
+    );
     let (status, body) = svc.raw(Method::POST, "/api/post/fc/labels", big).await;
     assert_eq!(status, 413);
     assert_eq!(body["isError"], true);
@@ -91,25 +111,47 @@ async fn bodies_over_one_mib_get_413() {
 #[tokio::test]
 async fn every_shipment_and_rate_is_echoed_and_sums_are_exact() {
     let svc = TestService::start().await;
-    let quote = svc.client.landed_cost(&cart("FR", None, None)).await.unwrap();
+    let quote = svc
+        .client
+        .landed_cost(&cart("FR", None, None))
+        .await
+        .unwrap();
     assert_eq!(quote.currency_code, "EUR");
     assert_eq!(quote.external_reference_id.as_deref(), Some("cart-1"));
     assert_eq!(quote.hs_codes, None);
     assert_eq!(quote.shipments.len(), 1);
-    let rates: Vec<&str> = quote.shipments[0].shipping_rate_taxes.iter().map(|r| r.shipping_rate_id.as_str()).collect();
+    let rates: Vec<&str> = quote.shipments[0]
+        .shipping_rate_taxes
+        .iter()
+        .map(|r| r.shipping_rate_id.as_str())
+        .collect();
     assert_eq!(rates, ["standard", "express"]);
     let mut ids = std::collections::HashSet::new();
     for rate in &quote.shipments[0].shipping_rate_taxes {
         let lc = &rate.landed_cost;
         assert!(ids.insert(rate.tax_transaction_id.clone()));
         assert_eq!(lc.total_taxes, lc.shipment_taxes + lc.product_taxes);
-        let sum = |kind| lc.breakdown.iter().filter(|b| b.kind == kind).map(|b| b.amount).sum::<rust_decimal::Decimal>();
+        let sum = |kind| {
+            lc.breakdown
+                .iter()
+                .filter(|b| b.kind == kind)
+                .map(|b| b.amount)
+                .sum::<rust_decimal::Decimal>()
+        };
         assert_eq!(sum(BreakdownType::Duty), lc.duties);
         assert_eq!(sum(BreakdownType::ProductTax), lc.product_taxes);
         assert_eq!(sum(BreakdownType::ShipmentTax), lc.shipment_taxes);
-        assert!(lc.breakdown.iter().any(|b| b.kind == BreakdownType::ShipmentTax && b.sku.is_none()));
+        assert!(
+            lc.breakdown
+                .iter()
+                .any(|b| b.kind == BreakdownType::ShipmentTax && b.sku.is_none())
+        );
     }
-    let again = svc.client.landed_cost(&cart("FR", None, None)).await.unwrap();
+    let again = svc
+        .client
+        .landed_cost(&cart("FR", None, None))
+        .await
+        .unwrap();
     assert_ne!(again.landedcost_request_id, quote.landedcost_request_id);
     assert_eq!(
         again.shipments[0].shipping_rate_taxes[1].landed_cost,
@@ -127,34 +169,68 @@ async fn hs_codes_are_returned_only_when_the_service_requires_them() {
     let codes = quote.hs_codes.expect("hs_codes when required");
     let skus: Vec<&str> = codes.iter().map(|c| c.sku.as_str()).collect();
     assert_eq!(skus.len(), 3, "{codes:?}");
-    assert!(codes.iter().any(|c| c.sku == "TSHIRT-M" && c.hs_code.starts_with("610910")), "{codes:?}");
+    assert!(
+        codes
+            .iter()
+            .any(|c| c.sku == "TSHIRT-M" && c.hs_code.starts_with("610910")),
+        "{codes:?}"
+    );
     assert!(codes.iter().all(|c| c.hs_code.len() >= 6));
 }
 
 #[tokio::test]
 async fn orders_are_created_once_and_checked_against_their_calculation() {
     let svc = TestService::start().await;
-    let quote = svc.client.landed_cost(&cart("DE", None, None)).await.unwrap();
+    let quote = svc
+        .client
+        .landed_cost(&cart("DE", None, None))
+        .await
+        .unwrap();
     let order = order_for(5001, &quote, 1);
     svc.client.create_order(&order).await.unwrap();
 
     let err = svc.client.create_order(&order).await.unwrap_err();
-    assert!(matches!(err, ClientError::Conflict { .. }), "duplicate source_reference: {err:?}");
+    assert!(
+        matches!(err, ClientError::Conflict { .. }),
+        "duplicate source_reference: {err:?}"
+    );
 
     let mut unknown = order_for(5002, &quote, 0);
     unknown.landedcost_request_id = "lc_does_not_exist".into();
     let err = svc.client.create_order(&unknown).await.unwrap_err();
-    assert!(err.field_errors().iter().any(|e| e.field == "landedcost_request_id"), "{err:?}");
+    assert!(
+        err.field_errors()
+            .iter()
+            .any(|e| e.field == "landedcost_request_id"),
+        "{err:?}"
+    );
 
-    let other = svc.client.landed_cost(&cart("FR", None, None)).await.unwrap();
+    let other = svc
+        .client
+        .landed_cost(&cart("FR", None, None))
+        .await
+        .unwrap();
     let mut foreign = order_for(5003, &quote, 0);
-    foreign.shipments[0].tax_transaction_id = other.shipments[0].shipping_rate_taxes[0].tax_transaction_id.clone();
+    foreign.shipments[0].tax_transaction_id = other.shipments[0].shipping_rate_taxes[0]
+        .tax_transaction_id
+        .clone();
     let err = svc.client.create_order(&foreign).await.unwrap_err();
     assert!(matches!(err, ClientError::Validation { .. }), "{err:?}");
-    assert!(err.field_errors().iter().any(|e| e.field == "shipments[0].tax_transaction_id"), "{err:?}");
+    assert!(
+        err.field_errors()
+            .iter()
+            .any(|e| e.field == "shipments[0].tax_transaction_id"),
+        "{err:?}"
+    );
 }
 
-fn fulfil(reference: u64, at: &str, rate: &ShippingRateTaxes, tracking: &str, qty: &str) -> OrderUpdateRequest {
+fn fulfil(
+    reference: u64,
+    at: &str,
+    rate: &ShippingRateTaxes,
+    tracking: &str,
+    qty: &str,
+) -> OrderUpdateRequest {
     OrderUpdateRequest {
         source_reference: reference,
         source_updated_at: at.into(),
@@ -204,27 +280,68 @@ async fn updates_follow_the_order_rules() {
     let quote = svc.order_from(6001, &cart("DE", None, None)).await;
     let rate = quote.shipments[0].shipping_rate_taxes[0].clone();
 
-    let err = svc.client.update_order(&fulfil(9999, "2026-11-21T10:00:00Z", &rate, "T1", "1")).await.unwrap_err();
+    let err = svc
+        .client
+        .update_order(&fulfil(9999, "2026-11-21T10:00:00Z", &rate, "T1", "1"))
+        .await
+        .unwrap_err();
     assert!(matches!(err, ClientError::NotFound { .. }), "{err:?}");
 
-    svc.client.update_order(&fulfil(6001, "2026-11-21T10:00:00Z", &rate, "T1", "1")).await.unwrap();
+    svc.client
+        .update_order(&fulfil(6001, "2026-11-21T10:00:00Z", &rate, "T1", "1"))
+        .await
+        .unwrap();
     // A second batch accumulates; more than ordered (2) is refused.
-    svc.client.update_order(&fulfil(6001, "2026-11-21T11:00:00Z", &rate, "T2", "1")).await.unwrap();
-    let err = svc.client.update_order(&fulfil(6001, "2026-11-21T12:00:00Z", &rate, "T3", "1")).await.unwrap_err();
-    assert!(matches!(err, ClientError::Validation { .. }), "over-fulfilment: {err:?}");
+    svc.client
+        .update_order(&fulfil(6001, "2026-11-21T11:00:00Z", &rate, "T2", "1"))
+        .await
+        .unwrap();
+    let err = svc
+        .client
+        .update_order(&fulfil(6001, "2026-11-21T12:00:00Z", &rate, "T3", "1"))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, ClientError::Validation { .. }),
+        "over-fulfilment: {err:?}"
+    );
 
     // Older than the stored update: 409 and nothing changes.
-    let err = svc.client.update_order(&cancel(6001, "2026-11-21T09:00:00Z", &rate)).await.unwrap_err();
-    assert!(matches!(err, ClientError::Conflict { .. }), "stale: {err:?}");
+    let err = svc
+        .client
+        .update_order(&cancel(6001, "2026-11-21T09:00:00Z", &rate))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, ClientError::Conflict { .. }),
+        "stale: {err:?}"
+    );
     // Canceling a fulfilled shipment is a forbidden move.
-    let err = svc.client.update_order(&cancel(6001, "2026-11-22T09:00:00Z", &rate)).await.unwrap_err();
-    assert!(matches!(err, ClientError::Conflict { .. }), "cancel fulfilled: {err:?}");
+    let err = svc
+        .client
+        .update_order(&cancel(6001, "2026-11-22T09:00:00Z", &rate))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, ClientError::Conflict { .. }),
+        "cancel fulfilled: {err:?}"
+    );
 
     let quote = svc.order_from(6002, &cart("DE", None, None)).await;
     let rate = quote.shipments[0].shipping_rate_taxes[0].clone();
-    svc.client.update_order(&cancel(6002, "2026-11-21T10:00:00Z", &rate)).await.unwrap();
-    let err = svc.client.update_order(&fulfil(6002, "2026-11-21T11:00:00Z", &rate, "T9", "1")).await.unwrap_err();
-    assert!(matches!(err, ClientError::Conflict { .. }), "fulfil canceled: {err:?}");
+    svc.client
+        .update_order(&cancel(6002, "2026-11-21T10:00:00Z", &rate))
+        .await
+        .unwrap();
+    let err = svc
+        .client
+        .update_order(&fulfil(6002, "2026-11-21T11:00:00Z", &rate, "T9", "1"))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, ClientError::Conflict { .. }),
+        "fulfil canceled: {err:?}"
+    );
 }
 
 #[tokio::test]
@@ -237,9 +354,15 @@ async fn committed_orders_survive_a_clean_shutdown_and_restart() {
 
     let config = packdesk::service::server::ServeConfig::local(dir.path().to_path_buf());
     let running = packdesk::service::server::start(config).await.unwrap();
-    assert!(!running.generated_credentials, "credentials are kept in the data directory");
+    assert!(
+        !running.generated_credentials,
+        "credentials are kept in the data directory"
+    );
     let client = client_for(&running);
-    client.update_order(&fulfil(7001, "2026-11-21T10:00:00Z", &rate, "T1", "2")).await.unwrap();
+    client
+        .update_order(&fulfil(7001, "2026-11-21T10:00:00Z", &rate, "T1", "2"))
+        .await
+        .unwrap();
     running.shutdown().await.unwrap();
 }
 
@@ -258,7 +381,9 @@ async fn hostile_bodies_never_get_a_5xx() {
         "{\"orderNumber\": \"\u{1F4E6}\", \"weight\": 1e30, \"weightUnit\": \"grams\"}".into(),
         "{\"orderNumber\": \"1\", \"skus\": {}}".into(),
         deep,
-        serde_json::to_string(&cart("DE", None, None)).unwrap().replace("\"EUR\"", "\"€€€\""),
+        serde_json::to_string(&cart("DE", None, None))
+            .unwrap()
+            .replace("\"EUR\"", "\"€€€\""),
     ];
     for body in bodies {
         for (method, path) in [
@@ -268,7 +393,10 @@ async fn hostile_bodies_never_get_a_5xx() {
             (Method::POST, "/api/post/fc/labels"),
         ] {
             let (status, reply) = svc.raw(method.clone(), path, body.clone()).await;
-            assert!((400..500).contains(&status), "{method} {path} {body:.60} -> {status} {reply}");
+            assert!(
+                (400..500).contains(&status),
+                "{method} {path} {body:.60} -> {status} {reply}"
+            );
         }
     }
 }

@@ -28,7 +28,12 @@ impl TestService {
         adjust(&mut config);
         let running = server::start(config).await.unwrap();
         let client = client_for(&running);
-        Self { running, client, http: reqwest::Client::new(), dir }
+        Self {
+            running,
+            client,
+            http: reqwest::Client::new(),
+            dir,
+        }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -44,7 +49,12 @@ impl TestService {
     }
 
     /// Sends raw bytes to a direct-API endpoint with the right key; returns status and JSON body.
-    pub async fn raw(&self, method: reqwest::Method, path: &str, body: impl Into<reqwest::Body>) -> (u16, Value) {
+    pub async fn raw(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: impl Into<reqwest::Body>,
+    ) -> (u16, Value) {
         let resp = self
             .http
             .request(method, self.url(path))
@@ -57,13 +67,23 @@ impl TestService {
             .unwrap();
         let status = resp.status().as_u16();
         let bytes = resp.bytes().await.unwrap();
-        (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        )
     }
 
     /// Calculates `cart`, then creates order `reference` with the first rate of every shipment.
-    pub async fn order_from(&self, reference: u64, cart: &TaxCalculationRequest) -> TaxCalculationResponse {
+    pub async fn order_from(
+        &self,
+        reference: u64,
+        cart: &TaxCalculationRequest,
+    ) -> TaxCalculationResponse {
         let quote = self.client.landed_cost(cart).await.unwrap();
-        self.client.create_order(&order_for(reference, &quote, 0)).await.unwrap();
+        self.client
+            .create_order(&order_for(reference, &quote, 0))
+            .await
+            .unwrap();
         quote
     }
 }
@@ -79,7 +99,11 @@ pub fn client_for(running: &RunningService) -> Client {
 }
 
 /// An order create body choosing rate `rate_index` of every shipment of `quote`.
-pub fn order_for(reference: u64, quote: &TaxCalculationResponse, rate_index: usize) -> OrderCreateRequest {
+pub fn order_for(
+    reference: u64,
+    quote: &TaxCalculationResponse,
+    rate_index: usize,
+) -> OrderCreateRequest {
     OrderCreateRequest {
         source: "test-shop".into(),
         source_reference: reference,
@@ -128,7 +152,16 @@ pub fn cart(country: &str, province: Option<&str>, postal: Option<&str>) -> TaxC
 }
 
 #[allow(clippy::too_many_arguments)]
-pub fn line(id: &str, sku: &str, qty: u32, price: &str, hs: &str, origin: &str, category: &str, grams: &str) -> Value {
+pub fn line(
+    id: &str,
+    sku: &str,
+    qty: u32,
+    price: &str,
+    hs: &str,
+    origin: &str,
+    category: &str,
+    grams: &str,
+) -> Value {
     json!({
         "source_line_id": id, "source_product_id": 1000, "source_variant_id": 2000,
         "hs_code": hs, "quantity": qty, "unit_price": Value::Number(price.parse().unwrap()),
