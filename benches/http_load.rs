@@ -1,0 +1,172 @@
+//! Load generator: `packdesk serve`'s landed-cost endpoint beside a bare axum endpoint that parses
+//! and echoes the same JSON, in the same run, on the same machine (BENCHMARKS.md).
+//!
+//! `cargo bench --bench http_load` — settings from the environment: `LOAD_SECONDS` (per phase,
+//! default 5), `LOAD_CONCURRENCY` (closed loop, default 32), `LOAD_RATE` (open loop req/s,
+//! default 1000). Each server gets a runtime with one worker thread, and so does the load.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::Json;
+use axum::routing::post;
+use packdesk::api::TaxCalculationRequest;
+use packdesk::demo;
+use packdesk::service::server::{self, ServeConfig};
+use tokio::runtime::{Builder, Runtime};
+
+struct Target {
+    name: &'static str,
+    url: String,
+    api_key: String,
+}
+
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn one_worker() -> Runtime {
+    let Ok(rt) = Builder::new_multi_thread().worker_threads(1).enable_all().build() else {
+        panic!("cannot build a runtime")
+    };
+    rt
+}
+
+async fn echo(Json(req): Json<TaxCalculationRequest>) -> Json<TaxCalculationRequest> {
+    Json(req)
+}
+
+fn main() {
+    let seconds = Duration::from_secs(env_or("LOAD_SECONDS", 5));
+    let concurrency = env_or("LOAD_CONCURRENCY", 32) as usize;
+    let rate = env_or("LOAD_RATE", 1000);
+
+    let service_rt = one_worker();
+    let data = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let running = service_rt
+        .block_on(server::start(ServeConfig::local(data.path().to_path_buf())))
+        .unwrap_or_else(|e| panic!("service: {e}"));
+    let service = Target {
+        name: "packdesk serve POST /v1/landed-cost",
+        url: format!("{}/v1/landed-cost", running.base_url),
+        api_key: running.credentials.api_key.expose().to_string(),
+    };
+
+    let bare_rt = one_worker();
+    let bare_addr: SocketAddr = bare_rt.block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap_or_else(|e| panic!("bind: {e}"));
+        let addr = listener.local_addr().unwrap_or_else(|e| panic!("addr: {e}"));
+        let app = axum::Router::new().route("/echo", post(echo));
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        addr
+    });
+    let bare = Target { name: "bare axum parse + echo", url: format!("http://{bare_addr}/echo"), api_key: String::new() };
+
+    let body = Arc::new(serde_json::to_vec(&demo::typical_cart()).unwrap_or_default());
+    let load_rt = one_worker();
+    println!("typical cart (1 shipment, 3 rates, 5 items), {} bytes; {}s per phase", body.len(), seconds.as_secs());
+    println!();
+    println!("| target | closed loop ({concurrency} conns) req/s | open loop {rate} req/s: achieved | p50 ms | p99 ms | errors |");
+    println!("|---|---|---|---|---|---|");
+    let mut throughputs = Vec::new();
+    for target in [&bare, &service] {
+        let closed = load_rt.block_on(closed_loop(target, &body, concurrency, seconds));
+        let open = load_rt.block_on(open_loop(target, &body, rate, seconds));
+        println!(
+            "| {} | {:.0} | {:.0} | {:.2} | {:.2} | {} |",
+            target.name, closed.0, open.achieved, open.p50_ms, open.p99_ms, closed.1 + open.errors
+        );
+        throughputs.push(closed.0);
+    }
+    if let [bare_rps, service_rps] = throughputs[..] {
+        println!();
+        println!("service / bare throughput: {:.0} %", 100.0 * service_rps / bare_rps.max(1.0));
+    }
+}
+
+fn client() -> reqwest::Client {
+    reqwest::Client::builder().pool_max_idle_per_host(1024).build().unwrap_or_else(|e| panic!("client: {e}"))
+}
+
+async fn send(client: &reqwest::Client, target: &Target, body: &Arc<Vec<u8>>) -> bool {
+    let resp = client
+        .post(&target.url)
+        .header("content-type", "application/json")
+        .header("x-service-direct-api-key", &target.api_key)
+        .body(body.as_ref().clone())
+        .send()
+        .await;
+    match resp {
+        Ok(resp) => resp.status().is_success() && resp.bytes().await.is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// Requests per second with `concurrency` requests always in flight; and the error count.
+async fn closed_loop(target: &Target, body: &Arc<Vec<u8>>, concurrency: usize, length: Duration) -> (f64, u64) {
+    let client = client();
+    let deadline = Instant::now() + length;
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for _ in 0..concurrency {
+        let (client, body) = (client.clone(), body.clone());
+        let target = Target { name: target.name, url: target.url.clone(), api_key: target.api_key.clone() };
+        tasks.push(tokio::spawn(async move {
+            let (mut ok, mut errors) = (0u64, 0u64);
+            while Instant::now() < deadline {
+                if send(&client, &target, &body).await { ok += 1 } else { errors += 1 }
+            }
+            (ok, errors)
+        }));
+    }
+    let (mut ok, mut errors) = (0, 0);
+    for task in tasks {
+        let (o, e) = task.await.unwrap_or((0, 1));
+        ok += o;
+        errors += e;
+    }
+    (ok as f64 / started.elapsed().as_secs_f64(), errors)
+}
+
+struct OpenLoop {
+    achieved: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+    errors: u64,
+}
+
+/// Sends at a fixed rate whatever the answers do, and measures each latency from the moment the
+/// request was due (so a stall counts against every request it delays).
+async fn open_loop(target: &Target, body: &Arc<Vec<u8>>, rate: u64, length: Duration) -> OpenLoop {
+    let client = client();
+    let interval = Duration::from_secs_f64(1.0 / rate.max(1) as f64);
+    let total = (length.as_secs_f64() * rate as f64) as u64;
+    let start = Instant::now() + Duration::from_millis(50);
+    let mut tasks = Vec::with_capacity(total as usize);
+    for i in 0..total {
+        let due = start + interval.mul_f64(i as f64);
+        tokio::time::sleep_until(due.into()).await;
+        let (client, body) = (client.clone(), body.clone());
+        let target = Target { name: target.name, url: target.url.clone(), api_key: target.api_key.clone() };
+        tasks.push(tokio::spawn(async move {
+            let ok = send(&client, &target, &body).await;
+            (ok, due.elapsed())
+        }));
+    }
+    let mut latencies = Vec::with_capacity(tasks.len());
+    let mut errors = 0;
+    for task in tasks {
+        match task.await {
+            Ok((true, latency)) => latencies.push(latency),
+            _ => errors += 1,
+        }
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    latencies.sort();
+    let pct = |p: f64| {
+        latencies.get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)))
+            .map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0)
+    };
+    OpenLoop { achieved: latencies.len() as f64 / elapsed, p50_ms: pct(0.50), p99_ms: pct(0.99), errors }
+}
