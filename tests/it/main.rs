@@ -2,4 +2,5 @@
 
 mod contract;
 mod service;
+mod service_labels;
 mod support;
