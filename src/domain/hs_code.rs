@@ -60,7 +60,10 @@ mod tests {
         assert_eq!(code.as_str(), "61091000");
         assert_eq!(code.hs6(), "610910");
         assert_eq!(code.chapter(), "61");
-        assert_eq!(HsCode::parse("6109 10 00 10").unwrap().as_str(), "6109100010");
+        assert_eq!(
+            HsCode::parse("6109 10 00 10").unwrap().as_str(),
+            "6109100010"
+        );
         assert!(HsCode::parse("61091").is_none());
         assert!(HsCode::parse("61091000101").is_none());
         assert!(HsCode::parse(".610910").is_none());

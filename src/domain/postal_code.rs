@@ -58,8 +58,9 @@ fn canadian(text: &str) -> Option<String> {
         return None;
     }
     const NEVER: &str = "DFIOQU";
-    let letter_ok =
-        |c: char, leading: bool| c.is_ascii_uppercase() && !NEVER.contains(c) && !(leading && "WZ".contains(c));
+    let letter_ok = |c: char, leading: bool| {
+        c.is_ascii_uppercase() && !NEVER.contains(c) && !(leading && "WZ".contains(c))
+    };
     let shape_ok = compact.iter().enumerate().all(|(i, &c)| {
         if i % 2 == 0 {
             letter_ok(c, i == 0)
@@ -100,8 +101,13 @@ mod tests {
     fn canadian_codes_are_normalised() {
         let ca = country("CA");
         assert_eq!(PostalCode::parse(ca, "h2x1y4").unwrap().as_str(), "H2X 1Y4");
-        assert_eq!(PostalCode::parse(ca, "K1A 0B1").unwrap().as_str(), "K1A 0B1");
-        for bad in ["K1A0B", "K1A  0B1", "K1 A0B1", "D1A 0B1", "W1A 0B1", "K1O 0B1", "12345"] {
+        assert_eq!(
+            PostalCode::parse(ca, "K1A 0B1").unwrap().as_str(),
+            "K1A 0B1"
+        );
+        for bad in [
+            "K1A0B", "K1A  0B1", "K1 A0B1", "D1A 0B1", "W1A 0B1", "K1O 0B1", "12345",
+        ] {
             assert!(PostalCode::parse(ca, bad).is_none(), "{bad}");
         }
     }

@@ -75,7 +75,11 @@ pub fn label_address(addr: &LabelAddress, prefix: &str) -> Vec<FieldError> {
             ),
         );
     }
-    problems.required(&base.key("line1"), &addr.line1, "Enter the street address (line 1).");
+    problems.required(
+        &base.key("line1"),
+        &addr.line1,
+        "Enter the street address (line 1).",
+    );
     problems.required(&base.key("city"), &addr.city, "Enter the city.");
     let country = problems.country(&base.key("country"), &addr.country);
     let province = base.key("province");
@@ -123,7 +127,9 @@ fn check_subdivision(
     match Subdivision::parse(country, text) {
         None => problems.add(
             path,
-            format!("\"{text}\" is not a {noun} of {name}: enter its two-letter code (e.g. {examples})."),
+            format!(
+                "\"{text}\" is not a {noun} of {name}: enter its two-letter code (e.g. {examples})."
+            ),
         ),
         Some(found) => {
             let upper = text.to_ascii_uppercase();
@@ -146,7 +152,10 @@ fn check_postal_code(problems: &mut Problems, path: &JsonPath, country: CountryC
         let (noun, sample) = postal_words(country);
         problems.add(
             path,
-            format!("\"{text}\" is not a valid {noun} of {}: write it as {sample}.", region_words(country).2),
+            format!(
+                "\"{text}\" is not a valid {noun} of {}: write it as {sample}.",
+                region_words(country).2
+            ),
         );
     }
 }
@@ -161,7 +170,10 @@ fn region_words(country: CountryCode) -> (&'static str, &'static str, &'static s
 
 fn postal_words(country: CountryCode) -> (&'static str, &'static str) {
     match country.as_str() {
-        "CA" => ("postal code", "A1A 1A1, letter digit letter digit letter digit"),
+        "CA" => (
+            "postal code",
+            "A1A 1A1, letter digit letter digit letter digit",
+        ),
         _ => ("ZIP code", "12345 or 12345-6789"),
     }
 }

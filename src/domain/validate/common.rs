@@ -54,7 +54,12 @@ impl Problems {
     }
 
     /// Required text: blank (empty or only spaces) counts as missing. Returns the trimmed text.
-    pub fn required<'a>(&mut self, path: &JsonPath, value: &'a str, message: &str) -> Option<&'a str> {
+    pub fn required<'a>(
+        &mut self,
+        path: &JsonPath,
+        value: &'a str,
+        message: &str,
+    ) -> Option<&'a str> {
         let trimmed = value.trim();
         if trimmed.is_empty() {
             self.add(path, message);
@@ -116,13 +121,19 @@ impl Problems {
 
     pub fn not_negative(&mut self, path: &JsonPath, value: Decimal, what: &str) {
         if value < Decimal::ZERO {
-            self.add(path, format!("The {what} cannot be negative ({value}): enter 0 or more."));
+            self.add(
+                path,
+                format!("The {what} cannot be negative ({value}): enter 0 or more."),
+            );
         }
     }
 
     pub fn positive(&mut self, path: &JsonPath, value: Decimal, what: &str) {
         if value <= Decimal::ZERO {
-            self.add(path, format!("The {what} must be more than 0 (got {value})."));
+            self.add(
+                path,
+                format!("The {what} must be more than 0 (got {value})."),
+            );
         }
     }
 
@@ -159,7 +170,12 @@ impl Problems {
         }
     }
 
-    pub fn timestamp(&mut self, path: &JsonPath, value: &str, what: &str) -> Option<OffsetDateTime> {
+    pub fn timestamp(
+        &mut self,
+        path: &JsonPath,
+        value: &str,
+        what: &str,
+    ) -> Option<OffsetDateTime> {
         let text = self.required(
             path,
             value,
@@ -228,7 +244,8 @@ impl Problems {
             }
             match first_seen.get(value) {
                 Some(first) => {
-                    let message = format!("The {what} \"{value}\" is already used at {first}: {fix}");
+                    let message =
+                        format!("The {what} \"{value}\" is already used at {first}: {fix}");
                     self.add(&path, message);
                 }
                 None => {
@@ -267,10 +284,24 @@ mod tests {
 
     #[test]
     fn hs_codes_are_six_to_ten_digits() {
-        for good in ["610910", "6109.10", "6109 10 00", "6109.10.0012", "8471300000"] {
+        for good in [
+            "610910",
+            "6109.10",
+            "6109 10 00",
+            "6109.10.0012",
+            "8471300000",
+        ] {
             assert!(is_hs_code_format(good), "{good}");
         }
-        for bad in ["61091", "61091000123", "6109-10", "ABCDEF", "6109.10.", "", " "] {
+        for bad in [
+            "61091",
+            "61091000123",
+            "6109-10",
+            "ABCDEF",
+            "6109.10.",
+            "",
+            " ",
+        ] {
             assert!(!is_hs_code_format(bad), "{bad}");
         }
     }

@@ -52,14 +52,19 @@ pub fn landed_cost_request(req: &TaxCalculationRequest) -> Vec<FieldError> {
         cart_shipment(&mut problems, &shipments.index(index), shipment);
     }
     problems.unique(
-        req.shipments
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (shipments.index(i).key("shipment_id"), s.shipment_id.as_str())),
+        req.shipments.iter().enumerate().map(|(i, s)| {
+            (
+                shipments.index(i).key("shipment_id"),
+                s.shipment_id.as_str(),
+            )
+        }),
         "shipment ID",
         "give each shipment of the request its own ID.",
     );
-    problems.custom_properties(&root.key("custom_properties"), req.custom_properties.as_ref());
+    problems.custom_properties(
+        &root.key("custom_properties"),
+        req.custom_properties.as_ref(),
+    );
     problems.into_vec()
 }
 
@@ -98,26 +103,32 @@ fn cart_shipment(problems: &mut Problems, path: &JsonPath, shipment: &CartShipme
         shipping_rate(problems, &rates.index(index), rate);
     }
     problems.unique(
-        shipment
-            .shipping_rates
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (rates.index(i).key("shipping_rate_id"), r.shipping_rate_id.as_str())),
+        shipment.shipping_rates.iter().enumerate().map(|(i, r)| {
+            (
+                rates.index(i).key("shipping_rate_id"),
+                r.shipping_rate_id.as_str(),
+            )
+        }),
         "shipping rate ID",
         "give each rate of a shipment its own ID.",
     );
 
     let items = path.key("items");
-    problems.not_empty(&items, &shipment.items, "Add at least one item to the shipment.");
+    problems.not_empty(
+        &items,
+        &shipment.items,
+        "Add at least one item to the shipment.",
+    );
     for (index, item) in shipment.items.iter().enumerate() {
         cart_item(problems, &items.index(index), item);
     }
     problems.unique(
-        shipment
-            .items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| (items.index(i).key("source_line_id"), item.source_line_id.as_str())),
+        shipment.items.iter().enumerate().map(|(i, item)| {
+            (
+                items.index(i).key("source_line_id"),
+                item.source_line_id.as_str(),
+            )
+        }),
         "line ID",
         "give each line of a shipment its own source_line_id.",
     );
@@ -159,7 +170,11 @@ fn cart_item(problems: &mut Problems, path: &JsonPath, item: &CartItem) {
         "Enter the product category (e.g. Apparel > T-shirts): it drives classification.",
     );
     let weight = path.key("weight");
-    problems.not_negative(&weight.key("per_unit"), item.weight.per_unit, "weight per unit");
+    problems.not_negative(
+        &weight.key("per_unit"),
+        item.weight.per_unit,
+        "weight per unit",
+    );
     cart_weight_unit(problems, &weight.key("unit"), &item.weight.unit);
 }
 

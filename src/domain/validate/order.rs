@@ -10,8 +10,7 @@ use crate::api::{
 };
 use crate::domain::{FulfillmentStatus, ShipmentStatus};
 
-const SOURCE_REFERENCE_MESSAGE: &str =
-    "Enter the order's reference number from your store (a positive number): later updates find the order by it.";
+const SOURCE_REFERENCE_MESSAGE: &str = "Enter the order's reference number from your store (a positive number): later updates find the order by it.";
 
 /// Every problem of an order create request. Besides SPEC 4.2, `source_reference` must be
 /// positive (0 is what a missing number becomes in most order systems) and no two shipments
@@ -71,21 +70,29 @@ pub fn order_create(req: &OrderCreateRequest) -> Vec<FieldError> {
         );
     }
     problems.unique(
-        req.shipments
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (shipments.index(i).key("shipment_id"), s.shipment_id.as_str())),
+        req.shipments.iter().enumerate().map(|(i, s)| {
+            (
+                shipments.index(i).key("shipment_id"),
+                s.shipment_id.as_str(),
+            )
+        }),
         "shipment ID",
         "list each shipment once.",
     );
     problems.unique(
         req.shipments.iter().enumerate().map(|(i, s)| {
-            (shipments.index(i).key("tax_transaction_id"), s.tax_transaction_id.as_str())
+            (
+                shipments.index(i).key("tax_transaction_id"),
+                s.tax_transaction_id.as_str(),
+            )
         }),
         "tax transaction ID",
         "each shipment needs the ID of its own chosen rate.",
     );
-    problems.custom_properties(&root.key("custom_properties"), req.custom_properties.as_ref());
+    problems.custom_properties(
+        &root.key("custom_properties"),
+        req.custom_properties.as_ref(),
+    );
     if let Some(billing) = &req.billing_address {
         problems.append(address(billing, "billing_address", false));
     }
@@ -115,14 +122,19 @@ pub fn order_update(req: &OrderUpdateRequest) -> Vec<FieldError> {
         shipment_update(&mut problems, &shipments.index(index), shipment);
     }
     problems.unique(
-        req.shipments
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (shipments.index(i).key("shipment_id"), s.shipment_id.as_str())),
+        req.shipments.iter().enumerate().map(|(i, s)| {
+            (
+                shipments.index(i).key("shipment_id"),
+                s.shipment_id.as_str(),
+            )
+        }),
         "shipment ID",
         "send all changes of one shipment in a single shipment object.",
     );
-    problems.custom_properties(&root.key("custom_properties"), req.custom_properties.as_ref());
+    problems.custom_properties(
+        &root.key("custom_properties"),
+        req.custom_properties.as_ref(),
+    );
     if let Some(destination) = &req.destination_address {
         problems.append(address(destination, "destination_address", true));
     }
@@ -172,7 +184,9 @@ fn shipment_update(problems: &mut Problems, path: &JsonPath, shipment: &Shipment
         if shipment.shipping_rate.is_none() {
             problems.add(
                 &rate,
-                format!("Enter the cost of the shipment's shipping rate: it is required to {verb}."),
+                format!(
+                    "Enter the cost of the shipment's shipping rate: it is required to {verb}."
+                ),
             );
         }
         match status {
@@ -200,7 +214,10 @@ fn shipment_update(problems: &mut Problems, path: &JsonPath, shipment: &Shipment
         }
         problems.unique(
             items.iter().enumerate().map(|(i, item)| {
-                (items_path.index(i).key("source_line_id"), item.source_line_id.as_str())
+                (
+                    items_path.index(i).key("source_line_id"),
+                    item.source_line_id.as_str(),
+                )
             }),
             "line ID",
             "send all changes of one line in a single item.",
@@ -240,7 +257,11 @@ fn fulfillment_check(problems: &mut Problems, path: &JsonPath, fulfillment: &Ful
         &fulfillment.carrier,
         "Enter the carrier that took the parcel (e.g. UPS, DHL, Canada Post).",
     );
-    problems.timestamp(&path.key("shipped_at"), &fulfillment.shipped_at, "ship time");
+    problems.timestamp(
+        &path.key("shipped_at"),
+        &fulfillment.shipped_at,
+        "ship time",
+    );
     if FulfillmentStatus::parse(&fulfillment.status).is_none() {
         problems.add(
             &path.key("status"),
@@ -261,7 +282,10 @@ fn fulfillment_check(problems: &mut Problems, path: &JsonPath, fulfillment: &Ful
     }
     problems.unique(
         fulfillment.items.iter().enumerate().map(|(i, item)| {
-            (items.index(i).key("source_line_id"), item.source_line_id.as_str())
+            (
+                items.index(i).key("source_line_id"),
+                item.source_line_id.as_str(),
+            )
         }),
         "line ID",
         "list each line once per fulfillment with its total quantity.",
@@ -298,7 +322,8 @@ fn update_item(problems: &mut Problems, path: &JsonPath, item: &UpdateItem) {
             unit_discount_within_price(problems, &discount_path, discount, price);
         }
     }
-    let blank = |what: &str| format!("Enter the {what}, or leave the field out to keep it unchanged.");
+    let blank =
+        |what: &str| format!("Enter the {what}, or leave the field out to keep it unchanged.");
     problems.not_blank_if_present(&path.key("sku"), item.sku.as_deref(), &blank("SKU"));
     problems.not_blank_if_present(
         &path.key("product_name"),
@@ -316,6 +341,10 @@ fn update_item(problems: &mut Problems, path: &JsonPath, item: &UpdateItem) {
     // No comparison with `quantity`: SPEC 2.17 does not say whether `quantity` is the line's
     // count before or after the refund, so either reading must pass.
     if let Some(refunded) = item.refunded_quantity {
-        problems.whole_not_negative(&path.key("refunded_quantity"), refunded, "refunded quantity");
+        problems.whole_not_negative(
+            &path.key("refunded_quantity"),
+            refunded,
+            "refunded quantity",
+        );
     }
 }

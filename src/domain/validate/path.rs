@@ -69,7 +69,9 @@ mod tests {
         assert_eq!(unit.as_str(), "shipments[0].items[2].weight.unit");
         assert_eq!(JsonPath::root().key("caller_app").as_str(), "caller_app");
         assert_eq!(
-            JsonPath::from_prefix("toAddress").key("zipcode").to_string(),
+            JsonPath::from_prefix("toAddress")
+                .key("zipcode")
+                .to_string(),
             "toAddress.zipcode"
         );
         assert_eq!(JsonPath::root().index(3).as_str(), "[3]");

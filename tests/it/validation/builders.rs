@@ -2,9 +2,8 @@
 
 use packdesk::api::{
     Address, CartItem, CartShipmentRequest, CustomProperties, Fulfillment, FulfillmentItem,
-    LabelAddress, LabelRequest, LabelSku, OrderCreateRequest, OrderShipmentRef,
-    OrderUpdateRequest, ShipmentUpdate, ShippingRate, TaxCalculationRequest, UpdateItem,
-    WireWeight,
+    LabelAddress, LabelRequest, LabelSku, OrderCreateRequest, OrderShipmentRef, OrderUpdateRequest,
+    ShipmentUpdate, ShippingRate, TaxCalculationRequest, UpdateItem, WireWeight,
 };
 use rust_decimal::Decimal;
 
@@ -19,7 +18,10 @@ pub fn s(text: &str) -> String {
 /// Custom properties serializing to exactly `bytes` bytes: `{"notes":"xx…"}`.
 pub fn properties_of_size(bytes: usize) -> CustomProperties {
     let mut map = CustomProperties::new();
-    map.insert(s("notes"), serde_json::Value::String("x".repeat(bytes - 12)));
+    map.insert(
+        s("notes"),
+        serde_json::Value::String("x".repeat(bytes - 12)),
+    );
     assert_eq!(serde_json::to_string(&map).unwrap().len(), bytes);
     map
 }

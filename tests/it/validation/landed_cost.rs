@@ -108,10 +108,16 @@ fn destination_messages_say_what_to_enter() {
     let mut request = landed_cost();
     request.ship_to = address("CA", None, None);
     let errors = validate::landed_cost_request(&request);
-    let province = errors.iter().find(|e| e.field == "ship_to.province").unwrap();
+    let province = errors
+        .iter()
+        .find(|e| e.field == "ship_to.province")
+        .unwrap();
     assert!(province.error.contains("Canada"), "{}", province.error);
     assert!(province.error.contains("ON"), "{}", province.error);
-    let postal = errors.iter().find(|e| e.field == "ship_to.postal_code").unwrap();
+    let postal = errors
+        .iter()
+        .find(|e| e.field == "ship_to.postal_code")
+        .unwrap();
     assert!(postal.error.contains("A1A 1A1"), "{}", postal.error);
 }
 

@@ -44,10 +44,16 @@ fn assert_no_errors(errors: &[FieldError]) {
 fn assert_reports_all(errors: &[FieldError], fields: &[&str]) {
     let reported: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
     for field in fields {
-        assert!(reported.contains(field), "`{field}` missing from {reported:?}");
+        assert!(
+            reported.contains(field),
+            "`{field}` missing from {reported:?}"
+        );
     }
 }
 
 fn is_sentence(text: &str) -> bool {
-    text.chars().next().is_some_and(|c| c.is_uppercase() || c == '"') && text.ends_with('.')
+    text.chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase() || c == '"')
+        && text.ends_with('.')
 }

@@ -3,9 +3,7 @@
 use packdesk::api::{OrderCreateRequest, OrderUpdateRequest};
 use packdesk::domain::validate;
 
-use super::builders::{
-    address, d, fulfillment, order_create, order_update, properties_of_size, s,
-};
+use super::builders::{address, d, fulfillment, order_create, order_update, properties_of_size, s};
 use super::{Case, assert_no_errors, assert_reports_all, check_table};
 
 #[rustfmt::skip]
@@ -119,7 +117,11 @@ fn every_problem_is_reported_at_once() {
     let errors = validate::order_create(&create);
     assert_reports_all(
         &errors,
-        &["source_reference", "total", "shipments[0].tax_transaction_id"],
+        &[
+            "source_reference",
+            "total",
+            "shipments[0].tax_transaction_id",
+        ],
     );
     // The negative total with three decimals breaks two rules.
     assert_eq!(errors.iter().filter(|e| e.field == "total").count(), 2);
@@ -149,6 +151,9 @@ fn british_spelling_gets_a_hint() {
     let mut request = order_update();
     request.shipments[1].status = Some(s("cancelled"));
     let errors = validate::order_update(&request);
-    let status = errors.iter().find(|e| e.field == "shipments[1].status").unwrap();
+    let status = errors
+        .iter()
+        .find(|e| e.field == "shipments[1].status")
+        .unwrap();
     assert!(status.error.contains("one l"), "{}", status.error);
 }
