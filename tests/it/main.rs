@@ -4,3 +4,4 @@ mod contract;
 mod service;
 mod service_labels;
 mod support;
+mod validation;
