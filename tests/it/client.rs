@@ -1,85 +1,36 @@
 //! `api::Client` against real HTTP servers on loopback (no mocking of reqwest).
 
+mod fixtures;
 mod server;
 
 use std::time::{Duration, Instant};
 
-use packdesk::api::{
-    Client, ClientError, FieldError, LabelRequest, LabelSku, LabelStatus, OrderCreateRequest,
-    OrderUpdateRequest, TaxCalculationRequest,
+use fixtures::{
+    FIELDS_422, LABEL_OK, LANDED_COST_RESPONSE, client, dec, full_label, landed_cost_request,
+    order_create,
 };
-use rust_decimal::Decimal;
+use packdesk::api::{
+    Client, ClientError, FieldError, LabelRequest, LabelSku, LabelStatus, OrderUpdateRequest,
+};
 use server::{ACCESS_TOKEN, API_KEY, HungServer, Reply, TestServer, config_for, dead_port};
-
-const LANDED_COST_RESPONSE: &str = r#"{
-  "landedcost_request_id": "lc_9", "currency_code": "EUR", "external_reference_id": null,
-  "created_at": "2025-06-01T10:00:00Z", "usd_conversion_rate": 1.0825,
-  "shipments": [{"shipment_id": "s1", "shipment_type": "cross_border", "shipping_rate_taxes": [{
-    "shipping_rate_id": "r1", "shipping_rate": 25.50, "tax_transaction_id": "tx1",
-    "landed_cost": {"duties": 10.005, "total_taxes": 5.10, "shipment_taxes": 0.10,
-      "product_taxes": 5.00, "breakdown": [{"type": "duty", "tax_name": "Customs duty",
-      "rate": 12, "amount": 10.005, "taxable_amount": 83.375,
-      "jurisdiction": {"name": "DE", "type": "country"}, "sku": "MUG-1"}]}}]}],
-  "hs_codes": null}"#;
-
-const LABEL_OK: &str = r#"{"isError": false, "result": {"orderNumber": "A1",
-  "labelUrls": ["/labels/A1.pdf"], "status": "success", "trackingCode": "TRK1",
-  "trackingUrl": "https://track.example/TRK1"}}"#;
-
-const FIELDS_422: &str = r#"{"error": [
-  {"field": "ship_to.province", "error": "Province is required for US destinations."},
-  {"field": "shipments[0].items[0].weight.unit", "error": "Use g or lb."}]}"#;
-
-fn landed_cost_request() -> TaxCalculationRequest {
-    serde_json::from_str(
-        r#"{"ship_to": {"country_code": "US", "province": "NY", "postal_code": "10001"},
-        "caller_app": "packdesk", "external_reference_id": null, "currency_code": "EUR",
-        "order_discount": 0, "shipments": [{"ship_from": {"country_code": "DE"},
-        "shipment_id": "s1", "shipping_rates": [{"shipping_rate_id": "r1", "shipping_rate": 25.50}],
-        "items": [{"source_line_id": "l1", "source_product_id": 1, "source_variant_id": 2,
-        "hs_code": "691200", "quantity": 3, "unit_price": 19.99, "unit_discount": 0,
-        "sku": "MUG-1", "product_name": "Mug", "variant_name": "Blue", "description": "Mug",
-        "origin_country_code": "DE", "category": "kitchen", "requires_shipping": true,
-        "weight": {"per_unit": 0.35, "unit": "kg"}}]}]}"#,
-    )
-    .unwrap()
-}
-
-fn order_create() -> OrderCreateRequest {
-    serde_json::from_str(
-        r#"{"source": "packdesk", "source_reference": 1001, "landedcost_request_id": "lc_9",
-        "source_created_at": "2025-06-01T10:00:00Z", "source_updated_at": "2025-06-01T10:00:00Z",
-        "total": 95.07, "shipments": [{"tax_transaction_id": "tx1", "shipment_id": "s1"}]}"#,
-    )
-    .unwrap()
-}
-
-fn full_label() -> LabelRequest {
-    LabelRequest {
-        order_number: "A1".into(),
-        ..LabelRequest::default()
-    }
-}
-
-fn client(server: &TestServer) -> Client {
-    Client::new(server.config()).unwrap()
-}
-
-fn dec(text: &str) -> Decimal {
-    Decimal::from_str_exact(text).unwrap()
-}
 
 #[tokio::test]
 async fn landed_cost_sends_the_api_key_and_decodes_exact_decimals() {
     let server = TestServer::start(vec![Reply::json(200, LANDED_COST_RESPONSE)]).await;
-    let answer = client(&server).landed_cost(&landed_cost_request()).await.unwrap();
+    let answer = client(&server)
+        .landed_cost(&landed_cost_request())
+        .await
+        .unwrap();
 
     let rate = &answer.shipments[0].shipping_rate_taxes[0];
     assert_eq!(answer.usd_conversion_rate.to_string(), "1.0825");
     assert_eq!(rate.shipping_rate.to_string(), "25.50");
     assert_eq!(rate.landed_cost.duties, dec("10.005"));
     assert_eq!(rate.landed_cost.duties.to_string(), "10.005");
-    assert_eq!(rate.landed_cost.breakdown[0].taxable_amount.to_string(), "83.375");
+    assert_eq!(
+        rate.landed_cost.breakdown[0].taxable_amount.to_string(),
+        "83.375"
+    );
     assert_eq!(
         rate.landed_cost.total_taxes,
         rate.landed_cost.shipment_taxes + rate.landed_cost.product_taxes
@@ -118,7 +69,11 @@ async fn label_sends_the_bearer_token_and_not_the_api_key() {
 async fn secrets_stay_out_of_debug_output() {
     let config = config_for("http://127.0.0.1:9");
     let client = Client::new(config.clone()).unwrap();
-    for shown in [format!("{config:?}"), format!("{client:?}"), format!("{config:#?}")] {
+    for shown in [
+        format!("{config:?}"),
+        format!("{client:?}"),
+        format!("{config:#?}"),
+    ] {
         assert!(!shown.contains(API_KEY), "{shown}");
         assert!(!shown.contains(ACCESS_TOKEN), "{shown}");
         assert!(shown.contains("127.0.0.1:9"), "{shown}");
@@ -154,7 +109,10 @@ async fn error_statuses_map_to_typed_errors_without_retry() {
             },
         ),
         (
-            Reply::json(409, r#"{"error": [{"field": "", "error": "Already exists."}]}"#),
+            Reply::json(
+                409,
+                r#"{"error": [{"field": "", "error": "Already exists."}]}"#,
+            ),
             ClientError::Conflict {
                 errors: vec![FieldError::new("", "Already exists.")],
             },
@@ -175,7 +133,11 @@ async fn error_statuses_map_to_typed_errors_without_retry() {
     let error = ClientError::Validation { errors: fields };
     assert_eq!(error.field_errors().len(), 2);
     assert!(error.user_message().contains("ship_to.province"));
-    assert!(ClientError::Unauthorized.user_message().contains("Settings"));
+    assert!(
+        ClientError::Unauthorized
+            .user_message()
+            .contains("Settings")
+    );
 }
 
 #[tokio::test]
@@ -187,8 +149,14 @@ async fn update_order_reports_not_found_with_its_fields() {
         source_updated_at: "2025-06-02T09:00:00Z".into(),
         ..OrderUpdateRequest::default()
     };
-    let error = client(&server).update_order(&update).await.unwrap_err();
-    assert_eq!(error.field_errors(), &[FieldError::new("source_reference", "No such order.")]);
+    let mut config = server.config();
+    config.base_url = format!("{}/", server.url());
+    let client = Client::new(config).unwrap();
+    let error = client.update_order(&update).await.unwrap_err();
+    assert_eq!(
+        error.field_errors(),
+        &[FieldError::new("source_reference", "No such order.")]
+    );
     let [request] = server.requests().try_into().unwrap();
     assert_eq!(request.method, "PUT");
     assert_eq!(request.path, "/v1/orders");
@@ -203,7 +171,11 @@ async fn rate_limit_waits_out_retry_after_even_on_create_order() {
     .await;
     let started = Instant::now();
     client(&server).create_order(&order_create()).await.unwrap();
-    assert!(started.elapsed() >= Duration::from_millis(990), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() >= Duration::from_millis(990),
+        "{:?}",
+        started.elapsed()
+    );
     let requests = server.requests();
     assert_eq!(requests.len(), 2);
     assert_eq!(requests[1].path, "/v1/orders");
@@ -214,7 +186,10 @@ async fn rate_limit_waits_out_retry_after_even_on_create_order() {
 async fn rate_limit_longer_than_the_cap_is_returned_at_once() {
     let server = TestServer::start(vec![Reply::empty(429).header("retry-after", "60")]).await;
     let started = Instant::now();
-    let error = client(&server).landed_cost(&landed_cost_request()).await.unwrap_err();
+    let error = client(&server)
+        .landed_cost(&landed_cost_request())
+        .await
+        .unwrap_err();
     assert_eq!(
         error,
         ClientError::RateLimited {
@@ -228,19 +203,37 @@ async fn rate_limit_longer_than_the_cap_is_returned_at_once() {
 
 #[tokio::test]
 async fn unavailable_is_retried_only_on_calls_safe_to_repeat() {
-    let server = TestServer::start(vec![Reply::empty(503), Reply::json(200, LANDED_COST_RESPONSE)]).await;
-    let answer = client(&server).landed_cost(&landed_cost_request()).await.unwrap();
+    let server = TestServer::start(vec![
+        Reply::empty(503),
+        Reply::json(200, LANDED_COST_RESPONSE),
+    ])
+    .await;
+    let answer = client(&server)
+        .landed_cost(&landed_cost_request())
+        .await
+        .unwrap();
     assert_eq!(answer.landedcost_request_id, "lc_9");
     assert_eq!(server.requests().len(), 2);
 
     let server = TestServer::start(vec![Reply::empty(503), Reply::json(200, LABEL_OK)]).await;
     client(&server).label(&full_label()).await.unwrap();
-    assert_eq!(server.requests().len(), 2, "full-order label is safe to repeat");
+    assert_eq!(
+        server.requests().len(),
+        2,
+        "full-order label is safe to repeat"
+    );
 
     let server = TestServer::start(vec![Reply::empty(503), Reply::empty(204)]).await;
-    let error = client(&server).create_order(&order_create()).await.unwrap_err();
+    let error = client(&server)
+        .create_order(&order_create())
+        .await
+        .unwrap_err();
     assert_eq!(error, ClientError::Server { status: 503 });
-    assert_eq!(server.requests().len(), 1, "create_order must not be repeated");
+    assert_eq!(
+        server.requests().len(),
+        1,
+        "create_order must not be repeated"
+    );
 
     let server = TestServer::start(vec![Reply::empty(502), Reply::json(200, LABEL_OK)]).await;
     let split = LabelRequest {
@@ -253,15 +246,26 @@ async fn unavailable_is_retried_only_on_calls_safe_to_repeat() {
     };
     let error = client(&server).label(&split).await.unwrap_err();
     assert_eq!(error, ClientError::Server { status: 502 });
-    assert_eq!(server.requests().len(), 1, "a split label must not be repeated");
+    assert_eq!(
+        server.requests().len(),
+        1,
+        "a split label must not be repeated"
+    );
 }
 
 #[tokio::test]
 async fn connection_refused_is_a_network_error_after_retries() {
     let base = format!("http://{}", dead_port().await);
     let client = Client::new(config_for(&base)).unwrap();
-    let error = client.landed_cost(&landed_cost_request()).await.unwrap_err();
+    let error = client
+        .landed_cost(&landed_cost_request())
+        .await
+        .unwrap_err();
     assert!(matches!(error, ClientError::Network(_)), "{error:?}");
+    assert!(
+        error.to_string().to_lowercase().contains("refused"),
+        "{error}"
+    );
     assert!(error.is_retryable());
     assert!(!error.user_message().contains(API_KEY));
 }
@@ -278,7 +282,11 @@ async fn connection_refused_is_retried_even_on_create_order() {
         let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
         TestServer::start_on(listener, vec![Reply::empty(204)])
     });
-    Client::new(config).unwrap().create_order(&order_create()).await.unwrap();
+    Client::new(config)
+        .unwrap()
+        .create_order(&order_create())
+        .await
+        .unwrap();
     assert_eq!(opening.await.unwrap().requests().len(), 1);
 }
 
@@ -297,7 +305,10 @@ async fn hung_server_times_out_and_only_safe_calls_try_again() {
     assert!(started.elapsed() < Duration::from_secs(3));
     assert_eq!(server.accepted(), 1, "a sent order must not be sent again");
 
-    let error = client.landed_cost(&landed_cost_request()).await.unwrap_err();
+    let error = client
+        .landed_cost(&landed_cost_request())
+        .await
+        .unwrap_err();
     assert_eq!(error, ClientError::Timeout);
     assert_eq!(server.accepted(), 3, "landed_cost tries a second time");
 }
@@ -307,13 +318,41 @@ async fn label_error_bodies_map_to_typed_errors_with_fields() {
     let body = r#"{"isError": true, "result": {"orderNumber": "A1", "labelUrls": [],
       "status": "error", "trackingCode": "", "trackingUrl": ""},
       "error": [{"field": "weightUnit", "error": "Give weightUnit with weight."}]}"#;
-    let expected = vec![FieldError::new("weightUnit", "Give weightUnit with weight.")];
+    let expected = vec![FieldError::new(
+        "weightUnit",
+        "Give weightUnit with weight.",
+    )];
     let cases = [
-        (422, ClientError::Validation { errors: expected.clone() }),
-        (400, ClientError::BadRequest { errors: expected.clone() }),
-        (404, ClientError::NotFound { errors: expected.clone() }),
-        (410, ClientError::Label { errors: expected.clone() }),
-        (200, ClientError::Label { errors: expected.clone() }),
+        (
+            422,
+            ClientError::Validation {
+                errors: expected.clone(),
+            },
+        ),
+        (
+            400,
+            ClientError::BadRequest {
+                errors: expected.clone(),
+            },
+        ),
+        (
+            404,
+            ClientError::NotFound {
+                errors: expected.clone(),
+            },
+        ),
+        (
+            410,
+            ClientError::Label {
+                errors: expected.clone(),
+            },
+        ),
+        (
+            200,
+            ClientError::Label {
+                errors: expected.clone(),
+            },
+        ),
     ];
     for (status, wanted) in cases {
         let server = TestServer::start(vec![Reply::json(status, body)]).await;
@@ -328,17 +367,26 @@ async fn label_error_bodies_map_to_typed_errors_with_fields() {
 async fn a_success_with_the_wrong_shape_is_a_decode_error_naming_the_path() {
     let body = LANDED_COST_RESPONSE.replace(r#""duties": 10.005"#, r#""duties": "ten""#);
     let server = TestServer::start(vec![Reply::json(200, &body)]).await;
-    let error = client(&server).landed_cost(&landed_cost_request()).await.unwrap_err();
+    let error = client(&server)
+        .landed_cost(&landed_cost_request())
+        .await
+        .unwrap_err();
     let ClientError::Decode(detail) = &error else {
         panic!("expected Decode, got {error:?}");
     };
-    assert!(detail.contains("shipments[0].shipping_rate_taxes[0].landed_cost.duties"), "{detail}");
+    assert!(
+        detail.contains("shipments[0].shipping_rate_taxes[0].landed_cost.duties"),
+        "{detail}"
+    );
 }
 
 #[tokio::test]
 async fn fetch_document_returns_bytes_and_sends_the_token_only_to_the_label_origin() {
     let pdf: &[u8] = b"%PDF-1.7\n\xe2\xe3\xcf\xd3\n%%EOF\n";
-    let server = TestServer::start(vec![Reply::bytes(200, pdf).header("content-type", "application/pdf")]).await;
+    let server = TestServer::start(vec![
+        Reply::bytes(200, pdf).header("content-type", "application/pdf"),
+    ])
+    .await;
     let client = client(&server);
     assert_eq!(client.fetch_document("/labels/A1.pdf").await.unwrap(), pdf);
     let absolute = format!("{}/labels/A1.zpl", server.url());

@@ -85,7 +85,8 @@ struct Call {
 
 impl Client {
     pub fn new(config: ClientConfig) -> Result<Client, ClientError> {
-        let base = http_url("base_url", config.base_url.trim_end_matches('/'))?;
+        // Joined as text: a base with a path prefix (`https://host/sandbox/`) keeps it.
+        let base = config.base_url.trim_end_matches('/');
         let landed_cost_url = http_url("base_url", &format!("{base}/v1/landed-cost"))?;
         let orders_url = http_url("base_url", &format!("{base}/v1/orders"))?;
         let labels_url = http_url("labels_url", &config.labels_url)?;

@@ -138,7 +138,7 @@ mod tests {
         let p = policy();
         let network = || ClientError::Network("refused".into());
         let server = |status| Failure::Answered(ClientError::Server { status });
-        let limited = |secs| {
+        let limited = |secs: Option<u64>| {
             Failure::Answered(ClientError::RateLimited {
                 retry_after: secs.map(Duration::from_secs),
             })

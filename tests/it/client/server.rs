@@ -157,7 +157,11 @@ async fn answer(
         requests.len() - 1
     };
     let reply = &script.replies[index.min(script.replies.len() - 1)];
-    let mut response = (StatusCode::from_u16(reply.status).unwrap(), reply.body.clone()).into_response();
+    let mut response = (
+        StatusCode::from_u16(reply.status).unwrap(),
+        reply.body.clone(),
+    )
+        .into_response();
     for (name, value) in &reply.headers {
         response.headers_mut().insert(
             HeaderName::from_static(name),
