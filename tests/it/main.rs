@@ -1,4 +1,5 @@
 //! The one integration-test binary: features tested end to end, against real servers.
 
+mod client;
 mod contract;
 mod validation;
