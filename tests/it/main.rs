@@ -1,5 +1,6 @@
 //! The one integration-test binary: features tested end to end, against real servers.
 
+mod client;
 mod contract;
 mod service;
 mod service_labels;
