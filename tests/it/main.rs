@@ -1,1 +1,3 @@
-fn main() {}
+//! The single integration test binary: one module per area.
+
+mod labels;
