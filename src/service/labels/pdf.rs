@@ -20,6 +20,7 @@ const PT_PER_DOT: f32 = 72.0 / 203.0;
 /// Baseline below the top of a line, in em: DejaVu's capitals are 0.73 em tall, so capitals
 /// start about at the top and accents and descenders stay inside the line height.
 const BASELINE: f32 = 0.8;
+const SIZE_WARNING: usize = 100_000;
 
 pub(super) struct Fonts {
     regular: ParsedFont,
@@ -112,6 +113,13 @@ pub fn render_pdf(doc: &LabelDocument) -> Result<Vec<u8>, LabelError> {
     let bytes = pdf.with_pages(vec![page]).save(&options, &mut Vec::new());
     if bytes.is_empty() {
         return Err(LabelError::Font("the PDF writer produced nothing".into()));
+    }
+    // A subset label is ~25 KB; far more means the fonts went in whole.
+    if bytes.len() > SIZE_WARNING {
+        tracing::warn!(
+            bytes = bytes.len(),
+            "label PDF larger than expected: font subsetting?"
+        );
     }
     Ok(bytes)
 }
