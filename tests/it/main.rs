@@ -2,4 +2,5 @@
 
 mod client;
 mod contract;
+mod labels;
 mod validation;

@@ -1,0 +1,3 @@
+//! The reference service of issue 3.
+
+pub mod labels;
