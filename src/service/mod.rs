@@ -1,0 +1,3 @@
+//! The reference service of SPEC.md (`packdesk serve`).
+
+pub mod store;
