@@ -94,7 +94,12 @@ pub(super) fn load_shipments(
     let raw = stmt
         .query_map([order_id], |row| {
             Ok((
-                (row.get(0)?, row.get(1)?, row.get(2)?, row.get::<_, String>(3)?),
+                (
+                    row.get(0)?,
+                    row.get(1)?,
+                    row.get(2)?,
+                    row.get::<_, String>(3)?,
+                ),
                 (row.get(4)?, row.get::<_, String>(5)?),
                 (row.get::<_, String>(6)?, row.get::<_, String>(7)?),
                 (row.get(8)?, row.get(9)?, row.get::<_, String>(10)?),
@@ -189,7 +194,13 @@ type RawLine = (
 
 fn raw_line(row: &Row<'_>) -> rusqlite::Result<RawLine> {
     Ok((
-        (row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?),
+        (
+            row.get(0)?,
+            row.get(1)?,
+            row.get(2)?,
+            row.get(3)?,
+            row.get(4)?,
+        ),
         (row.get(5)?, row.get(6)?, row.get(7)?),
         (
             row.get(8)?,

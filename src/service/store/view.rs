@@ -16,10 +16,7 @@ impl Store {
             };
             let mut shipments = Vec::new();
             for row in load_shipments(tx, order.id)? {
-                let items = load_lines(tx, row.id)?
-                    .into_iter()
-                    .map(item_view)
-                    .collect();
+                let items = load_lines(tx, row.id)?.into_iter().map(item_view).collect();
                 shipments.push(ShipmentView {
                     fulfillments: fulfillments(tx, row.id)?,
                     shipment_id: row.shipment_id,

@@ -71,8 +71,13 @@ impl Store {
                 recipient_name: ship_to.name.clone().unwrap_or_default(),
                 ship_from: ship_from(&shipments)?,
                 ship_to,
-                shipment_ids: shipments.iter().map(|(s, _)| s.shipment_id.clone()).collect(),
-                shipping_rate_id: first.map(|s| s.shipping_rate_id.clone()).unwrap_or_default(),
+                shipment_ids: shipments
+                    .iter()
+                    .map(|(s, _)| s.shipment_id.clone())
+                    .collect(),
+                shipping_rate_id: first
+                    .map(|s| s.shipping_rate_id.clone())
+                    .unwrap_or_default(),
                 items,
                 weight: total_grams.map(|g| Weight::new(g, WeightUnit::Gram)),
                 dimensions: None,
@@ -181,7 +186,10 @@ fn live_shipments(
 
 /// The origin of the first shipment that has one (shipments added by an update have none).
 fn ship_from(shipments: &[(ShipmentRow, Vec<LineRow>)]) -> Result<Address, StoreError> {
-    match shipments.iter().find_map(|(s, _)| s.ship_from_json.as_deref()) {
+    match shipments
+        .iter()
+        .find_map(|(s, _)| s.ship_from_json.as_deref())
+    {
         Some(text) => from_json(text, "order_shipments.ship_from_json"),
         None => Ok(Address::default()),
     }
@@ -285,7 +293,15 @@ fn load_record(
         .query_row(
             "SELECT tracking_code, shipping_service, ready_at, pdf, zpl FROM labels WHERE id = ?1",
             [id],
-            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?)),
+            |row| {
+                Ok((
+                    row.get(0)?,
+                    row.get(1)?,
+                    row.get(2)?,
+                    row.get(3)?,
+                    row.get(4)?,
+                ))
+            },
         )?;
     Ok(LabelRecord {
         id: id.to_owned(),

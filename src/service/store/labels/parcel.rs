@@ -89,7 +89,9 @@ pub(super) fn existing(
             "SELECT i.sku, l.quantity FROM label_items l JOIN order_items i ON i.id = l.item_id
              WHERE l.label_id = ?1",
         )?
-        .query_map([&id], |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?)))?
+        .query_map([&id], |row| {
+            Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+        })?
         .collect::<Result<Vec<_>, _>>()?;
     let mut stored: BTreeMap<String, Decimal> = BTreeMap::new();
     for (sku, quantity) in rows {
@@ -125,7 +127,11 @@ pub(super) fn allocate(
             .filter(|(_, l)| l.sku == sku && l.requires_shipping)
             .collect()
     };
-    let left_of = |line: &LineRow| line.quantity.saturating_sub(line.labelled).max(Decimal::ZERO);
+    let left_of = |line: &LineRow| {
+        line.quantity
+            .saturating_sub(line.labelled)
+            .max(Decimal::ZERO)
+    };
     let mut errors = Vec::new();
     let mut taken: HashMap<&str, Decimal> = HashMap::new();
     for (i, (sku, quantity)) in parcel.skus.iter().enumerate() {

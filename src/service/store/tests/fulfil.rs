@@ -30,27 +30,49 @@ fn fulfilments_accumulate_up_to_the_quantity() {
     let (_dir, store) = temp_store();
     seeded(&store, 1);
     send(&store, vec![fulfil("S1", "T1", &[("L1", "1")])]).unwrap();
-    send(&store, vec![fulfil("S1", "T2", &[("L1", "1"), ("L2", "1")])]).unwrap();
+    send(
+        &store,
+        vec![fulfil("S1", "T2", &[("L1", "1"), ("L2", "1")])],
+    )
+    .unwrap();
     let order = store.order(1).unwrap().unwrap();
     assert_eq!(line(&order, "S1", "L1").fulfilled, d("2"));
     assert_eq!(line(&order, "S1", "L2").fulfilled, d("1"));
     let s1 = shipment(&order, "S1");
-    assert_eq!(s1.status, ShipmentState::Open, "only the status makes it fulfilled");
+    assert_eq!(
+        s1.status,
+        ShipmentState::Open,
+        "only the status makes it fulfilled"
+    );
     assert_eq!(s1.fulfillments.len(), 2);
     let t2 = &s1.fulfillments[1];
     assert_eq!(
-        (t2.tracking_number.as_str(), t2.carrier.as_str(), t2.location.as_str(), t2.status.as_str()),
+        (
+            t2.tracking_number.as_str(),
+            t2.carrier.as_str(),
+            t2.location.as_str(),
+            t2.status.as_str()
+        ),
         ("T2", "DHL", "Berlin", "in_transit")
     );
     assert_eq!(t2.shipped_at, "2026-03-02T08:00:00Z");
-    assert_eq!(t2.items, [("L1".to_owned(), d("1")), ("L2".to_owned(), d("1"))]);
+    assert_eq!(
+        t2.items,
+        [("L1".to_owned(), d("1")), ("L2".to_owned(), d("1"))]
+    );
 
     let errors = invalid_errors(send(&store, vec![fulfil("S1", "T3", &[("L1", "1")])]));
-    assert_eq!(errors[0].field, "shipments[0].fulfillments[0].items[0].quantity");
+    assert_eq!(
+        errors[0].field,
+        "shipments[0].fulfillments[0].items[0].quantity"
+    );
     assert!(errors[0].error.contains("only 0"), "{}", errors[0].error);
     // Two batches in one request count together.
     let both = ShipmentUpdate {
-        fulfillments: vec![fulfillment("T4", &[("L3", "2")]), fulfillment("T5", &[("L3", "2")])],
+        fulfillments: vec![
+            fulfillment("T4", &[("L3", "2")]),
+            fulfillment("T5", &[("L3", "2")]),
+        ],
         ..shipment_update("S2")
     };
     assert_eq!(
@@ -63,7 +85,11 @@ fn fulfilments_accumulate_up_to_the_quantity() {
 fn fulfilment_items_must_be_lines_of_the_shipment() {
     let (_dir, store) = temp_store();
     seeded(&store, 1);
-    let mut wrong = fulfil("S1", "T1", &[("L3", "1"), ("L1", "1"), ("L1", "1"), ("L2", "0")]);
+    let mut wrong = fulfil(
+        "S1",
+        "T1",
+        &[("L3", "1"), ("L1", "1"), ("L1", "1"), ("L2", "0")],
+    );
     wrong.fulfillments[0].items[1].source_product_id = 999;
     assert_eq!(
         invalid_fields(send(&store, vec![wrong])),
@@ -88,20 +114,31 @@ fn a_resent_fulfilment_counts_once() {
     let (_dir, store) = temp_store();
     seeded(&store, 1);
     for _ in 0..3 {
-        send(&store, vec![fulfil("S1", "T1", &[("L1", "2"), ("L2", "1")])]).unwrap();
+        send(
+            &store,
+            vec![fulfil("S1", "T1", &[("L1", "2"), ("L2", "1")])],
+        )
+        .unwrap();
     }
     let order = store.order(1).unwrap().unwrap();
     assert_eq!(line(&order, "S1", "L1").fulfilled, d("2"));
     assert_eq!(shipment(&order, "S1").fulfillments.len(), 1);
     // Same batch with quantities written differently and lines in another order: a retry.
-    send(&store, vec![fulfil("S1", "T1", &[("L2", "1.0"), ("L1", "2")])]).unwrap();
+    send(
+        &store,
+        vec![fulfil("S1", "T1", &[("L2", "1.0"), ("L1", "2")])],
+    )
+    .unwrap();
     // A retry with news (delivered) keeps the news without counting again.
     let mut delivered = fulfil("S1", "T1", &[("L1", "2"), ("L2", "1")]);
     delivered.fulfillments[0].status = "delivered".into();
     send(&store, vec![delivered]).unwrap();
     let order = store.order(1).unwrap().unwrap();
     let s1 = shipment(&order, "S1");
-    assert_eq!((s1.fulfillments.len(), s1.fulfillments[0].status.as_str()), (1, "delivered"));
+    assert_eq!(
+        (s1.fulfillments.len(), s1.fulfillments[0].status.as_str()),
+        (1, "delivered")
+    );
     let kinds: Vec<String> = events(&store, "1")
         .into_iter()
         .map(|(k, _)| k)
@@ -119,7 +156,10 @@ fn a_canceled_shipment_cannot_be_fulfilled() {
     seeded(&store, 1);
     send(&store, vec![status("S1", "canceled")]).unwrap();
     assert!(is_conflict(&send(&store, vec![status("S1", "fulfilled")])));
-    assert!(is_conflict(&send(&store, vec![fulfil("S1", "T1", &[("L1", "1")])])));
+    assert!(is_conflict(&send(
+        &store,
+        vec![fulfil("S1", "T1", &[("L1", "1")])]
+    )));
     // Canceling again is idempotent: no error, no second event.
     send(&store, vec![status("S1", "canceled")]).unwrap();
     let cancels = events(&store, "1")
@@ -192,5 +232,9 @@ fn quantities_cannot_drop_below_what_was_fulfilled() {
     };
     let errors = invalid_errors(send(&store, vec![fewer]));
     assert_eq!(errors[0].field, "shipments[0].items[0].quantity");
-    assert!(errors[0].error.contains("already fulfilled"), "{}", errors[0].error);
+    assert!(
+        errors[0].error.contains("already fulfilled"),
+        "{}",
+        errors[0].error
+    );
 }

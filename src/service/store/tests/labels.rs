@@ -15,7 +15,12 @@ pub(in crate::service::store) fn render_ok(ctx: &LabelContext) -> Result<LabelDo
         .map(|i| format!("{}x{}", i.sku, i.quantity))
         .collect();
     Ok(LabelDocs {
-        pdf: format!("%PDF {} {tracking_code} {}", ctx.order_number, skus.join(",")).into_bytes(),
+        pdf: format!(
+            "%PDF {} {tracking_code} {}",
+            ctx.order_number,
+            skus.join(",")
+        )
+        .into_bytes(),
         zpl: format!("^XA^FD{tracking_code}^FS^XZ"),
         shipping_service: format!("Parcel ({})", ctx.shipping_rate_id),
         tracking_code,
@@ -66,7 +71,10 @@ fn the_full_order_label_is_made_once() {
         })
         .unwrap();
     let ctx = seen.take().unwrap();
-    assert_eq!((ctx.kind, ctx.order_number.as_str(), ctx.tracking_serial), (LabelKind::Full, "1", 1));
+    assert_eq!(
+        (ctx.kind, ctx.order_number.as_str(), ctx.tracking_serial),
+        (LabelKind::Full, "1", 1)
+    );
     assert_eq!(ctx.ship_to.name.as_deref(), Some("Ada Lovelace"));
     assert_eq!(ctx.recipient_name, "Ada Lovelace");
     assert_eq!(ctx.ship_from.country_code, "DE");
@@ -94,9 +102,21 @@ fn labels_need_an_existing_order() {
     seeded(&store, 1);
     for number in ["2", "abc", "", "-1", "99999999999999999999999"] {
         let full = store.full_order_label(number, now(), now(), render_ok);
-        assert!(matches!(full, Err(StoreError::NotFound(_))), "{number}: {full:?}");
-        let split = store.parcel_label(number, &parcel("P1", &[("SKU-A", "1")]), now(), now(), render_ok);
-        assert!(matches!(split, Err(StoreError::NotFound(_))), "{number}: {split:?}");
+        assert!(
+            matches!(full, Err(StoreError::NotFound(_))),
+            "{number}: {full:?}"
+        );
+        let split = store.parcel_label(
+            number,
+            &parcel("P1", &[("SKU-A", "1")]),
+            now(),
+            now(),
+            render_ok,
+        );
+        assert!(
+            matches!(split, Err(StoreError::NotFound(_))),
+            "{number}: {split:?}"
+        );
     }
 }
 
@@ -109,7 +129,9 @@ fn a_failed_render_stores_nothing() {
     assert!(errors[0].error.contains("no font"), "{errors:?}");
     assert_eq!(count(&store, "SELECT COUNT(*) FROM labels"), 0);
     // The serial taken by the failed attempt was rolled back with it.
-    let record = store.full_order_label("1", now(), now(), render_ok).unwrap();
+    let record = store
+        .full_order_label("1", now(), now(), render_ok)
+        .unwrap();
     assert_eq!(record.tracking_code, "RR000000015GB");
 }
 
@@ -119,12 +141,26 @@ fn a_canceled_order_gets_no_label() {
     seeded(&store, 1);
     let mut up = update(1, "2026-03-02T08:00:00Z");
     up.shipments = vec![
-        ShipmentUpdate { status: Some("canceled".into()), ..shipment_update("S1") },
-        ShipmentUpdate { status: Some("canceled".into()), ..shipment_update("S2") },
+        ShipmentUpdate {
+            status: Some("canceled".into()),
+            ..shipment_update("S1")
+        },
+        ShipmentUpdate {
+            status: Some("canceled".into()),
+            ..shipment_update("S2")
+        },
     ];
     store.update_order(&up, now()).unwrap();
-    assert!(is_conflict(&store.full_order_label("1", now(), now(), render_ok)));
-    assert!(is_conflict(&parcel_label(&store, &parcel("P1", &[("SKU-C", "1")]))));
+    assert!(is_conflict(&store.full_order_label(
+        "1",
+        now(),
+        now(),
+        render_ok
+    )));
+    assert!(is_conflict(&parcel_label(
+        &store,
+        &parcel("P1", &[("SKU-C", "1")])
+    )));
 }
 
 #[test]
@@ -146,24 +182,44 @@ fn parcels_take_only_what_is_left() {
     assert_eq!(ctx.recipient_name, "Ada Tester");
     assert_eq!(ctx.ship_from.city.as_deref(), Some("London"));
     assert_eq!(ctx.weight, Some(Weight::new(d("1.5"), WeightUnit::Pound)));
-    let items: Vec<(&str, Decimal)> = ctx.items.iter().map(|i| (i.sku.as_str(), i.quantity)).collect();
+    let items: Vec<(&str, Decimal)> = ctx
+        .items
+        .iter()
+        .map(|i| (i.sku.as_str(), i.quantity))
+        .collect();
     assert_eq!(items, [("SKU-A", d("1")), ("SKU-C", d("2"))]);
     assert_eq!(ctx.parcel.as_ref(), Some(&first));
 
     // SKU-A: 2 ordered, 1 labelled; the same SKU twice in one parcel counts together.
     let errors = invalid_errors(parcel_label(
         &store,
-        &parcel("P2", &[("SKU-A", "1"), ("SKU-X", "1"), ("SKU-A", "1"), ("SKU-C", "0")]),
+        &parcel(
+            "P2",
+            &[
+                ("SKU-A", "1"),
+                ("SKU-X", "1"),
+                ("SKU-A", "1"),
+                ("SKU-C", "0"),
+            ],
+        ),
     ));
     let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
-    assert_eq!(fields, ["skus[3].quantity"], "quantity 0 is refused before anything else");
+    assert_eq!(
+        fields,
+        ["skus[3].quantity"],
+        "quantity 0 is refused before anything else"
+    );
     let errors = invalid_errors(parcel_label(
         &store,
         &parcel("P2", &[("SKU-A", "1"), ("SKU-X", "1"), ("SKU-A", "1")]),
     ));
     let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
     assert_eq!(fields, ["skus[1].skuName", "skus[2].quantity"]);
-    assert!(errors[1].error.contains("only 0 of SKU SKU-A are left"), "{}", errors[1].error);
+    assert!(
+        errors[1].error.contains("only 0 of SKU SKU-A are left"),
+        "{}",
+        errors[1].error
+    );
 
     let two = parcel_label(&store, &parcel("P2", &[("SKU-A", "1"), ("SKU-C", "1")])).unwrap();
     assert_ne!(one.tracking_code, two.tracking_code);
@@ -171,7 +227,11 @@ fn parcels_take_only_what_is_left() {
     assert_eq!(line(&order, "S1", "L1").labelled, d("2"));
     assert_eq!(line(&order, "S2", "L3").labelled, d("3"));
     let errors = invalid_errors(parcel_label(&store, &parcel("P3", &[("SKU-C", "1")])));
-    assert!(errors[0].error.contains("3 ordered, 3 on earlier"), "{}", errors[0].error);
+    assert!(
+        errors[0].error.contains("3 ordered, 3 on earlier"),
+        "{}",
+        errors[0].error
+    );
     assert_eq!(count(&store, "SELECT COUNT(*) FROM labels"), 2);
 }
 
@@ -181,19 +241,33 @@ fn a_resent_parcel_returns_its_label() {
     seeded(&store, 1);
     let first = parcel_label(&store, &parcel("P1", &[("SKU-A", "2")])).unwrap();
     let again = store
-        .parcel_label("1", &parcel("P1", &[("SKU-A", "1"), ("SKU-A", "1.0")]), now(), now(), |_| {
-            panic!("rendered twice")
-        })
+        .parcel_label(
+            "1",
+            &parcel("P1", &[("SKU-A", "1"), ("SKU-A", "1.0")]),
+            now(),
+            now(),
+            |_| panic!("rendered twice"),
+        )
         .unwrap();
     assert_eq!(again, first);
     let order = store.order(1).unwrap().unwrap();
-    assert_eq!(line(&order, "S1", "L1").labelled, d("2"), "a retry counted twice");
+    assert_eq!(
+        line(&order, "S1", "L1").labelled,
+        d("2"),
+        "a retry counted twice"
+    );
     let other = parcel_label(&store, &parcel("P1", &[("SKU-B", "1")]));
     assert!(is_conflict(&other), "{other:?}");
     // The same reference on another order is another parcel.
     seeded(&store, 2);
     store
-        .parcel_label("2", &parcel("P1", &[("SKU-B", "1")]), now(), now(), render_ok)
+        .parcel_label(
+            "2",
+            &parcel("P1", &[("SKU-B", "1")]),
+            now(),
+            now(),
+            render_ok,
+        )
         .unwrap();
 }
 
@@ -228,10 +302,15 @@ fn split_fields_are_checked() {
 fn documents_are_served_by_label_id() {
     let (_dir, store) = temp_store();
     seeded(&store, 1);
-    let full = store.full_order_label("1", now(), now(), render_ok).unwrap();
+    let full = store
+        .full_order_label("1", now(), now(), render_ok)
+        .unwrap();
     let split = parcel_label(&store, &parcel("P1", &[("SKU-B", "1")])).unwrap();
     assert_ne!(full.id, split.id);
-    assert_eq!(store.label_document(&full.id, DocFormat::Pdf).unwrap(), Some(full.pdf.clone()));
+    assert_eq!(
+        store.label_document(&full.id, DocFormat::Pdf).unwrap(),
+        Some(full.pdf.clone())
+    );
     assert_eq!(
         store.label_document(&split.id, DocFormat::Zpl).unwrap(),
         Some(split.zpl.clone().into_bytes())

@@ -4,6 +4,7 @@
 mod create;
 mod fulfil;
 mod labels;
+mod refund;
 mod store;
 mod update;
 
@@ -243,7 +244,11 @@ pub(super) fn shipment_update(id: &str) -> ShipmentUpdate {
 }
 
 pub(super) fn shipment<'a>(order: &'a OrderView, id: &str) -> &'a ShipmentView {
-    order.shipments.iter().find(|s| s.shipment_id == id).unwrap()
+    order
+        .shipments
+        .iter()
+        .find(|s| s.shipment_id == id)
+        .unwrap()
 }
 
 pub(super) fn line<'a>(order: &'a OrderView, shipment_id: &str, line: &str) -> &'a ItemView {

@@ -134,7 +134,10 @@ fn calculations_are_stored_once_with_unique_ids() {
     resp.shipments[1].shipping_rate_taxes[0].tax_transaction_id = "c1-S1-std".into();
     assert!(is_conflict(&store.save_calculation(&req, &resp)));
     assert_eq!(
-        count(&store, "SELECT COUNT(*) FROM calculations WHERE landedcost_request_id = 'c2'"),
+        count(
+            &store,
+            "SELECT COUNT(*) FROM calculations WHERE landedcost_request_id = 'c2'"
+        ),
         0,
         "a refused calculation left rows behind"
     );
@@ -143,7 +146,10 @@ fn calculations_are_stored_once_with_unique_ids() {
     req.shipments[0].items[1].source_line_id = "L1".into();
     assert_eq!(
         invalid_fields(store.save_calculation(&req, &resp)),
-        ["shipments[1].shipment_id", "shipments[0].items[1].source_line_id"]
+        [
+            "shipments[1].shipment_id",
+            "shipments[0].items[1].source_line_id"
+        ]
     );
     assert_eq!(count(&store, "SELECT COUNT(*) FROM calculation_rates"), 4);
 }
@@ -169,7 +175,11 @@ fn parallel_writers_lose_nothing_and_duplicate_nothing() {
     let fulfil_wins = Arc::new(AtomicUsize::new(0));
     let handles: Vec<_> = (0..THREADS)
         .map(|t| {
-            let store = if t % 2 == 0 { first.clone() } else { second.clone() };
+            let store = if t % 2 == 0 {
+                first.clone()
+            } else {
+                second.clone()
+            };
             let contested_wins = contested_wins.clone();
             let fulfil_wins = fulfil_wins.clone();
             thread::spawn(move || {
@@ -222,9 +232,19 @@ fn parallel_writers_lose_nothing_and_duplicate_nothing() {
     }
     let order = first.order(1).unwrap().unwrap();
     let l3 = line(&order, "S2", "L3");
-    assert_eq!(l3.fulfilled, d("3"), "fulfilled more or less than the line holds");
+    assert_eq!(
+        l3.fulfilled,
+        d("3"),
+        "fulfilled more or less than the line holds"
+    );
     let fulfillments = &shipment(&order, "S2").fulfillments;
     assert_eq!(fulfillments.len(), 3);
     // Accepted calls = recorded fulfilments + accepted retries of the one already stored.
     assert!(fulfil_wins.load(Ordering::SeqCst) >= 3);
+}
+
+#[test]
+fn the_store_can_be_shared_between_threads() {
+    fn shareable<T: Clone + Send + Sync + 'static>() {}
+    shareable::<Store>();
 }

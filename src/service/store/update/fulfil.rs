@@ -94,7 +94,9 @@ pub(super) fn record(
             )?
             .execute((fulfillment_id, line.id, quantity.to_string(), hs_code))?;
         line.fulfilled = line.fulfilled.saturating_add(*quantity);
-        recorded.push(json!({ "source_line_id": line.source_line_id, "quantity": quantity.to_string() }));
+        recorded.push(
+            json!({ "source_line_id": line.source_line_id, "quantity": quantity.to_string() }),
+        );
     }
     ctx.event(
         "fulfillment_recorded",
@@ -151,7 +153,10 @@ fn resolve_items(
         if wanted.iter().any(|(i, _)| *i == index) {
             ctx.invalid(
                 format!("{item_path}.source_line_id"),
-                format!("the line {} is listed twice in this batch", item.source_line_id),
+                format!(
+                    "the line {} is listed twice in this batch",
+                    item.source_line_id
+                ),
             );
             continue;
         }
@@ -185,12 +190,15 @@ fn resolve_items(
     (ctx.errors.len() == before).then_some(wanted)
 }
 
+/// Quantity per `order_items.id`.
+type ItemQuantities = BTreeMap<i64, Decimal>;
+
 /// A stored fulfilment of the shipment with this tracking number: its id and item quantities.
 fn stored_fulfillment(
     tx: &Transaction<'_>,
     shipment_row: i64,
     tracking: &str,
-) -> Result<Option<(i64, BTreeMap<i64, Decimal>)>, StoreError> {
+) -> Result<Option<(i64, ItemQuantities)>, StoreError> {
     let id: Option<i64> = tx
         .prepare_cached(
             "SELECT id FROM fulfillments WHERE shipment_row = ?1 AND tracking_number = ?2",
@@ -199,8 +207,12 @@ fn stored_fulfillment(
         .optional()?;
     let Some(id) = id else { return Ok(None) };
     let rows = tx
-        .prepare_cached("SELECT item_id, quantity FROM fulfillment_items WHERE fulfillment_id = ?1")?
-        .query_map([id], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?)))?
+        .prepare_cached(
+            "SELECT item_id, quantity FROM fulfillment_items WHERE fulfillment_id = ?1",
+        )?
+        .query_map([id], |row| {
+            Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+        })?
         .collect::<Result<Vec<_>, _>>()?;
     let mut items = BTreeMap::new();
     for (item, quantity) in rows {
@@ -235,9 +247,7 @@ fn refresh_details(
          WHERE id = ?5",
         (&after.0, &after.1, &after.2, &after.3, id),
     )?;
-    let detail = |(location, carrier, shipped_at, status): &(String, String, String, String)| {
-        json!({ "location": location, "carrier": carrier, "shipped_at": shipped_at, "status": status })
-    };
+    let detail = |(location, carrier, shipped_at, status): &(String, String, String, String)| json!({ "location": location, "carrier": carrier, "shipped_at": shipped_at, "status": status });
     ctx.event(
         "fulfillment_updated",
         json!({

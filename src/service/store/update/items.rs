@@ -37,7 +37,10 @@ pub(super) fn apply(
             );
             continue;
         }
-        match lines.iter().find(|l| l.source_line_id == item.source_line_id) {
+        match lines
+            .iter()
+            .find(|l| l.source_line_id == item.source_line_id)
+        {
             Some(line) => change_line(ctx, &item_path, shipment, line, item)?,
             None => add_line(ctx, &item_path, shipment, item)?,
         }
@@ -78,7 +81,11 @@ fn change_line(
         &line.variant_name,
         item.variant_name.as_deref(),
     );
-    changes.text("description", &line.description, item.description.as_deref());
+    changes.text(
+        "description",
+        &line.description,
+        item.description.as_deref(),
+    );
     changes.text(
         "origin_country_code",
         &line.origin_country_code,
@@ -208,7 +215,10 @@ fn check_values(ctx: &mut Ctx<'_, '_>, path: &str, item: &UpdateItem, line: Opti
         ("refunded_quantity", item.refunded_quantity),
     ] {
         if value.is_some_and(|v| v < Decimal::ZERO) {
-            ctx.invalid(format!("{path}.{field}"), format!("{field} cannot be negative"));
+            ctx.invalid(
+                format!("{path}.{field}"),
+                format!("{field} cannot be negative"),
+            );
         }
     }
     let quantity = item.quantity.or(line.map(|l| l.quantity));
@@ -244,9 +254,7 @@ fn check_values(ctx: &mut Ctx<'_, '_>, path: &str, item: &UpdateItem, line: Opti
         };
         ctx.invalid(
             format!("{path}.{field}"),
-            format!(
-                "the refunded quantity {refunded} is more than the line's quantity {quantity}"
-            ),
+            format!("the refunded quantity {refunded} is more than the line's quantity {quantity}"),
         );
     }
 }
