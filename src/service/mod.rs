@@ -1,3 +1,4 @@
-//! The reference service of issue 3.
+//! The reference service of SPEC.md (`packdesk serve`, and the app's embedded default).
 
 pub mod labels;
+pub mod store;
