@@ -2,7 +2,7 @@
 //! See ARCHITECTURE.md for the module map and the invariants that hold.
 
 pub mod api;
-pub mod domain;
 pub mod cli;
-pub mod service;
 pub mod demo;
+pub mod domain;
+pub mod service;

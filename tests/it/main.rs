@@ -2,6 +2,7 @@
 
 mod client;
 mod contract;
+mod labels;
 mod service;
 mod service_labels;
 mod support;
