@@ -1,0 +1,51 @@
+//! Rendering one label document, PDF and ZPL (BENCHMARKS.md). `cargo bench --bench labels`
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use packdesk::domain::{CountryCode, Length, LengthUnit, Weight, WeightUnit};
+use packdesk::service::labels::{Dimensions, LabelDocument, LabelParty, TrackingCode, render_pdf, render_zpl};
+use rust_decimal::Decimal;
+
+fn party(name: &str, country: &str, province: &str, zip: &str) -> LabelParty {
+    LabelParty {
+        name: name.to_string(),
+        company: None,
+        line1: "12 Harbour Road".to_string(),
+        line2: Some("Unit 4".to_string()),
+        city: "Springfield".to_string(),
+        province: province.to_string(),
+        zipcode: zip.to_string(),
+        country: CountryCode::parse(country).unwrap_or_else(|| panic!("country {country}")),
+        phone: Some("+1 416 555 0100".to_string()),
+    }
+}
+
+fn document() -> LabelDocument {
+    let cm = |v: i64| Length::new(Decimal::from(v), LengthUnit::Centimetre);
+    LabelDocument {
+        order_number: "100234".to_string(),
+        tracking_code: TrackingCode::s10("CP", 12345678, CountryCode::parse("DE").unwrap_or_else(|| panic!("DE")))
+            .unwrap_or_else(|e| panic!("{e}")),
+        track_reference: "100234-P2".to_string(),
+        service: "Express DDP".to_string(),
+        from: party("Packdesk Fulfilment", "DE", "BE", "10115"),
+        to: party("Zoë Müller", "CA", "ON", "M5V 2T6"),
+        weight: Some(Weight::new(Decimal::new(1250, 0), WeightUnit::Gram)),
+        dimensions: Some(Dimensions { length: cm(30), width: cm(20), height: cm(10) }),
+        skus: vec![("TEE-ORG-M".to_string(), Decimal::from(2)), ("MUG-STN-350".to_string(), Decimal::from(1))],
+        brand_code: Some("ACME".to_string()),
+        created: time::macros::date!(2026 - 11 - 22),
+    }
+}
+
+fn labels(c: &mut Criterion) {
+    let doc = document();
+    let mut group = c.benchmark_group("label");
+    group.bench_function("pdf_4x6", |b| b.iter(|| render_pdf(black_box(&doc))));
+    group.bench_function("zpl_203dpi", |b| b.iter(|| render_zpl(black_box(&doc))));
+    group.finish();
+}
+
+criterion_group!(benches, labels);
+criterion_main!(benches);
