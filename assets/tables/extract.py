@@ -114,6 +114,7 @@ def vat():
             if end is not None:
                 row["effective_to"] = str(end)
             rows.append(row)
+    rows.sort(key=lambda r: (r["country"], r["effective_from"]))
     write("assets/tables/vat_other.json", {
         "source": "npm sales-tax 2.23.0 (MIT), res/sales_tax_rates.json",
         "source_url": "https://github.com/valeriansaliou/node-sales-tax",
