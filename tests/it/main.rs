@@ -1,1 +1,2 @@
 fn main() {}
+mod landed_cost;

@@ -6,7 +6,7 @@ use time::Date;
 
 use super::allocate::allocate;
 use super::classify::{self, ProductText};
-use super::tables::{DestinationRow, FxDay, Tables, Tariff, TaxRow, dated::in_force};
+use super::tables::{DestinationRow, FxDay, Tables, Tariff, TaxRow};
 use crate::api::{CartItem, CartShipmentRequest, FieldError, TaxCalculationRequest};
 use crate::domain::{CountryCode, Currency, Subdivision};
 
@@ -79,7 +79,7 @@ fn resolve_destination<'t>(
         errors.push(FieldError::new("ship_to.country_code", "is not an ISO 3166-1 alpha-2 country code"));
         return None;
     };
-    let Some(destination) = in_force(tables.destinations.iter().filter(|d| d.country == dest), date) else {
+    let Some(destination) = tables.destination(dest, date) else {
         errors.push(FieldError::new(
             "ship_to.country_code",
             format!("landed cost is not available for destination {dest} on {date}"),
@@ -100,19 +100,7 @@ fn resolve_destination<'t>(
             return None;
         }
     };
-    let mut taxes: Vec<&TaxRow> = Vec::new();
-    let applicable = tables.taxes.iter().filter(|t| {
-        t.country == dest && t.subdivision.as_deref().is_none_or(|s| Some(s) == subdivision.map(|x| x.code()))
-    });
-    for row in applicable {
-        if taxes.iter().any(|t| t.tax == row.tax) {
-            continue;
-        }
-        let same_tax = tables.taxes.iter().filter(|t| t.country == dest && t.subdivision == row.subdivision && t.tax == row.tax);
-        if let Some(found) = in_force(same_tax, date) {
-            taxes.push(found);
-        }
-    }
+    let taxes = tables.taxes_at(dest, subdivision.map(|s| s.code()), date);
     if taxes.is_empty() {
         let place = subdivision.map_or_else(|| dest.to_string(), |s| s.iso_code().to_string());
         errors.push(FieldError::new("ship_to.country_code", format!("no tax rates are known for {place} on {date}")));

@@ -3,16 +3,13 @@
 use rust_decimal::Decimal;
 
 use super::cart::Context;
-use super::tables::{DeMinimisKind, DeMinimisRow, dated::in_force};
+use super::tables::{DeMinimisKind, DeMinimisRow};
 use crate::api::FieldError;
 use crate::domain::CountryCode;
 
 /// The relief of `kind` in force at the destination for a shipment from `from`, if any.
 pub fn rule<'t>(ctx: &Context<'t>, kind: DeMinimisKind, from: CountryCode) -> Option<&'t DeMinimisRow> {
-    let rows = ctx.tables.de_minimis.iter().filter(|r| {
-        r.territory == ctx.destination.tariff && r.kind == kind && r.covers_origin(from)
-    });
-    in_force(rows, ctx.date)
+    ctx.tables.de_minimis(&ctx.destination.tariff, kind, from, ctx.date)
 }
 
 /// Whether `amount` (in the request currency) does not exceed the rule's threshold.

@@ -20,18 +20,25 @@ pub struct HsTable {
     descriptions: BTreeMap<String, String>,
     /// Word of a subheading description -> subheadings using it (for classification).
     index: BTreeMap<String, BTreeSet<String>>,
+    /// First word of a subheading description (its head noun) -> subheadings.
+    heads: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl HsTable {
     pub(super) fn parse(file: &str, raw: &CodesFile) -> Result<HsTable, TablesError> {
         let mut descriptions = BTreeMap::new();
         let mut index: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        let mut heads: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for (code, description) in &raw.codes {
             if !matches!(code.len(), 2 | 4 | 6) || !code.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(invalid(file, format!("`{code}` is not an HS chapter, heading or subheading")));
             }
             if code.len() == 6 {
-                for word in words(description) {
+                let description = words(description);
+                if let Some(head) = description.first() {
+                    heads.entry(head.clone()).or_default().insert(code.clone());
+                }
+                for word in description {
                     index.entry(word).or_default().insert(code.clone());
                 }
             }
@@ -40,7 +47,7 @@ impl HsTable {
         if descriptions.len() < 5000 {
             return Err(invalid(file, "the nomenclature looks truncated"));
         }
-        Ok(HsTable { descriptions, index })
+        Ok(HsTable { descriptions, index, heads })
     }
 
     /// Whether `code` is a known chapter, heading or subheading.
@@ -55,6 +62,11 @@ impl HsTable {
     /// Subheadings whose description uses `word`.
     pub fn subheadings_with(&self, word: &str) -> Option<&BTreeSet<String>> {
         self.index.get(word)
+    }
+
+    /// Subheadings whose description starts with `word`.
+    pub fn subheadings_headed_by(&self, word: &str) -> Option<&BTreeSet<String>> {
+        self.heads.get(word)
     }
 }
 

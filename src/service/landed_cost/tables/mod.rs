@@ -6,6 +6,7 @@ pub(crate) mod dated;
 mod duty;
 mod fx;
 mod hs;
+mod query;
 mod rules;
 mod tax;
 
