@@ -33,7 +33,11 @@ fn from_units(units: i128, minor_units: u32) -> Result<Decimal, AllocateError> {
 /// Splits `amount` (rounded to `minor_units`) in proportion to `weights` (also rounded to
 /// `minor_units`). When every weight is zero the amount is split equally. The parts sum to
 /// `amount` exactly.
-pub fn allocate(amount: Decimal, weights: &[Decimal], minor_units: u32) -> Result<Vec<Decimal>, AllocateError> {
+pub fn allocate(
+    amount: Decimal,
+    weights: &[Decimal],
+    minor_units: u32,
+) -> Result<Vec<Decimal>, AllocateError> {
     if weights.is_empty() {
         return Ok(Vec::new());
     }
@@ -56,7 +60,9 @@ pub fn allocate(amount: Decimal, weights: &[Decimal], minor_units: u32) -> Resul
     let mut parts = Vec::with_capacity(units.len());
     let mut remainders = Vec::with_capacity(units.len());
     for (index, weight) in units.iter().enumerate() {
-        let product = total_units.checked_mul(*weight).ok_or(AllocateError::TooLarge)?;
+        let product = total_units
+            .checked_mul(*weight)
+            .ok_or(AllocateError::TooLarge)?;
         parts.push(product / weight_sum);
         remainders.push((product % weight_sum, index));
     }
@@ -69,7 +75,10 @@ pub fn allocate(amount: Decimal, weights: &[Decimal], minor_units: u32) -> Resul
             *part += 1;
         }
     }
-    parts.into_iter().map(|p| from_units(p, minor_units)).collect()
+    parts
+        .into_iter()
+        .map(|p| from_units(p, minor_units))
+        .collect()
 }
 
 #[cfg(test)]
@@ -84,17 +93,35 @@ mod tests {
     #[test]
     fn remainders_go_to_the_largest_fractions_then_the_earliest() {
         // 10.00 over 1:1:1 -> 3.333.. each; the one spare cent goes to the first line.
-        assert_eq!(allocate(d("10.00"), &[d("1"), d("1"), d("1")], 2).unwrap(), [d("3.34"), d("3.33"), d("3.33")]);
+        assert_eq!(
+            allocate(d("10.00"), &[d("1"), d("1"), d("1")], 2).unwrap(),
+            [d("3.34"), d("3.33"), d("3.33")]
+        );
         // 1.00 over 30:70 -> 0.30 / 0.70 exactly.
-        assert_eq!(allocate(d("1.00"), &[d("30"), d("70")], 2).unwrap(), [d("0.30"), d("0.70")]);
+        assert_eq!(
+            allocate(d("1.00"), &[d("30"), d("70")], 2).unwrap(),
+            [d("0.30"), d("0.70")]
+        );
         // 5.00 over 20 / 25 / 55: 5 * 20/100 = 1.00, 5 * 25/100 = 1.25, 5 * 55/100 = 2.75.
-        assert_eq!(allocate(d("5.00"), &[d("20"), d("25"), d("55")], 2).unwrap(), [d("1.00"), d("1.25"), d("2.75")]);
+        assert_eq!(
+            allocate(d("5.00"), &[d("20"), d("25"), d("55")], 2).unwrap(),
+            [d("1.00"), d("1.25"), d("2.75")]
+        );
         // 0.05 over 1:1 -> 0.025 each: the first gets the spare cent.
-        assert_eq!(allocate(d("0.05"), &[d("1"), d("1")], 2).unwrap(), [d("0.03"), d("0.02")]);
+        assert_eq!(
+            allocate(d("0.05"), &[d("1"), d("1")], 2).unwrap(),
+            [d("0.03"), d("0.02")]
+        );
         // JPY: 100 over 1:2 -> 33.33 / 66.67 -> 33 / 67 (0.67 beats 0.33).
-        assert_eq!(allocate(d("100"), &[d("1"), d("2")], 0).unwrap(), [d("33"), d("67")]);
+        assert_eq!(
+            allocate(d("100"), &[d("1"), d("2")], 0).unwrap(),
+            [d("33"), d("67")]
+        );
         // All weights zero: equal split.
-        assert_eq!(allocate(d("1.00"), &[d("0"), d("0"), d("0")], 2).unwrap(), [d("0.34"), d("0.33"), d("0.33")]);
+        assert_eq!(
+            allocate(d("1.00"), &[d("0"), d("0"), d("0")], 2).unwrap(),
+            [d("0.34"), d("0.33"), d("0.33")]
+        );
         assert!(allocate(d("1.005"), &[d("1")], 2).is_err());
         assert!(allocate(d("-1.00"), &[d("1")], 2).is_err());
     }

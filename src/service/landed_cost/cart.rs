@@ -76,7 +76,10 @@ fn resolve_destination<'t>(
     errors: &mut Vec<FieldError>,
 ) -> Option<(CountryCode, &'t DestinationRow, Vec<&'t TaxRow>)> {
     let Some(dest) = CountryCode::parse(&req.ship_to.country_code) else {
-        errors.push(FieldError::new("ship_to.country_code", "is not an ISO 3166-1 alpha-2 country code"));
+        errors.push(FieldError::new(
+            "ship_to.country_code",
+            "is not an ISO 3166-1 alpha-2 country code",
+        ));
         return None;
     };
     let Some(destination) = tables.destination(dest, date) else {
@@ -86,24 +89,36 @@ fn resolve_destination<'t>(
         ));
         return None;
     };
-    let subdivision = match (dest.requires_province_and_postal_code(), req.ship_to.province.as_deref()) {
+    let subdivision = match (
+        dest.requires_province_and_postal_code(),
+        req.ship_to.province.as_deref(),
+    ) {
         (false, _) => None,
         (true, Some(text)) => match Subdivision::parse(dest, text) {
             Some(sub) => Some(sub),
             None => {
-                errors.push(FieldError::new("ship_to.province", format!("is not a state or province of {dest}")));
+                errors.push(FieldError::new(
+                    "ship_to.province",
+                    format!("is not a state or province of {dest}"),
+                ));
                 return None;
             }
         },
         (true, None) => {
-            errors.push(FieldError::new("ship_to.province", format!("is required for {dest}")));
+            errors.push(FieldError::new(
+                "ship_to.province",
+                format!("is required for {dest}"),
+            ));
             return None;
         }
     };
     let taxes = tables.taxes_at(dest, subdivision.map(|s| s.code()), date);
     if taxes.is_empty() {
         let place = subdivision.map_or_else(|| dest.to_string(), |s| s.iso_code().to_string());
-        errors.push(FieldError::new("ship_to.country_code", format!("no tax rates are known for {place} on {date}")));
+        errors.push(FieldError::new(
+            "ship_to.country_code",
+            format!("no tax rates are known for {place} on {date}"),
+        ));
         return None;
     }
     Some((dest, destination, taxes))
@@ -120,9 +135,15 @@ pub fn prepare<'r, 't>(
     let fx = tables.fx.on(date);
     let code = currency.map(|c| c.code()).unwrap_or_default();
     if currency.is_none() {
-        errors.push(FieldError::new("currency_code", "is not an ISO 4217 currency code"));
+        errors.push(FieldError::new(
+            "currency_code",
+            "is not an ISO 4217 currency code",
+        ));
     } else if fx.and_then(|fx| fx.per_eur(&code)).is_none() {
-        errors.push(FieldError::new("currency_code", format!("no exchange rate is known for {code} on {date}")));
+        errors.push(FieldError::new(
+            "currency_code",
+            format!("no exchange rate is known for {code} on {date}"),
+        ));
     }
     let destination = resolve_destination(tables, req, date, &mut errors);
     if let Some(problem) = amount_problem(req.order_discount) {
@@ -134,11 +155,17 @@ pub fn prepare<'r, 't>(
         let at = |field: &str| format!("shipments[{i}].{field}");
         let from = CountryCode::parse(&shipment.ship_from.country_code);
         if from.is_none() {
-            errors.push(FieldError::new(at("ship_from.country_code"), "is not an ISO 3166-1 alpha-2 country code"));
+            errors.push(FieldError::new(
+                at("ship_from.country_code"),
+                "is not an ISO 3166-1 alpha-2 country code",
+            ));
         }
         for (k, rate) in shipment.shipping_rates.iter().enumerate() {
             if let Some(problem) = amount_problem(rate.shipping_rate) {
-                errors.push(FieldError::new(at(&format!("shipping_rates[{k}].shipping_rate")), problem));
+                errors.push(FieldError::new(
+                    at(&format!("shipping_rates[{k}].shipping_rate")),
+                    problem,
+                ));
             }
         }
         let mut lines = Vec::new();
@@ -146,10 +173,16 @@ pub fn prepare<'r, 't>(
             let field = |name: &str| at(&format!("items[{j}].{name}"));
             let origin = CountryCode::parse(&item.origin_country_code);
             if origin.is_none() {
-                errors.push(FieldError::new(field("origin_country_code"), "is not an ISO 3166-1 alpha-2 country code"));
+                errors.push(FieldError::new(
+                    field("origin_country_code"),
+                    "is not an ISO 3166-1 alpha-2 country code",
+                ));
             }
             if item.quantity <= Decimal::ZERO || item.quantity > MAX_QUANTITY {
-                errors.push(FieldError::new(field("quantity"), "must be more than 0 and at most 1000000"));
+                errors.push(FieldError::new(
+                    field("quantity"),
+                    "must be more than 0 and at most 1000000",
+                ));
             }
             if let Some(problem) = amount_problem(item.unit_price) {
                 errors.push(FieldError::new(field("unit_price"), problem));
@@ -157,13 +190,20 @@ pub fn prepare<'r, 't>(
             if let Some(problem) = amount_problem(item.unit_discount) {
                 errors.push(FieldError::new(field("unit_discount"), problem));
             } else if item.unit_discount > item.unit_price {
-                errors.push(FieldError::new(field("unit_discount"), "must not exceed unit_price"));
+                errors.push(FieldError::new(
+                    field("unit_discount"),
+                    "must not exceed unit_price",
+                ));
             }
             if let (Some(origin), Some(currency)) = (origin, currency) {
                 let net_unit = item.unit_price - item.unit_discount;
-                let value = currency.round(item.quantity.checked_mul(net_unit).unwrap_or(Decimal::MAX));
+                let value =
+                    currency.round(item.quantity.checked_mul(net_unit).unwrap_or(Decimal::MAX));
                 if value > MAX_AMOUNT {
-                    errors.push(FieldError::new(field("quantity"), "the line's value is larger than this service accepts (10^12)"));
+                    errors.push(FieldError::new(
+                        field("quantity"),
+                        "the line's value is larger than this service accepts (10^12)",
+                    ));
                 }
                 let text = ProductText::new(&item.product_name, &item.category, &item.description);
                 let hs = item
@@ -172,26 +212,55 @@ pub fn prepare<'r, 't>(
                     .and_then(|code| classify::valid_merchant_code(&tables.hs, code))
                     .unwrap_or_else(|| classify::classify(&tables.hs, &tables.keywords, &text));
                 let categories = classify::categories(&tables.categories, &text, &hs);
-                lines.push(Line { item, origin, net_unit, value, hs, categories });
+                lines.push(Line {
+                    item,
+                    origin,
+                    net_unit,
+                    value,
+                    hs,
+                    categories,
+                });
             }
         }
         if let Some(from) = from {
-            shipments.push(Shipment { index: i, request: shipment, from, lines });
+            shipments.push(Shipment {
+                index: i,
+                request: shipment,
+                from,
+                lines,
+            });
         }
     }
 
-    let (Some(currency), Some(fx), Some((dest, destination, taxes))) = (currency, fx, destination) else {
+    let (Some(currency), Some(fx), Some((dest, destination, taxes))) = (currency, fx, destination)
+    else {
         return Err(errors);
     };
     let Some(tariff) = tables.tariffs.get(&destination.tariff) else {
-        errors.push(FieldError::new("ship_to.country_code", "no tariff is loaded for this destination"));
+        errors.push(FieldError::new(
+            "ship_to.country_code",
+            "no tariff is loaded for this destination",
+        ));
         return Err(errors);
     };
     if !errors.is_empty() {
         return Err(errors);
     }
     apply_order_discount(req, currency, &mut shipments)?;
-    Ok((Context { tables, date, currency, code, fx, dest, destination, tariff, taxes }, shipments))
+    Ok((
+        Context {
+            tables,
+            date,
+            currency,
+            code,
+            fx,
+            dest,
+            destination,
+            tariff,
+            taxes,
+        },
+        shipments,
+    ))
 }
 
 /// Splits the order discount over every line of every shipment by value (largest remainder).
@@ -201,7 +270,10 @@ fn apply_order_discount(
     shipments: &mut [Shipment<'_, '_>],
 ) -> Result<(), Vec<FieldError>> {
     let discount = currency.round(req.order_discount);
-    let values: Vec<Decimal> = shipments.iter().flat_map(|s| s.lines.iter().map(|l| l.value)).collect();
+    let values: Vec<Decimal> = shipments
+        .iter()
+        .flat_map(|s| s.lines.iter().map(|l| l.value))
+        .collect();
     let total: Decimal = values.iter().copied().sum();
     if discount > total {
         return Err(vec![FieldError::new(

@@ -66,16 +66,54 @@ pub fn valid_merchant_code(hs: &HsTable, code: &str) -> Option<String> {
     let ok = digits.len() >= 6
         && digits.len() <= 14
         && digits.bytes().all(|b| b.is_ascii_digit())
-        && digits.get(..6).is_some_and(|hs6| hs6.len() == 6 && hs.contains(hs6));
+        && digits
+            .get(..6)
+            .is_some_and(|hs6| hs6.len() == 6 && hs.contains(hs6));
     ok.then_some(digits)
 }
 
 /// Words too common in product names and HS descriptions to classify by.
 const STOP_WORDS: &[&str] = &[
-    "and", "the", "for", "with", "without", "other", "than", "not", "new", "set", "pack", "size",
-    "colour", "color", "from", "made", "this", "that", "your", "our", "item", "items", "premium",
-    "n", "e", "c", "nec", "heading", "whether", "excluding", "including", "of", "or", "in", "a",
-    "an", "to", "by", "on", "x",
+    "and",
+    "the",
+    "for",
+    "with",
+    "without",
+    "other",
+    "than",
+    "not",
+    "new",
+    "set",
+    "pack",
+    "size",
+    "colour",
+    "color",
+    "from",
+    "made",
+    "this",
+    "that",
+    "your",
+    "our",
+    "item",
+    "items",
+    "premium",
+    "n",
+    "e",
+    "c",
+    "nec",
+    "heading",
+    "whether",
+    "excluding",
+    "including",
+    "of",
+    "or",
+    "in",
+    "a",
+    "an",
+    "to",
+    "by",
+    "on",
+    "x",
 ];
 
 /// A six-digit code for the product: the keyword table first, then the HS descriptions,
@@ -96,7 +134,11 @@ pub fn classify(hs: &HsTable, keywords: &Keywords, text: &ProductText) -> String
         if score == 0 {
             continue;
         }
-        score += entry.also.iter().filter(|also| fields.iter().any(|f| also.found_in(f))).count();
+        score += entry
+            .also
+            .iter()
+            .filter(|also| fields.iter().any(|f| also.found_in(f)))
+            .count();
         if best.is_none_or(|(s, _)| score > s) {
             best = Some((score, &entry.hs6));
         }
@@ -122,10 +164,14 @@ fn by_description(hs: &HsTable, name: &[String]) -> Option<String> {
         }
         seen.push(word);
         let plural = format!("{word}s");
-        let forms: Vec<&str> = [Some(word), word.strip_suffix('s').filter(|s| s.len() >= 3), Some(plural.as_str())]
-            .into_iter()
-            .flatten()
-            .collect();
+        let forms: Vec<&str> = [
+            Some(word),
+            word.strip_suffix('s').filter(|s| s.len() >= 3),
+            Some(plural.as_str()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         for code in gather(&forms, |f| hs.subheadings_with(f)) {
             *scores.entry(code).or_default() += 2;
         }
@@ -145,7 +191,12 @@ fn by_description(hs: &HsTable, name: &[String]) -> Option<String> {
 
 /// The distinct codes `find` gives for any of `forms`, sorted.
 fn gather<'h>(forms: &[&str], find: impl Fn(&str) -> Option<&'h BTreeSet<String>>) -> Vec<&'h str> {
-    let mut codes: Vec<&str> = forms.iter().filter_map(|f| find(f)).flatten().map(String::as_str).collect();
+    let mut codes: Vec<&str> = forms
+        .iter()
+        .filter_map(|f| find(f))
+        .flatten()
+        .map(String::as_str)
+        .collect();
     codes.sort_unstable();
     codes.dedup();
     codes
@@ -154,10 +205,13 @@ fn gather<'h>(forms: &[&str], find: impl Fn(&str) -> Option<&'h BTreeSet<String>
 /// Ids of the tax categories the item belongs to (see `tax_categories.json`).
 pub fn categories<'a>(all: &'a [Category], text: &ProductText, hs_code: &str) -> Vec<&'a str> {
     let fields = [&text.category, &text.name];
-    let found = |p: &crate::service::landed_cost::classify::Phrase| fields.iter().any(|f| p.found_in(f));
+    let found =
+        |p: &crate::service::landed_cost::classify::Phrase| fields.iter().any(|f| p.found_in(f));
     all.iter()
         .filter(|c| {
-            let by_code = c.hs.iter().any(|prefix| hs_code.starts_with(prefix.as_str()));
+            let by_code =
+                c.hs.iter()
+                    .any(|prefix| hs_code.starts_with(prefix.as_str()));
             let by_text = (c.any.iter().any(found)
                 || (!c.all.is_empty() && c.all.iter().all(|group| group.iter().any(found))))
                 && !c.none.iter().any(found);
@@ -174,7 +228,10 @@ mod tests {
 
     #[test]
     fn words_split_hyphens_and_drop_apostrophes() {
-        assert_eq!(words("Kids' T-Shirt, 100% cotton"), ["kids", "t", "shirt", "100", "cotton"]);
+        assert_eq!(
+            words("Kids' T-Shirt, 100% cotton"),
+            ["kids", "t", "shirt", "100", "cotton"]
+        );
         assert_eq!(words("children’s"), ["childrens"]);
         assert!(Phrase::new("t shirt").found_in(&words("Organic T-shirt")));
         assert!(!Phrase::new("t shirt").found_in(&words("shirt t")));
@@ -184,13 +241,20 @@ mod tests {
     fn classifies_common_products() {
         let tables = Tables::load().unwrap();
         let hs = |name: &str, category: &str, description: &str| {
-            classify(&tables.hs, &tables.keywords, &ProductText::new(name, category, description))
+            classify(
+                &tables.hs,
+                &tables.keywords,
+                &ProductText::new(name, category, description),
+            )
         };
         assert_eq!(hs("Organic cotton T-shirt", "Apparel", ""), "610910");
         assert_eq!(hs("Running tee", "Apparel", "100% polyester"), "610990");
         assert_eq!(hs("Merino wool sweater", "Knitwear", ""), "611011");
         assert_eq!(hs("Leather wallet", "Accessories", ""), "420231");
-        assert_eq!(hs("Laptop bag", "Bags", "fits 15 inch laptops, nylon"), "420292");
+        assert_eq!(
+            hs("Laptop bag", "Bags", "fits 15 inch laptops, nylon"),
+            "420292"
+        );
         assert_eq!(hs("The Hobbit", "Books", "Paperback novel"), "490199");
         assert_eq!(hs("Stoneware mug", "Kitchen", ""), "691200");
         assert_eq!(hs("Wireless earbuds", "Electronics", ""), "851830");
@@ -203,8 +267,14 @@ mod tests {
     #[test]
     fn merchant_codes_are_checked_against_the_nomenclature() {
         let tables = Tables::load().unwrap();
-        assert_eq!(valid_merchant_code(&tables.hs, "6109.10.0010"), Some("6109100010".into()));
-        assert_eq!(valid_merchant_code(&tables.hs, "610910"), Some("610910".into()));
+        assert_eq!(
+            valid_merchant_code(&tables.hs, "6109.10.0010"),
+            Some("6109100010".into())
+        );
+        assert_eq!(
+            valid_merchant_code(&tables.hs, "610910"),
+            Some("610910".into())
+        );
         assert_eq!(valid_merchant_code(&tables.hs, "610900"), None);
         assert_eq!(valid_merchant_code(&tables.hs, "6109"), None);
         assert_eq!(valid_merchant_code(&tables.hs, "61O910"), None);
@@ -214,13 +284,29 @@ mod tests {
     fn tax_categories_from_text_and_code() {
         let tables = Tables::load().unwrap();
         let cats = |name: &str, category: &str, hs: &str| {
-            categories(&tables.categories, &ProductText::new(name, category, ""), hs)
+            categories(
+                &tables.categories,
+                &ProductText::new(name, category, ""),
+                hs,
+            )
         };
         assert_eq!(cats("The Hobbit", "Books", "490199"), ["books"]);
-        assert_eq!(cats("Leather notebook", "Stationery", "482010"), Vec::<&str>::new());
-        assert_eq!(cats("Dino T-shirt", "Kids > Clothing", "610910"), ["childrens_clothing", "clothing"]);
-        assert_eq!(cats("Oxford shirt", "Men > Clothing", "620520"), ["clothing"]);
+        assert_eq!(
+            cats("Leather notebook", "Stationery", "482010"),
+            Vec::<&str>::new()
+        );
+        assert_eq!(
+            cats("Dino T-shirt", "Kids > Clothing", "610910"),
+            ["childrens_clothing", "clothing"]
+        );
+        assert_eq!(
+            cats("Oxford shirt", "Men > Clothing", "620520"),
+            ["clothing"]
+        );
         assert_eq!(cats("Basmati rice 1 kg", "Grocery", "100630"), ["food"]);
-        assert_eq!(cats("Dark chocolate bar", "Grocery", "180632"), Vec::<&str>::new());
+        assert_eq!(
+            cats("Dark chocolate bar", "Grocery", "180632"),
+            Vec::<&str>::new()
+        );
     }
 }

@@ -44,7 +44,9 @@ pub enum Regime {
 
 impl Engine {
     pub fn new(tables: Tables) -> Engine {
-        Engine { tables: Arc::new(tables) }
+        Engine {
+            tables: Arc::new(tables),
+        }
     }
 
     pub fn tables(&self) -> &Tables {
@@ -60,16 +62,23 @@ impl Engine {
     ) -> Result<TaxCalculationResponse, Vec<FieldError>> {
         let date = opts.now.date();
         let (ctx, shipments) = cart::prepare(&self.tables, req, date)?;
-        let created_at = opts
-            .now
-            .format(&Rfc3339)
-            .map_err(|e| vec![FieldError::new("", format!("the calculation time cannot be shown: {e}"))])?;
+        let created_at = opts.now.format(&Rfc3339).map_err(|e| {
+            vec![FieldError::new(
+                "",
+                format!("the calculation time cannot be shown: {e}"),
+            )]
+        })?;
         let usd = ctx
             .fx
             .convert(Decimal::ONE, &ctx.code, "USD")
             .and_then(|rate| rate.round_sf(8))
             .map(|rate| rate.normalize())
-            .ok_or_else(|| vec![FieldError::new("currency_code", format!("no USD rate for {}", ctx.code))])?;
+            .ok_or_else(|| {
+                vec![FieldError::new(
+                    "currency_code",
+                    format!("no USD rate for {}", ctx.code),
+                )]
+            })?;
 
         let mut responses = Vec::with_capacity(shipments.len());
         for shipment in &shipments {
@@ -115,7 +124,11 @@ fn regime(ctx: &Context<'_>, shipment: &Shipment<'_, '_>) -> Regime {
             && a.has(shipment.from)
             && a.has(ctx.dest)
     });
-    if union { Regime::CustomsUnion } else { Regime::Import }
+    if union {
+        Regime::CustomsUnion
+    } else {
+        Regime::Import
+    }
 }
 
 /// One entry per distinct SKU, first occurrence first.
@@ -123,14 +136,21 @@ fn hs_codes(shipments: &[Shipment<'_, '_>]) -> Vec<SkuHsCodeEntry> {
     let mut out: Vec<SkuHsCodeEntry> = Vec::new();
     for line in shipments.iter().flat_map(|s| &s.lines) {
         if !out.iter().any(|e| e.sku == line.item.sku) {
-            out.push(SkuHsCodeEntry { sku: line.item.sku.clone(), hs_code: line.hs.clone() });
+            out.push(SkuHsCodeEntry {
+                sku: line.item.sku.clone(),
+                hs_code: line.hs.clone(),
+            });
         }
     }
     out
 }
 
 fn sum(lines: &[TaxBreakdown], kind: BreakdownType) -> Decimal {
-    lines.iter().filter(|l| l.kind == kind).map(|l| l.amount).sum()
+    lines
+        .iter()
+        .filter(|l| l.kind == kind)
+        .map(|l| l.amount)
+        .sum()
 }
 
 fn landed_cost(
@@ -145,9 +165,16 @@ fn landed_cost(
     let shipped: Vec<usize> = (0..shipment.lines.len())
         .filter(|&j| shipment.lines.get(j).is_some_and(|l| l.ships()))
         .collect();
-    let weights: Vec<Decimal> = shipped.iter().filter_map(|&j| shipment.lines.get(j)).map(|l| l.value).collect();
+    let weights: Vec<Decimal> = shipped
+        .iter()
+        .filter_map(|&j| shipment.lines.get(j))
+        .map(|l| l.value)
+        .collect();
     let parts = allocate(shipping, &weights, ctx.currency.minor_units()).map_err(|e| {
-        vec![FieldError::new(format!("shipments[{}].shipping_rates", shipment.index), e.to_string())]
+        vec![FieldError::new(
+            format!("shipments[{}].shipping_rates", shipment.index),
+            e.to_string(),
+        )]
     })?;
     let mut shares = vec![Decimal::ZERO; shipment.lines.len()];
     for (j, part) in shipped.into_iter().zip(parts) {

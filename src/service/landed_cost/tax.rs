@@ -16,11 +16,21 @@ pub struct Taxes {
 
 /// The rate of `tax` for `line` on the date, and the category that lowered it, if any. Among
 /// the reduced-rate rows matching the line's categories the lowest rate wins.
-fn rate_for<'t>(ctx: &Context<'t>, tax: &TaxRow, line: &Line<'_, 't>) -> (Decimal, Option<&'t str>) {
+fn rate_for<'t>(
+    ctx: &Context<'t>,
+    tax: &TaxRow,
+    line: &Line<'_, 't>,
+) -> (Decimal, Option<&'t str>) {
     let mut best: (Decimal, Option<&'t str>) = (tax.rate, None);
     for category in &line.categories {
-        let rows = ctx.tables.reduced.iter().filter(|r| r.category == *category && r.applies_to(tax));
-        let Some(row) = in_force(rows, ctx.date) else { continue };
+        let rows = ctx
+            .tables
+            .reduced
+            .iter()
+            .filter(|r| r.category == *category && r.applies_to(tax));
+        let Some(row) = in_force(rows, ctx.date) else {
+            continue;
+        };
         let price_ok = row.unit_price_below.is_none_or(|limit| {
             ctx.fx
                 .convert(line.net_unit, &ctx.code, &ctx.destination.currency)
@@ -36,12 +46,22 @@ fn rate_for<'t>(ctx: &Context<'t>, tax: &TaxRow, line: &Line<'_, 't>) -> (Decima
 fn tax_name(tax: &TaxRow, category: Option<&str>, rate: Decimal) -> String {
     match category {
         None => tax.tax_name.clone(),
-        Some(c) if rate.is_zero() => format!("{}, zero rate for {}", tax.tax_name, c.replace('_', " ")),
+        Some(c) if rate.is_zero() => {
+            format!("{}, zero rate for {}", tax.tax_name, c.replace('_', " "))
+        }
         Some(c) => format!("{}, reduced rate for {}", tax.tax_name, c.replace('_', " ")),
     }
 }
 
-fn breakdown(kind: BreakdownType, ctx: &Context<'_>, tax: &TaxRow, name: String, rate: Decimal, base: Decimal, sku: Option<String>) -> TaxBreakdown {
+fn breakdown(
+    kind: BreakdownType,
+    ctx: &Context<'_>,
+    tax: &TaxRow,
+    name: String,
+    rate: Decimal,
+    base: Decimal,
+    sku: Option<String>,
+) -> TaxBreakdown {
     TaxBreakdown {
         kind,
         tax_name: name,
@@ -67,9 +87,16 @@ pub fn taxes(
         Regime::Import => deminimis::rule(ctx, DeMinimisKind::Tax, shipment.from),
         Regime::Local | Regime::CustomsUnion => None,
     };
-    let goods_value: Decimal = shipment.lines.iter().filter(|l| l.ships()).map(|l| l.value).sum();
+    let goods_value: Decimal = shipment
+        .lines
+        .iter()
+        .filter(|l| l.ships())
+        .map(|l| l.value)
+        .sum();
     let goods_exempt = match relief {
-        Some(rule) if rule.basis == Basis::GoodsValue => deminimis::within(ctx, rule, goods_value).map_err(|e| vec![e])?,
+        Some(rule) if rule.basis == Basis::GoodsValue => {
+            deminimis::within(ctx, rule, goods_value).map_err(|e| vec![e])?
+        }
         _ => false,
     };
 
@@ -88,7 +115,15 @@ pub fn taxes(
             let (rate, category) = rate_for(ctx, tax, line);
             let name = tax_name(tax, category, rate);
             let sku = Some(line.item.sku.clone());
-            let row = breakdown(BreakdownType::ProductTax, ctx, tax, name, rate, line.value + duty, sku);
+            let row = breakdown(
+                BreakdownType::ProductTax,
+                ctx,
+                tax,
+                name,
+                rate,
+                line.value + duty,
+                sku,
+            );
             product.push((line.ships(), row));
         }
     }
@@ -99,7 +134,11 @@ pub fn taxes(
         }
         // Shipping follows the rate of the goods it carries: one line per distinct rate.
         let mut groups: Vec<(Decimal, Option<&str>, Decimal)> = Vec::new();
-        let shipped = shipment.lines.iter().zip(shipping_shares).filter(|(l, _)| l.ships());
+        let shipped = shipment
+            .lines
+            .iter()
+            .zip(shipping_shares)
+            .filter(|(l, _)| l.ships());
         for (line, share) in shipped {
             let (rate, category) = rate_for(ctx, tax, line);
             match groups.iter_mut().find(|g| g.0 == rate) {
@@ -112,12 +151,23 @@ pub fn taxes(
         }
         for (rate, category, base) in groups {
             let name = format!("{} on shipping", tax_name(tax, category, rate));
-            on_shipping.push(breakdown(BreakdownType::ShipmentTax, ctx, tax, name, rate, base, None));
+            on_shipping.push(breakdown(
+                BreakdownType::ShipmentTax,
+                ctx,
+                tax,
+                name,
+                rate,
+                base,
+                None,
+            ));
         }
     }
 
     if let Some(rule) = relief.filter(|r| r.basis == Basis::TaxAmount) {
-        let on_goods = product.iter().filter(|(goods, _)| *goods).map(|(_, l)| l.amount);
+        let on_goods = product
+            .iter()
+            .filter(|(goods, _)| *goods)
+            .map(|(_, l)| l.amount);
         let due: Decimal = on_goods.chain(on_shipping.iter().map(|l| l.amount)).sum();
         if deminimis::within(ctx, rule, due).map_err(|e| vec![e])? {
             product.retain(|(goods, _)| !goods);
@@ -125,5 +175,8 @@ pub fn taxes(
         }
     }
     let product = product.into_iter().map(|(_, line)| line).collect();
-    Ok(Taxes { product, shipment: on_shipping })
+    Ok(Taxes {
+        product,
+        shipment: on_shipping,
+    })
 }

@@ -11,7 +11,14 @@ use super::*;
 /// DE, import from CN above EUR 150, CIF valuation, merchant and classified HS codes.
 #[test]
 fn germany_import_above_150_pays_mfn_duty_on_cif_value() {
-    let mut boots = item("BOOT-1", "Leather ankle boots", "Footwear", None, "CN", 1, "140.00", "10.00");
+    let mut boots = item(
+        "BOOT-1",
+        "Leather ankle boots",
+        "Footwear",
+        None,
+        "CN",
+        (1, "140.00", "10.00"),
+    );
     boots.description = "Handmade".into();
     let req = request(
         address("DE", None),
@@ -20,14 +27,30 @@ fn germany_import_above_150_pays_mfn_duty_on_cif_value() {
         vec![shipment(
             "CN",
             &[("std", "20.00")],
-            vec![item("TEE-1", "Cotton T-shirt", "Apparel", Some("6109.10.00"), "CN", 2, "25.00", "0"), boots],
+            vec![
+                item(
+                    "TEE-1",
+                    "Cotton T-shirt",
+                    "Apparel",
+                    Some("6109.10.00"),
+                    "CN",
+                    (2, "25.00", "0"),
+                ),
+                boots,
+            ],
         )],
     );
     let mut opts = at(date!(2026 - 10 - 15));
     opts.require_hs_codes = true;
     let resp = engine().calculate(&req, &opts).unwrap();
     check_invariants(&req, &resp, &mut HashSet::new());
-    let hs: Vec<(&str, &str)> = resp.hs_codes.as_ref().unwrap().iter().map(|e| (e.sku.as_str(), e.hs_code.as_str())).collect();
+    let hs: Vec<(&str, &str)> = resp
+        .hs_codes
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|e| (e.sku.as_str(), e.hs_code.as_str()))
+        .collect();
     assert_eq!(hs, [("TEE-1", "61091000"), ("BOOT-1", "640391")]);
     assert_eq!(resp.shipments[0].shipment_type, ShipmentType::CrossBorder);
     // Lines: tee 2 x 25.00 = 50.00; boots 140.00 - 10.00 = 130.00; total 180.00.
@@ -60,9 +83,30 @@ fn france_cart() -> packdesk::api::TaxCalculationRequest {
             "GB",
             &[("colissimo", "9.60")],
             vec![
-                item("BOOK-1", "Paperback novel", "Books", Some("490199"), "GB", 3, "12.00", "0"),
-                item("CANDLE-1", "Scented candle", "Home", Some("340600"), "GB", 1, "30.00", "0"),
-                item("MUG-1", "Stoneware mug", "Kitchen", Some("691200"), "CN", 2, "15.00", "0"),
+                item(
+                    "BOOK-1",
+                    "Paperback novel",
+                    "Books",
+                    Some("490199"),
+                    "GB",
+                    (3, "12.00", "0"),
+                ),
+                item(
+                    "CANDLE-1",
+                    "Scented candle",
+                    "Home",
+                    Some("340600"),
+                    "GB",
+                    (1, "30.00", "0"),
+                ),
+                item(
+                    "MUG-1",
+                    "Stoneware mug",
+                    "Kitchen",
+                    Some("691200"),
+                    "CN",
+                    (2, "15.00", "0"),
+                ),
             ],
         )],
     )
@@ -73,7 +117,9 @@ fn france_cart() -> packdesk::api::TaxCalculationRequest {
 #[test]
 fn france_flat_duty_after_july_2026_and_preferential_origin() {
     let req = france_cart();
-    let resp = engine().calculate(&req, &at(date!(2026 - 10 - 15))).unwrap();
+    let resp = engine()
+        .calculate(&req, &at(date!(2026 - 10 - 15)))
+        .unwrap();
     check_invariants(&req, &resp, &mut HashSet::new());
     // Values: books 3 x 12.00 = 36.00, candle 30.00, mugs 2 x 15.00 = 30.00; goods 96.00 <= 150.
     // Shipping 9.60 by 36:30:30 -> 3.60 / 3.00 / 3.00 exactly.
@@ -94,14 +140,20 @@ fn france_flat_duty_after_july_2026_and_preferential_origin() {
         ]
     );
     assert_totals(cost, "3.00", "14.58", "1.40");
-    assert!(cost.breakdown[0].tax_name.contains("3 EUR per tariff subheading (HS 691200)"));
+    assert!(
+        cost.breakdown[0]
+            .tax_name
+            .contains("3 EUR per tariff subheading (HS 691200)")
+    );
 }
 
 /// The same cart before 2026-07-01: the EUR 150 duty exemption, no duty line at all.
 #[test]
 fn france_before_july_2026_is_duty_exempt_under_150() {
     let req = france_cart();
-    let resp = engine().calculate(&req, &at(date!(2026 - 06 - 15))).unwrap();
+    let resp = engine()
+        .calculate(&req, &at(date!(2026 - 06 - 15)))
+        .unwrap();
     // VAT as above but the mug's base has no duty: 30.00 x 20 % = 6.00.
     let cost = &resp.shipments[0].shipping_rate_taxes[0].landed_cost;
     assert!(cost.breakdown.iter().all(|l| l.kind != Duty));
@@ -111,7 +163,14 @@ fn france_before_july_2026_is_duty_exempt_under_150() {
 /// GB from US, under GBP 135: no duty, VAT from the first pound, children's clothing zero-rated.
 #[test]
 fn britain_low_value_no_duty_children_clothing_zero_rated() {
-    let mut hoodie = item("HOOD-1", "Adult hoodie", "Apparel", None, "CN", 1, "40.00", "0");
+    let mut hoodie = item(
+        "HOOD-1",
+        "Adult hoodie",
+        "Apparel",
+        None,
+        "CN",
+        (1, "40.00", "0"),
+    );
     hoodie.description = "Cotton blend".into();
     let req = request(
         address("GB", None),
@@ -120,10 +179,22 @@ fn britain_low_value_no_duty_children_clothing_zero_rated() {
         vec![shipment(
             "US",
             &[("ups", "6.99"), ("free", "0")],
-            vec![item("KIDTEE-1", "Dinosaur T-shirt", "Kids > Clothing", Some("610910"), "US", 2, "8.50", "0"), hoodie],
+            vec![
+                item(
+                    "KIDTEE-1",
+                    "Dinosaur T-shirt",
+                    "Kids > Clothing",
+                    Some("610910"),
+                    "US",
+                    (2, "8.50", "0"),
+                ),
+                hoodie,
+            ],
         )],
     );
-    let resp = engine().calculate(&req, &at(date!(2026 - 10 - 15))).unwrap();
+    let resp = engine()
+        .calculate(&req, &at(date!(2026 - 10 - 15)))
+        .unwrap();
     check_invariants(&req, &resp, &mut HashSet::new());
     // Values 17.00 and 40.00 (57.00); discount 5.70: 5.70 x 17/57 = 1.70, hoodie 4.00
     // -> net 15.30 / 36.00; goods 51.30 <= GBP 135: no duty.
@@ -157,12 +228,28 @@ fn ontario_hst_with_usmca_origin_and_fob_duty() {
             "US",
             &[("ground", "15.00")],
             vec![
-                item("TEE-CN", "Cotton T-shirt", "Apparel", Some("610910"), "CN", 4, "30.00", "0"),
-                item("NOVEL-1", "Hardcover novel", "Books", Some("490199"), "US", 1, "45.00", "0"),
+                item(
+                    "TEE-CN",
+                    "Cotton T-shirt",
+                    "Apparel",
+                    Some("610910"),
+                    "CN",
+                    (4, "30.00", "0"),
+                ),
+                item(
+                    "NOVEL-1",
+                    "Hardcover novel",
+                    "Books",
+                    Some("490199"),
+                    "US",
+                    (1, "45.00", "0"),
+                ),
             ],
         )],
     );
-    let resp = engine().calculate(&req, &at(date!(2026 - 10 - 15))).unwrap();
+    let resp = engine()
+        .calculate(&req, &at(date!(2026 - 10 - 15)))
+        .unwrap();
     check_invariants(&req, &resp, &mut HashSet::new());
     // Values 120.00 and 45.00: goods 165.00 > CAD 150 (and > 40). FOB: duty on goods only:
     // tee 18 % x 120.00 = 21.60; the US-made book ships from the US: USMCA, no duty.
@@ -181,7 +268,12 @@ fn ontario_hst_with_usmca_origin_and_fob_duty() {
         ]
     );
     assert_totals(cost, "21.60", "20.66", "1.62");
-    assert!(cost.breakdown.iter().skip(1).all(|l| l.jurisdiction.name == "Ontario"));
+    assert!(
+        cost.breakdown
+            .iter()
+            .skip(1)
+            .all(|l| l.jurisdiction.name == "Ontario")
+    );
 }
 
 /// CA-QC from GB: the UK-Canada agreement covers the scarf; GST and QST each get a line.
@@ -191,9 +283,22 @@ fn quebec_gst_and_qst_lines_with_uk_preference() {
         address("CA", Some("QC")),
         "CAD",
         "0",
-        vec![shipment("GB", &[("royal-mail", "12.00")], vec![item("SCARF-1", "Wool scarf", "Accessories", Some("621420"), "GB", 1, "60.00", "0")])],
+        vec![shipment(
+            "GB",
+            &[("royal-mail", "12.00")],
+            vec![item(
+                "SCARF-1",
+                "Wool scarf",
+                "Accessories",
+                Some("621420"),
+                "GB",
+                (1, "60.00", "0"),
+            )],
+        )],
     );
-    let resp = engine().calculate(&req, &at(date!(2026 - 10 - 15))).unwrap();
+    let resp = engine()
+        .calculate(&req, &at(date!(2026 - 10 - 15)))
+        .unwrap();
     check_invariants(&req, &resp, &mut HashSet::new());
     // Goods 60.00 > CAD 20 (from outside US/MX): taxed; UK-CA TCA covers chapter 62: no duty.
     // GST 5 % x 60.00 = 3.00; QST 9.975 % x 60.00 = 5.985 -> 5.99 (half away from zero).
@@ -208,8 +313,20 @@ fn quebec_gst_and_qst_lines_with_uk_preference() {
             row(ShipmentTax, None, "9.975", "12.00", "1.20"),
         ]
     );
-    let places: Vec<(&str, &str)> = cost.breakdown.iter().map(|l| (l.jurisdiction.name.as_str(), l.jurisdiction.kind.as_str())).collect();
-    assert_eq!(places, [("Canada", "federal"), ("Quebec", "province"), ("Canada", "federal"), ("Quebec", "province")]);
+    let places: Vec<(&str, &str)> = cost
+        .breakdown
+        .iter()
+        .map(|l| (l.jurisdiction.name.as_str(), l.jurisdiction.kind.as_str()))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ("Canada", "federal"),
+            ("Quebec", "province"),
+            ("Canada", "federal"),
+            ("Quebec", "province")
+        ]
+    );
     assert_totals(cost, "0", "8.99", "1.80");
 }
 
@@ -220,9 +337,22 @@ fn quebec_de_minimis_from_us_charges_nothing() {
         address("CA", Some("QC")),
         "CAD",
         "0",
-        vec![shipment("US", &[("ground", "8.00")], vec![item("TEE-CN", "Cotton T-shirt", "Apparel", Some("610910"), "CN", 1, "35.00", "0")])],
+        vec![shipment(
+            "US",
+            &[("ground", "8.00")],
+            vec![item(
+                "TEE-CN",
+                "Cotton T-shirt",
+                "Apparel",
+                Some("610910"),
+                "CN",
+                (1, "35.00", "0"),
+            )],
+        )],
     );
-    let resp = engine().calculate(&req, &at(date!(2026 - 10 - 15))).unwrap();
+    let resp = engine()
+        .calculate(&req, &at(date!(2026 - 10 - 15)))
+        .unwrap();
     check_invariants(&req, &resp, &mut HashSet::new());
     let cost = &resp.shipments[0].shipping_rate_taxes[0].landed_cost;
     assert!(cost.breakdown.is_empty(), "{:#?}", cost.breakdown);
@@ -232,7 +362,13 @@ fn quebec_de_minimis_from_us_charges_nothing() {
     // shipping GST 0.40, QST 0.798 -> 0.80.
     let mut from_cn = req.clone();
     from_cn.shipments[0].ship_from.country_code = "CN".into();
-    let cost = engine().calculate(&from_cn, &at(date!(2026 - 10 - 15))).unwrap().shipments[0].shipping_rate_taxes[0].landed_cost.clone();
+    let cost = engine()
+        .calculate(&from_cn, &at(date!(2026 - 10 - 15)))
+        .unwrap()
+        .shipments[0]
+        .shipping_rate_taxes[0]
+        .landed_cost
+        .clone();
     assert_totals(&cost, "6.30", "6.19", "1.20");
 }
 
@@ -247,12 +383,28 @@ fn australia_gst_on_low_value_goods_food_gst_free() {
             "CN",
             &[("air", "9.95")],
             vec![
-                item("MUG-2", "Stoneware mug", "Kitchen", Some("691200"), "CN", 2, "24.95", "0"),
-                item("COFFEE-1", "Organic coffee beans", "Grocery", Some("090121"), "CN", 1, "18.00", "0"),
+                item(
+                    "MUG-2",
+                    "Stoneware mug",
+                    "Kitchen",
+                    Some("691200"),
+                    "CN",
+                    (2, "24.95", "0"),
+                ),
+                item(
+                    "COFFEE-1",
+                    "Organic coffee beans",
+                    "Grocery",
+                    Some("090121"),
+                    "CN",
+                    (1, "18.00", "0"),
+                ),
             ],
         )],
     );
-    let resp = engine().calculate(&req, &at(date!(2026 - 10 - 15))).unwrap();
+    let resp = engine()
+        .calculate(&req, &at(date!(2026 - 10 - 15)))
+        .unwrap();
     check_invariants(&req, &resp, &mut HashSet::new());
     // Values 49.90 and 18.00; goods 67.90 <= AUD 1,000: no duty; GST has no threshold.
     // GST 10 % x 49.90 = 4.99; coffee (food) 0 %.
@@ -282,12 +434,28 @@ fn japan_cif_duty_and_reduced_food_rate_in_yen() {
             "US",
             &[("ems", "3500")],
             vec![
-                item("BAG-1", "Leather handbag", "Bags", Some("420221"), "US", 1, "38000", "0"),
-                item("TEA-1", "Green tea", "Food", Some("090210"), "US", 1, "2400", "0"),
+                item(
+                    "BAG-1",
+                    "Leather handbag",
+                    "Bags",
+                    Some("420221"),
+                    "US",
+                    (1, "38000", "0"),
+                ),
+                item(
+                    "TEA-1",
+                    "Green tea",
+                    "Food",
+                    Some("090210"),
+                    "US",
+                    (1, "2400", "0"),
+                ),
             ],
         )],
     );
-    let resp = engine().calculate(&req, &at(date!(2026 - 10 - 15))).unwrap();
+    let resp = engine()
+        .calculate(&req, &at(date!(2026 - 10 - 15)))
+        .unwrap();
     check_invariants(&req, &resp, &mut HashSet::new());
     // Goods 40,400 > JPY 10,000. Shipping 3,500 by 38,000:2,400 -> 3,292.07.. / 207.92.. ->
     // 3,292 / 207 + 1 to tea -> 3,292 / 208. CIF: bag 41,292, tea 2,608.
@@ -318,8 +486,22 @@ fn new_york_cart(from: &str) -> packdesk::api::TaxCalculationRequest {
             from,
             &[("ground", "10.00")],
             vec![
-                item("TEE-3", "Cotton T-shirt", "Apparel", Some("610910"), "CN", 3, "20.00", "0"),
-                item("SPK-1", "Bluetooth speaker", "Electronics", Some("851822"), "CN", 1, "80.00", "0"),
+                item(
+                    "TEE-3",
+                    "Cotton T-shirt",
+                    "Apparel",
+                    Some("610910"),
+                    "CN",
+                    (3, "20.00", "0"),
+                ),
+                item(
+                    "SPK-1",
+                    "Bluetooth speaker",
+                    "Electronics",
+                    Some("851822"),
+                    "CN",
+                    (1, "80.00", "0"),
+                ),
             ],
         )],
     )
@@ -330,7 +512,9 @@ fn new_york_cart(from: &str) -> packdesk::api::TaxCalculationRequest {
 #[test]
 fn new_york_import_pays_duty_and_state_sales_tax() {
     let req = new_york_cart("CN");
-    let resp = engine().calculate(&req, &at(date!(2026 - 10 - 15))).unwrap();
+    let resp = engine()
+        .calculate(&req, &at(date!(2026 - 10 - 15)))
+        .unwrap();
     check_invariants(&req, &resp, &mut HashSet::new());
     // Duty (FOB): tees 16.5 % x 60.00 = 9.90; speaker (8518) 4.9 % x 80.00 = 3.92.
     // Sales tax: tees clothing < USD 110 -> 0 %; speaker 4 % x 80.00 = 3.20 (no duty in the base).
@@ -355,7 +539,10 @@ fn new_york_import_pays_duty_and_state_sales_tax() {
 /// The same cart before 2025-08-29 fell under the USD 800 de minimis: no duty.
 #[test]
 fn new_york_before_august_2025_had_de_minimis() {
-    let cost = engine().calculate(&new_york_cart("CN"), &at(date!(2025 - 08 - 01))).unwrap().shipments[0]
+    let cost = engine()
+        .calculate(&new_york_cart("CN"), &at(date!(2025 - 08 - 01)))
+        .unwrap()
+        .shipments[0]
         .shipping_rate_taxes[0]
         .landed_cost
         .clone();
@@ -366,9 +553,16 @@ fn new_york_before_august_2025_had_de_minimis() {
 #[test]
 fn new_york_local_shipment_has_tax_only() {
     let req = new_york_cart("US");
-    let resp = engine().calculate(&req, &at(date!(2026 - 10 - 15))).unwrap();
+    let resp = engine()
+        .calculate(&req, &at(date!(2026 - 10 - 15)))
+        .unwrap();
     assert_eq!(resp.shipments[0].shipment_type, ShipmentType::Local);
-    assert_totals(&resp.shipments[0].shipping_rate_taxes[0].landed_cost, "0", "3.20", "0.23");
+    assert_totals(
+        &resp.shipments[0].shipping_rate_taxes[0].landed_cost,
+        "0",
+        "3.20",
+        "0.23",
+    );
 }
 
 /// KWD has three minor units: FR to DE inside the EU customs union (no duty, German VAT).
@@ -378,16 +572,32 @@ fn kuwaiti_dinar_rounds_to_three_decimals() {
         address("DE", None),
         "KWD",
         "0",
-        vec![shipment("FR", &[("dhl", "1.234")], vec![item("SCARF-2", "Silk scarf", "Accessories", Some("621410"), "CN", 1, "12.345", "0")])],
+        vec![shipment(
+            "FR",
+            &[("dhl", "1.234")],
+            vec![item(
+                "SCARF-2",
+                "Silk scarf",
+                "Accessories",
+                Some("621410"),
+                "CN",
+                (1, "12.345", "0"),
+            )],
+        )],
     );
-    let resp = engine().calculate(&req, &at(date!(2026 - 10 - 15))).unwrap();
+    let resp = engine()
+        .calculate(&req, &at(date!(2026 - 10 - 15)))
+        .unwrap();
     check_invariants(&req, &resp, &mut HashSet::new());
     assert_eq!(resp.shipments[0].shipment_type, ShipmentType::CrossBorder);
     // VAT 19 % x 12.345 = 2.34555 -> 2.346; shipping 19 % x 1.234 = 0.23446 -> 0.234.
     let cost = &resp.shipments[0].shipping_rate_taxes[0].landed_cost;
     assert_eq!(
         rows(cost),
-        [row(ProductTax, Some("SCARF-2"), "19", "12.345", "2.346"), row(ShipmentTax, None, "19", "1.234", "0.234")]
+        [
+            row(ProductTax, Some("SCARF-2"), "19", "12.345", "2.346"),
+            row(ShipmentTax, None, "19", "1.234", "0.234")
+        ]
     );
     assert_totals(cost, "0", "2.346", "0.234");
 }
@@ -396,13 +606,20 @@ fn kuwaiti_dinar_rounds_to_three_decimals() {
 #[test]
 fn hs_codes_only_on_request_and_usd_rate_from_the_table() {
     let req = new_york_cart("CN");
-    let resp = engine().calculate(&req, &at(date!(2026 - 10 - 15))).unwrap();
+    let resp = engine()
+        .calculate(&req, &at(date!(2026 - 10 - 15)))
+        .unwrap();
     assert!(resp.hs_codes.is_none());
     assert_eq!(resp.usd_conversion_rate, dec("1"));
     let mut eur = req.clone();
     eur.currency_code = "EUR".into();
     // ECB 2026-10-15 reference rate: EUR 1 = USD x, checked against the table's own row.
     let fx = engine().tables().fx_on(date!(2026 - 10 - 15)).unwrap();
-    let resp = engine().calculate(&eur, &at(date!(2026 - 10 - 15))).unwrap();
-    assert_eq!(resp.usd_conversion_rate, fx.per_eur("USD").unwrap().normalize());
+    let resp = engine()
+        .calculate(&eur, &at(date!(2026 - 10 - 15)))
+        .unwrap();
+    assert_eq!(
+        resp.usd_conversion_rate,
+        fx.per_eur("USD").unwrap().normalize()
+    );
 }

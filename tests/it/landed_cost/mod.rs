@@ -30,7 +30,10 @@ pub fn dec(text: &str) -> Decimal {
 }
 
 pub fn at(date: Date) -> CalcOptions {
-    CalcOptions { now: OffsetDateTime::new_utc(date, time!(12:00)), require_hs_codes: false }
+    CalcOptions {
+        now: OffsetDateTime::new_utc(date, time!(12:00)),
+        require_hs_codes: false,
+    }
 }
 
 pub fn address(country: &str, province: Option<&str>) -> Address {
@@ -42,8 +45,15 @@ pub fn address(country: &str, province: Option<&str>) -> Address {
     }
 }
 
-/// An item; `price` and `discount` are per unit.
-pub fn item(sku: &str, name: &str, category: &str, hs: Option<&str>, origin: &str, qty: u32, price: &str, discount: &str) -> CartItem {
+/// An item; `(quantity, unit price, unit discount)`.
+pub fn item(
+    sku: &str,
+    name: &str,
+    category: &str,
+    hs: Option<&str>,
+    origin: &str,
+    (qty, price, discount): (u32, &str, &str),
+) -> CartItem {
     CartItem {
         source_line_id: format!("line-{sku}"),
         source_product_id: 1,
@@ -59,7 +69,10 @@ pub fn item(sku: &str, name: &str, category: &str, hs: Option<&str>, origin: &st
         origin_country_code: origin.into(),
         category: category.into(),
         requires_shipping: true,
-        weight: WireWeight { per_unit: dec("250"), unit: "g".into() },
+        weight: WireWeight {
+            per_unit: dec("250"),
+            unit: "g".into(),
+        },
     }
 }
 
@@ -69,13 +82,21 @@ pub fn shipment(from: &str, rates: &[(&str, &str)], items: Vec<CartItem>) -> Car
         shipment_id: format!("shp-{from}"),
         shipping_rates: rates
             .iter()
-            .map(|(id, cost)| ShippingRate { shipping_rate_id: (*id).into(), shipping_rate: dec(cost) })
+            .map(|(id, cost)| ShippingRate {
+                shipping_rate_id: (*id).into(),
+                shipping_rate: dec(cost),
+            })
             .collect(),
         items,
     }
 }
 
-pub fn request(to: Address, currency: &str, order_discount: &str, shipments: Vec<CartShipmentRequest>) -> TaxCalculationRequest {
+pub fn request(
+    to: Address,
+    currency: &str,
+    order_discount: &str,
+    shipments: Vec<CartShipmentRequest>,
+) -> TaxCalculationRequest {
     TaxCalculationRequest {
         ship_to: to,
         caller_app: "packdesk-tests".into(),
@@ -113,13 +134,26 @@ pub fn assert_totals(cost: &LandedCost, duties: &str, product: &str, shipment: &
 }
 
 /// Every invariant SPEC 4.1 and the engine promise for a successful calculation.
-pub fn check_invariants(req: &TaxCalculationRequest, resp: &TaxCalculationResponse, ids: &mut HashSet<String>) {
+pub fn check_invariants(
+    req: &TaxCalculationRequest,
+    resp: &TaxCalculationResponse,
+    ids: &mut HashSet<String>,
+) {
     let currency = Currency::parse(&req.currency_code).expect("currency of a priced request");
     assert_eq!(resp.currency_code, currency.code());
     assert_eq!(resp.external_reference_id, req.external_reference_id);
     assert!(resp.usd_conversion_rate > Decimal::ZERO);
-    assert!(OffsetDateTime::parse(&resp.created_at, &time::format_description::well_known::Rfc3339).is_ok());
-    assert!(ids.insert(resp.landedcost_request_id.clone()), "landedcost_request_id repeated");
+    assert!(
+        OffsetDateTime::parse(
+            &resp.created_at,
+            &time::format_description::well_known::Rfc3339
+        )
+        .is_ok()
+    );
+    assert!(
+        ids.insert(resp.landedcost_request_id.clone()),
+        "landedcost_request_id repeated"
+    );
     assert_eq!(resp.shipments.len(), req.shipments.len());
     for (sent, got) in req.shipments.iter().zip(&resp.shipments) {
         assert_eq!(got.shipment_id, sent.shipment_id);
@@ -127,18 +161,36 @@ pub fn check_invariants(req: &TaxCalculationRequest, resp: &TaxCalculationRespon
         for (rate, taxes) in sent.shipping_rates.iter().zip(&got.shipping_rate_taxes) {
             assert_eq!(taxes.shipping_rate_id, rate.shipping_rate_id);
             assert_eq!(taxes.shipping_rate, rate.shipping_rate);
-            assert!(ids.insert(taxes.tax_transaction_id.clone()), "tax_transaction_id repeated");
+            assert!(
+                ids.insert(taxes.tax_transaction_id.clone()),
+                "tax_transaction_id repeated"
+            );
             let cost = &taxes.landed_cost;
-            let sum = |kind| cost.breakdown.iter().filter(|l| l.kind == kind).map(|l| l.amount).sum::<Decimal>();
+            let sum = |kind| {
+                cost.breakdown
+                    .iter()
+                    .filter(|l| l.kind == kind)
+                    .map(|l| l.amount)
+                    .sum::<Decimal>()
+            };
             assert_eq!(cost.duties, sum(BreakdownType::Duty));
             assert_eq!(cost.product_taxes, sum(BreakdownType::ProductTax));
             assert_eq!(cost.shipment_taxes, sum(BreakdownType::ShipmentTax));
             assert_eq!(cost.total_taxes, cost.product_taxes + cost.shipment_taxes);
             for line in &cost.breakdown {
-                assert!(line.amount >= Decimal::ZERO && line.taxable_amount >= Decimal::ZERO, "{line:?}");
+                assert!(
+                    line.amount >= Decimal::ZERO && line.taxable_amount >= Decimal::ZERO,
+                    "{line:?}"
+                );
                 assert!(line.rate >= Decimal::ZERO, "{line:?}");
-                assert!(currency.fits_minor_units(line.amount), "{line:?} not in minor units");
-                assert!(currency.fits_minor_units(line.taxable_amount), "{line:?} not in minor units");
+                assert!(
+                    currency.fits_minor_units(line.amount),
+                    "{line:?} not in minor units"
+                );
+                assert!(
+                    currency.fits_minor_units(line.taxable_amount),
+                    "{line:?} not in minor units"
+                );
                 match line.kind {
                     BreakdownType::ShipmentTax => assert!(line.sku.is_none(), "{line:?}"),
                     BreakdownType::ProductTax => assert!(line.sku.is_some(), "{line:?}"),

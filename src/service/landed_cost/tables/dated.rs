@@ -63,13 +63,19 @@ pub fn check_periods<K: Ord + Debug>(
             if (prev_key, prev.from) >= (&key, period.from) {
                 return Err(TablesError::Invalid(
                     table.to_string(),
-                    format!("{key:?} from {}: rows must be sorted by key then effective_from, without duplicates", period.from),
+                    format!(
+                        "{key:?} from {}: rows must be sorted by key then effective_from, without duplicates",
+                        period.from
+                    ),
                 ));
             }
             if *prev_key == key && prev.to.is_some_and(|to| to >= period.from) {
                 return Err(TablesError::Invalid(
                     table.to_string(),
-                    format!("{key:?}: the period starting {} overlaps the one before", period.from),
+                    format!(
+                        "{key:?}: the period starting {} overlaps the one before",
+                        period.from
+                    ),
                 ));
             }
         }
@@ -131,14 +137,20 @@ mod tests {
         assert!(!p.contains(date!(2028 - 07 - 01)));
 
         let ok = [
-            ("A", period(date!(2020 - 01 - 01), Some(date!(2020 - 12 - 31)))),
+            (
+                "A",
+                period(date!(2020 - 01 - 01), Some(date!(2020 - 12 - 31))),
+            ),
             ("A", period(date!(2021 - 01 - 01), None)),
             ("A", period(date!(2022 - 01 - 01), None)),
             ("B", period(date!(2019 - 01 - 01), None)),
         ];
         assert!(check_periods("t", ok).is_ok());
         let overlap = [
-            ("A", period(date!(2020 - 01 - 01), Some(date!(2021 - 01 - 01)))),
+            (
+                "A",
+                period(date!(2020 - 01 - 01), Some(date!(2021 - 01 - 01))),
+            ),
             ("A", period(date!(2021 - 01 - 01), None)),
         ];
         assert!(check_periods("t", overlap).is_err());
@@ -147,7 +159,10 @@ mod tests {
             ("A", period(date!(2021 - 01 - 01), None)),
         ];
         assert!(check_periods("t", unsorted).is_err());
-        let backwards = [("A", period(date!(2021 - 01 - 01), Some(date!(2020 - 01 - 01))))];
+        let backwards = [(
+            "A",
+            period(date!(2021 - 01 - 01), Some(date!(2020 - 01 - 01))),
+        )];
         assert!(check_periods("t", backwards).is_err());
     }
 }

@@ -83,7 +83,11 @@ impl DutyRow {
 
     /// The prefix this row matched, for naming the line (`6109`, `01-24`, or `all goods`).
     pub fn label(&self) -> &str {
-        if self.hs.is_empty() { "all goods" } else { &self.hs }
+        if self.hs.is_empty() {
+            "all goods"
+        } else {
+            &self.hs
+        }
     }
 }
 
@@ -91,19 +95,35 @@ impl Tariff {
     pub(super) fn parse(file: &str, raw: TariffFile, hs: &HsTable) -> Result<Tariff, TablesError> {
         for row in &raw.rows {
             match scope(&row.hs) {
-                None => return Err(invalid(file, format!("`{}` is not an HS prefix or chapter range", row.hs))),
+                None => {
+                    return Err(invalid(
+                        file,
+                        format!("`{}` is not an HS prefix or chapter range", row.hs),
+                    ));
+                }
                 Some(Scope::Prefix(_)) if !hs.contains(&row.hs) => {
                     return Err(invalid(file, format!("unknown HS code `{}`", row.hs)));
                 }
                 _ => {}
             }
             if row.rate < Decimal::ZERO || row.rate > Decimal::ONE_THOUSAND {
-                return Err(invalid(file, format!("`{}`: rate must be 0..=1000", row.hs)));
+                return Err(invalid(
+                    file,
+                    format!("`{}`: rate must be 0..=1000", row.hs),
+                ));
             }
         }
         check_periods(
             file,
-            raw.rows.iter().map(|r| (r.hs.as_str(), Period { from: r.effective_from, to: r.effective_to })),
+            raw.rows.iter().map(|r| {
+                (
+                    r.hs.as_str(),
+                    Period {
+                        from: r.effective_from,
+                        to: r.effective_to,
+                    },
+                )
+            }),
         )?;
         Ok(Tariff {
             id: raw.tariff,

@@ -68,11 +68,20 @@ impl FxTable {
         for row in &raw.rows {
             for (code, Rate(rate)) in &row.rates {
                 if !known(code) || *rate <= Decimal::ZERO {
-                    return Err(invalid(file, format!("{}: bad rate for `{code}`", row.effective_from)));
+                    return Err(invalid(
+                        file,
+                        format!("{}: bad rate for `{code}`", row.effective_from),
+                    ));
                 }
             }
             if !row.rates.contains_key("USD") {
-                return Err(invalid(file, format!("{}: every row needs USD (pegs derive from it)", row.effective_from)));
+                return Err(invalid(
+                    file,
+                    format!(
+                        "{}: every row needs USD (pegs derive from it)",
+                        row.effective_from
+                    ),
+                ));
             }
         }
         for peg in &raw.pegs {
@@ -80,17 +89,43 @@ impl FxTable {
                 return Err(invalid(file, format!("bad peg for `{}`", peg.currency)));
             }
         }
-        check_periods(file, raw.rows.iter().map(|r| ((), Period { from: r.effective_from, to: r.effective_to })))?;
         check_periods(
             file,
-            raw.pegs.iter().map(|p| (p.currency.as_str(), Period { from: p.effective_from, to: p.effective_to })),
+            raw.rows.iter().map(|r| {
+                (
+                    (),
+                    Period {
+                        from: r.effective_from,
+                        to: r.effective_to,
+                    },
+                )
+            }),
         )?;
-        Ok(FxTable { rows: raw.rows, pegs: raw.pegs })
+        check_periods(
+            file,
+            raw.pegs.iter().map(|p| {
+                (
+                    p.currency.as_str(),
+                    Period {
+                        from: p.effective_from,
+                        to: p.effective_to,
+                    },
+                )
+            }),
+        )?;
+        Ok(FxTable {
+            rows: raw.rows,
+            pegs: raw.pegs,
+        })
     }
 
     /// The rates in force on `date`: the latest publication on or before it.
     pub fn on(&self, date: Date) -> Option<FxDay<'_>> {
-        in_force(&self.rows, date).map(|row| FxDay { table: self, row, date })
+        in_force(&self.rows, date).map(|row| FxDay {
+            table: self,
+            row,
+            date,
+        })
     }
 
     /// Whether `code` has a rate on some day (for checking other tables).
@@ -110,7 +145,10 @@ impl FxDay<'_> {
         if let Some(Rate(rate)) = self.row.rates.get(code) {
             return Some(*rate);
         }
-        let peg = in_force(self.table.pegs.iter().filter(|p| p.currency == code), self.date)?;
+        let peg = in_force(
+            self.table.pegs.iter().filter(|p| p.currency == code),
+            self.date,
+        )?;
         let Rate(usd) = self.row.rates.get("USD")?;
         usd.checked_mul(peg.per_usd)
     }

@@ -31,7 +31,10 @@ impl HsTable {
         let mut heads: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for (code, description) in &raw.codes {
             if !matches!(code.len(), 2 | 4 | 6) || !code.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(invalid(file, format!("`{code}` is not an HS chapter, heading or subheading")));
+                return Err(invalid(
+                    file,
+                    format!("`{code}` is not an HS chapter, heading or subheading"),
+                ));
             }
             if code.len() == 6 {
                 let description = words(description);
@@ -47,7 +50,11 @@ impl HsTable {
         if descriptions.len() < 5000 {
             return Err(invalid(file, "the nomenclature looks truncated"));
         }
-        Ok(HsTable { descriptions, index, heads })
+        Ok(HsTable {
+            descriptions,
+            index,
+            heads,
+        })
     }
 
     /// Whether `code` is a known chapter, heading or subheading.
@@ -100,7 +107,10 @@ pub struct Keywords {
 }
 
 fn phrases(list: &[String]) -> Vec<Phrase> {
-    list.iter().map(|p| Phrase::new(p)).filter(|p| !p.is_empty()).collect()
+    list.iter()
+        .map(|p| Phrase::new(p))
+        .filter(|p| !p.is_empty())
+        .collect()
 }
 
 fn subheading(hs: &HsTable, code: &str) -> bool {
@@ -108,22 +118,39 @@ fn subheading(hs: &HsTable, code: &str) -> bool {
 }
 
 impl Keywords {
-    pub(super) fn parse(file: &str, raw: KeywordsFile, hs: &HsTable) -> Result<Keywords, TablesError> {
+    pub(super) fn parse(
+        file: &str,
+        raw: KeywordsFile,
+        hs: &HsTable,
+    ) -> Result<Keywords, TablesError> {
         if !subheading(hs, &raw.fallback) {
-            return Err(invalid(file, format!("fallback `{}` is not a known subheading", raw.fallback)));
+            return Err(invalid(
+                file,
+                format!("fallback `{}` is not a known subheading", raw.fallback),
+            ));
         }
         let mut entries = Vec::new();
         for entry in raw.entries {
             if !subheading(hs, &entry.hs6) {
-                return Err(invalid(file, format!("`{}` is not a known subheading", entry.hs6)));
+                return Err(invalid(
+                    file,
+                    format!("`{}` is not a known subheading", entry.hs6),
+                ));
             }
             let keywords = phrases(&entry.keywords);
             if keywords.is_empty() {
                 return Err(invalid(file, format!("{}: no keywords", entry.hs6)));
             }
-            entries.push(KeywordEntry { hs6: entry.hs6, keywords, also: phrases(&entry.also) });
+            entries.push(KeywordEntry {
+                hs6: entry.hs6,
+                keywords,
+                also: phrases(&entry.also),
+            });
         }
-        Ok(Keywords { fallback: raw.fallback, entries })
+        Ok(Keywords {
+            fallback: raw.fallback,
+            entries,
+        })
     }
 }
 

@@ -65,7 +65,10 @@ struct RowsFile<R> {
 
 macro_rules! asset {
     ($path:literal) => {
-        ($path, include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/", $path)))
+        (
+            $path,
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/", $path)),
+        )
     };
 }
 
@@ -125,11 +128,8 @@ impl Tables {
 
         let hs = HsTable::parse(HS_CODES.0, &read::<hs::CodesFile>(HS_CODES, &mut info)?)?;
         let keywords = Keywords::parse(HS_KEYWORDS.0, read(HS_KEYWORDS, &mut info)?, &hs)?;
-        let categories = hs::parse_categories(
-            TAX_CATEGORIES.0,
-            read(TAX_CATEGORIES, &mut info)?,
-            &hs,
-        )?;
+        let categories =
+            hs::parse_categories(TAX_CATEGORIES.0, read(TAX_CATEGORIES, &mut info)?, &hs)?;
         let fx = FxTable::parse(FX_RATES.0, read(FX_RATES, &mut info)?)?;
 
         let mut taxes = Vec::new();

@@ -9,24 +9,34 @@ use crate::domain::CountryCode;
 impl Tables {
     /// The destination row in force for `country`, if the engine prices it.
     pub fn destination(&self, country: CountryCode, date: Date) -> Option<&DestinationRow> {
-        in_force(self.destinations.iter().filter(|d| d.country == country), date)
+        in_force(
+            self.destinations.iter().filter(|d| d.country == country),
+            date,
+        )
     }
 
     /// Every tax in force at a destination (`subdivision`: short code such as `QC`, for US and
     /// CA), one row per tax, in table order.
-    pub fn taxes_at(&self, country: CountryCode, subdivision: Option<&str>, date: Date) -> Vec<&TaxRow> {
+    pub fn taxes_at(
+        &self,
+        country: CountryCode,
+        subdivision: Option<&str>,
+        date: Date,
+    ) -> Vec<&TaxRow> {
         let mut taxes: Vec<&TaxRow> = Vec::new();
         let applicable = self.taxes.iter().filter(|t| {
-            t.country == country && t.subdivision.as_deref().is_none_or(|s| Some(s) == subdivision)
+            t.country == country
+                && t.subdivision
+                    .as_deref()
+                    .is_none_or(|s| Some(s) == subdivision)
         });
         for row in applicable {
             if taxes.iter().any(|t| t.tax == row.tax) {
                 continue;
             }
-            let same_tax = self
-                .taxes
-                .iter()
-                .filter(|t| t.country == country && t.subdivision == row.subdivision && t.tax == row.tax);
+            let same_tax = self.taxes.iter().filter(|t| {
+                t.country == country && t.subdivision == row.subdivision && t.tax == row.tax
+            });
             if let Some(found) = in_force(same_tax, date) {
                 taxes.push(found);
             }
@@ -41,7 +51,13 @@ impl Tables {
 
     /// The low-value relief of `kind` for `territory` (a tariff id) on `date`, for a shipment
     /// from `from`.
-    pub fn de_minimis(&self, territory: &str, kind: DeMinimisKind, from: CountryCode, date: Date) -> Option<&DeMinimisRow> {
+    pub fn de_minimis(
+        &self,
+        territory: &str,
+        kind: DeMinimisKind,
+        from: CountryCode,
+        date: Date,
+    ) -> Option<&DeMinimisRow> {
         let rows = self
             .de_minimis
             .iter()

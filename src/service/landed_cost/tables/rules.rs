@@ -8,7 +8,7 @@ use time::Date;
 
 use super::dated::{self, Dated, Period, check_periods, dated};
 use super::duty::chapter;
-use super::{FxTable, HsTable, Tariff, TablesError, TaxRow, countries, country, invalid};
+use super::{FxTable, HsTable, TablesError, Tariff, TaxRow, countries, country, invalid};
 use crate::api::num;
 use crate::domain::CountryCode;
 
@@ -94,7 +94,12 @@ impl DeMinimisRow {
     }
 
     fn key(&self) -> (&str, DeMinimisKindKey, String, String) {
-        let join = |list: &[CountryCode]| list.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(",");
+        let join = |list: &[CountryCode]| {
+            list.iter()
+                .map(|c| c.as_str())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
         (
             &self.territory,
             DeMinimisKindKey(self.kind == DeMinimisKind::Tax),
@@ -106,8 +111,7 @@ impl DeMinimisRow {
     /// Whether no shipment can meet both rows' origin conditions.
     fn disjoint(&self, other: &DeMinimisRow) -> bool {
         let exclusive = |a: &DeMinimisRow, b: &DeMinimisRow| {
-            !a.ship_from_in.is_empty()
-                && a.ship_from_in.iter().all(|c| !b.covers_origin(*c))
+            !a.ship_from_in.is_empty() && a.ship_from_in.iter().all(|c| !b.covers_origin(*c))
         };
         exclusive(self, other) || exclusive(other, self)
     }
@@ -176,13 +180,22 @@ pub(super) fn check_destinations(
 ) -> Result<(), TablesError> {
     for row in rows {
         if !tariffs.contains_key(&row.tariff) {
-            return Err(invalid(file, format!("{}: unknown tariff `{}`", row.country, row.tariff)));
+            return Err(invalid(
+                file,
+                format!("{}: unknown tariff `{}`", row.country, row.tariff),
+            ));
         }
         if !fx.knows(&row.currency) {
-            return Err(invalid(file, format!("{}: no FX rate for `{}`", row.country, row.currency)));
+            return Err(invalid(
+                file,
+                format!("{}: no FX rate for `{}`", row.country, row.currency),
+            ));
         }
         if !taxes.iter().any(|t| t.country == row.country) {
-            return Err(invalid(file, format!("{}: no tax row for this destination", row.country)));
+            return Err(invalid(
+                file,
+                format!("{}: no tax row for this destination", row.country),
+            ));
         }
     }
     check_periods(file, rows.iter().map(|r| (r.country, period(r))))
@@ -195,12 +208,18 @@ pub(super) fn check_de_minimis(
     fx: &FxTable,
 ) -> Result<(), TablesError> {
     for row in rows {
-        let name = format!("{}/{:?} from {}", row.territory, row.kind, row.effective_from);
+        let name = format!(
+            "{}/{:?} from {}",
+            row.territory, row.kind, row.effective_from
+        );
         if !tariffs.contains_key(&row.territory) {
             return Err(invalid(file, format!("{name}: unknown territory")));
         }
         if !fx.knows(&row.currency) {
-            return Err(invalid(file, format!("{name}: no FX rate for `{}`", row.currency)));
+            return Err(invalid(
+                file,
+                format!("{name}: no FX rate for `{}`", row.currency),
+            ));
         }
         if row.threshold <= Decimal::ZERO {
             return Err(invalid(file, format!("{name}: threshold must be positive")));
@@ -214,7 +233,10 @@ pub(super) fn check_de_minimis(
             }
         };
         if !flat_ok {
-            return Err(invalid(file, format!("{name}: flat_amount goes with a duty flat_per_subheading rule only")));
+            return Err(invalid(
+                file,
+                format!("{name}: flat_amount goes with a duty flat_per_subheading rule only"),
+            ));
         }
     }
     check_periods(file, rows.iter().map(|r| (r.key(), period(r))))?;
@@ -229,7 +251,10 @@ pub(super) fn check_de_minimis(
             {
                 return Err(invalid(
                     file,
-                    format!("{}/{:?}: rows from {} and {} can both apply", a.territory, a.kind, a.effective_from, b.effective_from),
+                    format!(
+                        "{}/{:?}: rows from {} and {} can both apply",
+                        a.territory, a.kind, a.effective_from, b.effective_from
+                    ),
                 ));
             }
         }
@@ -237,10 +262,17 @@ pub(super) fn check_de_minimis(
     Ok(())
 }
 
-pub(super) fn check_agreements(file: &str, rows: &[AgreementRow], hs: &HsTable) -> Result<(), TablesError> {
+pub(super) fn check_agreements(
+    file: &str,
+    rows: &[AgreementRow],
+    hs: &HsTable,
+) -> Result<(), TablesError> {
     for row in rows {
         if row.members.len() < 2 {
-            return Err(invalid(file, format!("{}: an agreement needs two members", row.id)));
+            return Err(invalid(
+                file,
+                format!("{}: an agreement needs two members", row.id),
+            ));
         }
         if let Some(range) = &row.chapters {
             let ok = range
@@ -248,11 +280,17 @@ pub(super) fn check_agreements(file: &str, rows: &[AgreementRow], hs: &HsTable) 
                 .and_then(|(a, b)| Some((chapter(a)?, chapter(b)?)))
                 .is_some_and(|(a, b)| a <= b);
             if !ok {
-                return Err(invalid(file, format!("{}: chapters must look like 25-97", row.id)));
+                return Err(invalid(
+                    file,
+                    format!("{}: chapters must look like 25-97", row.id),
+                ));
             }
         }
         if let Some(bad) = row.excluded_hs.iter().find(|p| !hs.contains(p)) {
-            return Err(invalid(file, format!("{}: unknown HS code `{bad}`", row.id)));
+            return Err(invalid(
+                file,
+                format!("{}: unknown HS code `{bad}`", row.id),
+            ));
         }
     }
     check_periods(file, rows.iter().map(|r| (r.id.as_str(), period(r))))

@@ -36,7 +36,11 @@ pub struct TaxRow {
 
 impl TaxRow {
     pub(super) fn key(&self) -> (CountryCode, &str, &str) {
-        (self.country, self.subdivision.as_deref().unwrap_or(""), &self.tax)
+        (
+            self.country,
+            self.subdivision.as_deref().unwrap_or(""),
+            &self.tax,
+        )
     }
 }
 
@@ -96,7 +100,10 @@ fn check_subdivision(
         None => Ok(()),
         Some(code) => match Subdivision::parse(country, code) {
             Some(sub) if sub.code() == code => Ok(()),
-            _ => Err(invalid(file, format!("unknown subdivision {country}-{code}"))),
+            _ => Err(invalid(
+                file,
+                format!("unknown subdivision {country}-{code}"),
+            )),
         },
     }
 }
@@ -105,12 +112,23 @@ pub(super) fn check_components(file: &str, rows: &[TaxRow]) -> Result<(), Tables
     for row in rows {
         check_subdivision(file, row.country, row.subdivision.as_deref())?;
         if !rate_ok(row.rate) {
-            return Err(invalid(file, format!("{:?}: rate must be 0..=100", row.key())));
+            return Err(invalid(
+                file,
+                format!("{:?}: rate must be 0..=100", row.key()),
+            ));
         }
     }
     check_periods(
         file,
-        rows.iter().map(|r| (r.key(), Period { from: r.effective_from, to: r.effective_to })),
+        rows.iter().map(|r| {
+            (
+                r.key(),
+                Period {
+                    from: r.effective_from,
+                    to: r.effective_to,
+                },
+            )
+        }),
     )
 }
 
@@ -123,17 +141,34 @@ pub(super) fn check_reduced(
     for row in rows {
         check_subdivision(file, row.country, row.subdivision.as_deref())?;
         if !rate_ok(row.rate) {
-            return Err(invalid(file, format!("{:?}: rate must be 0..=100", row.key())));
+            return Err(invalid(
+                file,
+                format!("{:?}: rate must be 0..=100", row.key()),
+            ));
         }
         if !categories.iter().any(|c| c.id == row.category) {
-            return Err(invalid(file, format!("unknown category `{}`", row.category)));
+            return Err(invalid(
+                file,
+                format!("unknown category `{}`", row.category),
+            ));
         }
         if !taxes.iter().any(|t| row.applies_to(t)) {
-            return Err(invalid(file, format!("{:?}: no tax row it could apply to", row.key())));
+            return Err(invalid(
+                file,
+                format!("{:?}: no tax row it could apply to", row.key()),
+            ));
         }
     }
     check_periods(
         file,
-        rows.iter().map(|r| (r.key(), Period { from: r.effective_from, to: r.effective_to })),
+        rows.iter().map(|r| {
+            (
+                r.key(),
+                Period {
+                    from: r.effective_from,
+                    to: r.effective_to,
+                },
+            )
+        }),
     )
 }
