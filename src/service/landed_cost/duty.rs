@@ -40,7 +40,7 @@ fn line(
     TaxBreakdown {
         kind: BreakdownType::Duty,
         tax_name: name,
-        rate,
+        rate: rate.normalize(),
         amount,
         taxable_amount: taxable,
         jurisdiction: ctx.tariff.jurisdiction.clone(),

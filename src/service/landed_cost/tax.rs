@@ -65,7 +65,7 @@ fn breakdown(
     TaxBreakdown {
         kind,
         tax_name: name,
-        rate,
+        rate: rate.normalize(),
         amount: ctx.currency.round(base * rate / Decimal::ONE_HUNDRED),
         taxable_amount: base,
         jurisdiction: tax.jurisdiction.clone(),

@@ -1,8 +1,9 @@
 //! The landed-cost engine through its public API: table pins, worked examples with amounts
 //! checked by hand, and property tests of the SPEC 4.1 invariants.
 
-mod examples;
+mod europe;
 mod flat_duty;
+mod overseas;
 mod props;
 mod tables;
 
