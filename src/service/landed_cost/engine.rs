@@ -145,12 +145,12 @@ fn hs_codes(shipments: &[Shipment<'_, '_>]) -> Vec<SkuHsCodeEntry> {
     out
 }
 
-fn sum(lines: &[TaxBreakdown], kind: BreakdownType) -> Decimal {
-    lines
-        .iter()
-        .filter(|l| l.kind == kind)
-        .map(|l| l.amount)
-        .sum()
+/// The sum of the lines of `kind`, shown with the currency's minor units even when empty.
+fn sum(lines: &[TaxBreakdown], kind: BreakdownType, minor_units: u32) -> Decimal {
+    lines.iter().filter(|l| l.kind == kind).fold(
+        Decimal::try_new(0, minor_units).unwrap_or_default(),
+        |acc, l| acc + l.amount,
+    )
 }
 
 fn landed_cost(
@@ -197,10 +197,11 @@ fn landed_cost(
     let mut breakdown = duties.lines;
     breakdown.extend(taxes.product);
     breakdown.extend(taxes.shipment);
-    let shipment_taxes = sum(&breakdown, BreakdownType::ShipmentTax);
-    let product_taxes = sum(&breakdown, BreakdownType::ProductTax);
+    let minor = ctx.currency.minor_units();
+    let shipment_taxes = sum(&breakdown, BreakdownType::ShipmentTax, minor);
+    let product_taxes = sum(&breakdown, BreakdownType::ProductTax, minor);
     Ok(LandedCost {
-        duties: sum(&breakdown, BreakdownType::Duty),
+        duties: sum(&breakdown, BreakdownType::Duty, minor),
         total_taxes: shipment_taxes + product_taxes,
         shipment_taxes,
         product_taxes,

@@ -1,6 +1,7 @@
 //! The landed-cost engine through its public API: table pins, worked examples with amounts
 //! checked by hand, and property tests of the SPEC 4.1 invariants.
 
+mod errors;
 mod europe;
 mod flat_duty;
 mod overseas;
