@@ -3,4 +3,5 @@
 mod client;
 mod contract;
 mod labels;
+mod landed_cost;
 mod validation;
