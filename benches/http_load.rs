@@ -23,11 +23,18 @@ struct Target {
 }
 
 fn env_or(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 fn one_worker() -> Runtime {
-    let Ok(rt) = Builder::new_multi_thread().worker_threads(1).enable_all().build() else {
+    let Ok(rt) = Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+    else {
         panic!("cannot build a runtime")
     };
     rt
@@ -55,19 +62,33 @@ fn main() {
 
     let bare_rt = one_worker();
     let bare_addr: SocketAddr = bare_rt.block_on(async {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap_or_else(|e| panic!("bind: {e}"));
-        let addr = listener.local_addr().unwrap_or_else(|e| panic!("addr: {e}"));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .unwrap_or_else(|e| panic!("bind: {e}"));
+        let addr = listener
+            .local_addr()
+            .unwrap_or_else(|e| panic!("addr: {e}"));
         let app = axum::Router::new().route("/echo", post(echo));
         tokio::spawn(async move { axum::serve(listener, app).await });
         addr
     });
-    let bare = Target { name: "bare axum parse + echo", url: format!("http://{bare_addr}/echo"), api_key: String::new() };
+    let bare = Target {
+        name: "bare axum parse + echo",
+        url: format!("http://{bare_addr}/echo"),
+        api_key: String::new(),
+    };
 
     let body = Arc::new(serde_json::to_vec(&demo::typical_cart()).unwrap_or_default());
     let load_rt = one_worker();
-    println!("typical cart (1 shipment, 3 rates, 5 items), {} bytes; {}s per phase", body.len(), seconds.as_secs());
+    println!(
+        "typical cart (1 shipment, 3 rates, 5 items), {} bytes; {}s per phase",
+        body.len(),
+        seconds.as_secs()
+    );
     println!();
-    println!("| target | closed loop ({concurrency} conns) req/s | open loop {rate} req/s: achieved | p50 ms | p99 ms | errors |");
+    println!(
+        "| target | closed loop ({concurrency} conns) req/s | open loop {rate} req/s: achieved | p50 ms | p99 ms | errors |"
+    );
     println!("|---|---|---|---|---|---|");
     let mut throughputs = Vec::new();
     for target in [&bare, &service] {
@@ -75,18 +96,29 @@ fn main() {
         let open = load_rt.block_on(open_loop(target, &body, rate, seconds));
         println!(
             "| {} | {:.0} | {:.0} | {:.2} | {:.2} | {} |",
-            target.name, closed.0, open.achieved, open.p50_ms, open.p99_ms, closed.1 + open.errors
+            target.name,
+            closed.0,
+            open.achieved,
+            open.p50_ms,
+            open.p99_ms,
+            closed.1 + open.errors
         );
         throughputs.push(closed.0);
     }
     if let [bare_rps, service_rps] = throughputs[..] {
         println!();
-        println!("service / bare throughput: {:.0} %", 100.0 * service_rps / bare_rps.max(1.0));
+        println!(
+            "service / bare throughput: {:.0} %",
+            100.0 * service_rps / bare_rps.max(1.0)
+        );
     }
 }
 
 fn client() -> reqwest::Client {
-    reqwest::Client::builder().pool_max_idle_per_host(1024).build().unwrap_or_else(|e| panic!("client: {e}"))
+    reqwest::Client::builder()
+        .pool_max_idle_per_host(1024)
+        .build()
+        .unwrap_or_else(|e| panic!("client: {e}"))
 }
 
 async fn send(client: &reqwest::Client, target: &Target, body: &Arc<Vec<u8>>) -> bool {
@@ -104,18 +136,31 @@ async fn send(client: &reqwest::Client, target: &Target, body: &Arc<Vec<u8>>) ->
 }
 
 /// Requests per second with `concurrency` requests always in flight; and the error count.
-async fn closed_loop(target: &Target, body: &Arc<Vec<u8>>, concurrency: usize, length: Duration) -> (f64, u64) {
+async fn closed_loop(
+    target: &Target,
+    body: &Arc<Vec<u8>>,
+    concurrency: usize,
+    length: Duration,
+) -> (f64, u64) {
     let client = client();
     let deadline = Instant::now() + length;
     let started = Instant::now();
     let mut tasks = Vec::new();
     for _ in 0..concurrency {
         let (client, body) = (client.clone(), body.clone());
-        let target = Target { name: target.name, url: target.url.clone(), api_key: target.api_key.clone() };
+        let target = Target {
+            name: target.name,
+            url: target.url.clone(),
+            api_key: target.api_key.clone(),
+        };
         tasks.push(tokio::spawn(async move {
             let (mut ok, mut errors) = (0u64, 0u64);
             while Instant::now() < deadline {
-                if send(&client, &target, &body).await { ok += 1 } else { errors += 1 }
+                if send(&client, &target, &body).await {
+                    ok += 1
+                } else {
+                    errors += 1
+                }
             }
             (ok, errors)
         }));
@@ -148,7 +193,11 @@ async fn open_loop(target: &Target, body: &Arc<Vec<u8>>, rate: u64, length: Dura
         let due = start + interval.mul_f64(i as f64);
         tokio::time::sleep_until(due.into()).await;
         let (client, body) = (client.clone(), body.clone());
-        let target = Target { name: target.name, url: target.url.clone(), api_key: target.api_key.clone() };
+        let target = Target {
+            name: target.name,
+            url: target.url.clone(),
+            api_key: target.api_key.clone(),
+        };
         tasks.push(tokio::spawn(async move {
             let ok = send(&client, &target, &body).await;
             (ok, due.elapsed())
@@ -165,8 +214,14 @@ async fn open_loop(target: &Target, body: &Arc<Vec<u8>>, rate: u64, length: Dura
     let elapsed = start.elapsed().as_secs_f64();
     latencies.sort();
     let pct = |p: f64| {
-        latencies.get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)))
+        latencies
+            .get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)))
             .map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0)
     };
-    OpenLoop { achieved: latencies.len() as f64 / elapsed, p50_ms: pct(0.50), p99_ms: pct(0.99), errors }
+    OpenLoop {
+        achieved: latencies.len() as f64 / elapsed,
+        p50_ms: pct(0.50),
+        p99_ms: pct(0.99),
+        errors,
+    }
 }

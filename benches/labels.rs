@@ -4,7 +4,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use packdesk::domain::{CountryCode, Length, LengthUnit, Weight, WeightUnit};
-use packdesk::service::labels::{Dimensions, LabelDocument, LabelParty, TrackingCode, render_pdf, render_zpl};
+use packdesk::service::labels::{
+    Dimensions, LabelDocument, LabelParty, TrackingCode, render_pdf, render_zpl,
+};
 use rust_decimal::Decimal;
 
 fn party(name: &str, country: &str, province: &str, zip: &str) -> LabelParty {
@@ -25,15 +27,26 @@ fn document() -> LabelDocument {
     let cm = |v: i64| Length::new(Decimal::from(v), LengthUnit::Centimetre);
     LabelDocument {
         order_number: "100234".to_string(),
-        tracking_code: TrackingCode::s10("CP", 12345678, CountryCode::parse("DE").unwrap_or_else(|| panic!("DE")))
-            .unwrap_or_else(|e| panic!("{e}")),
+        tracking_code: TrackingCode::s10(
+            "CP",
+            12345678,
+            CountryCode::parse("DE").unwrap_or_else(|| panic!("DE")),
+        )
+        .unwrap_or_else(|e| panic!("{e}")),
         track_reference: "100234-P2".to_string(),
         service: "Express DDP".to_string(),
         from: party("Packdesk Fulfilment", "DE", "BE", "10115"),
         to: party("Zoë Müller", "CA", "ON", "M5V 2T6"),
         weight: Some(Weight::new(Decimal::new(1250, 0), WeightUnit::Gram)),
-        dimensions: Some(Dimensions { length: cm(30), width: cm(20), height: cm(10) }),
-        skus: vec![("TEE-ORG-M".to_string(), Decimal::from(2)), ("MUG-STN-350".to_string(), Decimal::from(1))],
+        dimensions: Some(Dimensions {
+            length: cm(30),
+            width: cm(20),
+            height: cm(10),
+        }),
+        skus: vec![
+            ("TEE-ORG-M".to_string(), Decimal::from(2)),
+            ("MUG-STN-350".to_string(), Decimal::from(1)),
+        ],
         brand_code: Some("ACME".to_string()),
         created: time::macros::date!(2026 - 11 - 22),
     }

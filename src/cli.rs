@@ -9,7 +9,11 @@ use clap::{Parser, Subcommand};
 use crate::service::server::ServeConfig;
 
 #[derive(Debug, Parser)]
-#[command(name = "packdesk", version, about = "Packing-station software for cross-border Delivered Duty Paid shipping")]
+#[command(
+    name = "packdesk",
+    version,
+    about = "Packing-station software for cross-border Delivered Duty Paid shipping"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -3,7 +3,9 @@
 
 use rust_decimal::Decimal;
 
-use crate::api::{Address, CartItem, CartShipmentRequest, ShippingRate, TaxCalculationRequest, WireWeight};
+use crate::api::{
+    Address, CartItem, CartShipmentRequest, ShippingRate, TaxCalculationRequest, WireWeight,
+};
 
 /// One catalogue product: SKU, name, category, HS code, origin, price in cents, grams.
 struct Product {
@@ -17,16 +19,96 @@ struct Product {
 }
 
 const CATALOGUE: &[Product] = &[
-    Product { sku: "TEE-ORG-M", name: "Organic cotton T-shirt", category: "apparel", hs_code: "610910", origin: "PT", price_cents: 2900, grams: 180 },
-    Product { sku: "SNK-RUN-42", name: "Running sneakers", category: "footwear", hs_code: "640411", origin: "VN", price_cents: 11900, grams: 850 },
-    Product { sku: "BAG-LTH-TOTE", name: "Leather tote bag", category: "bags", hs_code: "420221", origin: "IT", price_cents: 18900, grams: 1100 },
-    Product { sku: "SRM-VITC-30", name: "Vitamin C face serum", category: "cosmetics", hs_code: "330499", origin: "FR", price_cents: 3450, grams: 120 },
-    Product { sku: "EAR-BT-PRO", name: "Bluetooth earbuds", category: "electronics", hs_code: "851830", origin: "CN", price_cents: 7999, grams: 95 },
-    Product { sku: "TOY-BLK-100", name: "Wooden building blocks", category: "toys", hs_code: "950300", origin: "DE", price_cents: 3999, grams: 1400 },
-    Product { sku: "RNG-SLV-925", name: "Sterling silver ring", category: "jewellery", hs_code: "711311", origin: "TH", price_cents: 6500, grams: 15 },
-    Product { sku: "MUG-STN-350", name: "Stoneware mug", category: "ceramics", hs_code: "691200", origin: "PT", price_cents: 1800, grams: 380 },
-    Product { sku: "BK-COOK-EN", name: "Cookbook (hardcover)", category: "books", hs_code: "490199", origin: "GB", price_cents: 3200, grams: 900 },
-    Product { sku: "HOOD-KID-6", name: "Children's hoodie", category: "children's clothing", hs_code: "611020", origin: "BD", price_cents: 2400, grams: 300 },
+    Product {
+        sku: "TEE-ORG-M",
+        name: "Organic cotton T-shirt",
+        category: "apparel",
+        hs_code: "610910",
+        origin: "PT",
+        price_cents: 2900,
+        grams: 180,
+    },
+    Product {
+        sku: "SNK-RUN-42",
+        name: "Running sneakers",
+        category: "footwear",
+        hs_code: "640411",
+        origin: "VN",
+        price_cents: 11900,
+        grams: 850,
+    },
+    Product {
+        sku: "BAG-LTH-TOTE",
+        name: "Leather tote bag",
+        category: "bags",
+        hs_code: "420221",
+        origin: "IT",
+        price_cents: 18900,
+        grams: 1100,
+    },
+    Product {
+        sku: "SRM-VITC-30",
+        name: "Vitamin C face serum",
+        category: "cosmetics",
+        hs_code: "330499",
+        origin: "FR",
+        price_cents: 3450,
+        grams: 120,
+    },
+    Product {
+        sku: "EAR-BT-PRO",
+        name: "Bluetooth earbuds",
+        category: "electronics",
+        hs_code: "851830",
+        origin: "CN",
+        price_cents: 7999,
+        grams: 95,
+    },
+    Product {
+        sku: "TOY-BLK-100",
+        name: "Wooden building blocks",
+        category: "toys",
+        hs_code: "950300",
+        origin: "DE",
+        price_cents: 3999,
+        grams: 1400,
+    },
+    Product {
+        sku: "RNG-SLV-925",
+        name: "Sterling silver ring",
+        category: "jewellery",
+        hs_code: "711311",
+        origin: "TH",
+        price_cents: 6500,
+        grams: 15,
+    },
+    Product {
+        sku: "MUG-STN-350",
+        name: "Stoneware mug",
+        category: "ceramics",
+        hs_code: "691200",
+        origin: "PT",
+        price_cents: 1800,
+        grams: 380,
+    },
+    Product {
+        sku: "BK-COOK-EN",
+        name: "Cookbook (hardcover)",
+        category: "books",
+        hs_code: "490199",
+        origin: "GB",
+        price_cents: 3200,
+        grams: 900,
+    },
+    Product {
+        sku: "HOOD-KID-6",
+        name: "Children's hoodie",
+        category: "children's clothing",
+        hs_code: "611020",
+        origin: "BD",
+        price_cents: 2400,
+        grams: 300,
+    },
 ];
 
 fn item(line: usize, product: &Product, quantity: i64) -> CartItem {
@@ -45,7 +127,10 @@ fn item(line: usize, product: &Product, quantity: i64) -> CartItem {
         origin_country_code: product.origin.to_string(),
         category: product.category.to_string(),
         requires_shipping: true,
-        weight: WireWeight { per_unit: Decimal::from(product.grams), unit: "g".to_string() },
+        weight: WireWeight {
+            per_unit: Decimal::from(product.grams),
+            unit: "g".to_string(),
+        },
     }
 }
 
@@ -74,7 +159,13 @@ pub fn cart(shipments: usize, rates: usize, items: usize) -> TaxCalculationReque
                 })
                 .collect(),
             items: (0..items)
-                .map(|i| item(s * items + i + 1, &CATALOGUE[(s + i) % CATALOGUE.len()], 1 + (i % 3) as i64))
+                .map(|i| {
+                    item(
+                        s * items + i + 1,
+                        &CATALOGUE[(s + i) % CATALOGUE.len()],
+                        1 + (i % 3) as i64,
+                    )
+                })
                 .collect(),
         })
         .collect();

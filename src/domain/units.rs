@@ -95,7 +95,10 @@ impl Weight {
 
     pub fn pounds(&self) -> Decimal {
         match self.unit {
-            WeightUnit::Gram => self.value.checked_div(GRAMS_PER_POUND).unwrap_or(Decimal::MAX),
+            WeightUnit::Gram => self
+                .value
+                .checked_div(GRAMS_PER_POUND)
+                .unwrap_or(Decimal::MAX),
             WeightUnit::Pound => self.value,
         }
     }
@@ -190,8 +193,14 @@ mod tests {
 
     #[test]
     fn absurd_values_saturate_instead_of_panicking() {
-        assert_eq!(Weight::new(Decimal::MAX, WeightUnit::Pound).grams(), Decimal::MAX);
-        assert_eq!(Length::new(Decimal::MAX, LengthUnit::Inch).centimetres(), Decimal::MAX);
+        assert_eq!(
+            Weight::new(Decimal::MAX, WeightUnit::Pound).grams(),
+            Decimal::MAX
+        );
+        assert_eq!(
+            Length::new(Decimal::MAX, LengthUnit::Inch).centimetres(),
+            Decimal::MAX
+        );
     }
 
     #[test]

@@ -16,9 +16,17 @@ const FILE_NAME: &str = "credentials.json";
 #[derive(Debug, thiserror::Error)]
 pub enum KeysError {
     #[error("cannot read or write the credentials file {path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
-    #[error("the credentials file {path} is damaged ({source}); delete it to generate new credentials")]
-    Damaged { path: PathBuf, source: serde_json::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(
+        "the credentials file {path} is damaged ({source}); delete it to generate new credentials"
+    )]
+    Damaged {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
 }
 
 #[derive(Serialize, Deserialize)]
@@ -34,21 +42,29 @@ pub fn resolve(
     access_token: Option<String>,
 ) -> Result<(Credentials, bool), KeysError> {
     let path = data_dir.join(FILE_NAME);
-    let stored = match fs::read(&path) {
-        Ok(bytes) => Some(
-            serde_json::from_slice::<Stored>(&bytes).map_err(|source| KeysError::Damaged { path: path.clone(), source })?,
-        ),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(source) => return Err(KeysError::Io { path, source }),
-    };
+    let stored =
+        match fs::read(&path) {
+            Ok(bytes) => Some(serde_json::from_slice::<Stored>(&bytes).map_err(|source| {
+                KeysError::Damaged {
+                    path: path.clone(),
+                    source,
+                }
+            })?),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(source) => return Err(KeysError::Io { path, source }),
+        };
     let mut generated = false;
     let stored = match stored {
         Some(stored) => stored,
-        None if api_key.is_some() && access_token.is_some() => {
-            Stored { api_key: String::new(), access_token: String::new() }
-        }
+        None if api_key.is_some() && access_token.is_some() => Stored {
+            api_key: String::new(),
+            access_token: String::new(),
+        },
         None => {
-            let fresh = Stored { api_key: random_secret("pk_"), access_token: random_secret("pt_") };
+            let fresh = Stored {
+                api_key: random_secret("pk_"),
+                access_token: random_secret("pt_"),
+            };
             write_private(&path, &fresh)?;
             generated = true;
             fresh
@@ -70,7 +86,10 @@ fn random_secret(prefix: &str) -> String {
 }
 
 fn write_private(path: &Path, stored: &Stored) -> Result<(), KeysError> {
-    let io = |source| KeysError::Io { path: path.to_path_buf(), source };
+    let io = |source| KeysError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
     let body = serde_json::to_vec_pretty(stored).map_err(|e| io(std::io::Error::other(e)))?;
     let mut options = fs::OpenOptions::new();
     options.write(true).create_new(true);
@@ -101,7 +120,10 @@ mod tests {
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let mode = fs::metadata(dir.path().join(FILE_NAME)).unwrap().permissions().mode();
+            let mode = fs::metadata(dir.path().join(FILE_NAME))
+                .unwrap()
+                .permissions()
+                .mode();
             assert_eq!(mode & 0o777, 0o600);
         }
     }

@@ -48,7 +48,10 @@ impl ServeConfig {
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     #[error("cannot create the data directory {path}: {source}")]
-    DataDir { path: PathBuf, source: std::io::Error },
+    DataDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error(transparent)]
     Keys(#[from] KeysError),
     #[error("cannot open the service database: {0}")]
@@ -56,7 +59,10 @@ pub enum ServeError {
     #[error("the rate tables are invalid: {0}")]
     Tables(#[from] TablesError),
     #[error("cannot listen on {addr}: {source}")]
-    Bind { addr: SocketAddr, source: std::io::Error },
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
     #[error("the server stopped with an error: {0}")]
     Serve(String),
 }
@@ -81,26 +87,44 @@ impl RunningService {
     /// the store committed is on disk (SQLite commits are durable before a 2xx is sent).
     pub async fn shutdown(self) -> Result<(), ServeError> {
         let _ = self.shutdown.send(());
-        self.task.await.map_err(|e| ServeError::Serve(e.to_string()))?.map_err(|e| ServeError::Serve(e.to_string()))
+        self.task
+            .await
+            .map_err(|e| ServeError::Serve(e.to_string()))?
+            .map_err(|e| ServeError::Serve(e.to_string()))
     }
 }
 
 pub async fn start(config: ServeConfig) -> Result<RunningService, ServeError> {
-    std::fs::create_dir_all(&config.data_dir)
-        .map_err(|source| ServeError::DataDir { path: config.data_dir.clone(), source })?;
-    let (credentials, generated_credentials) =
-        keys::resolve(&config.data_dir, config.api_key.clone(), config.access_token.clone())?;
+    std::fs::create_dir_all(&config.data_dir).map_err(|source| ServeError::DataDir {
+        path: config.data_dir.clone(),
+        source,
+    })?;
+    let (credentials, generated_credentials) = keys::resolve(
+        &config.data_dir,
+        config.api_key.clone(),
+        config.access_token.clone(),
+    )?;
     let db_path = config.data_dir.join(DATABASE_FILE);
     let store = tokio::task::spawn_blocking(move || Store::open(&db_path))
         .await
         .map_err(|e| ServeError::Serve(e.to_string()))??;
     let engine = Engine::new(Tables::load()?);
 
-    let listener =
-        TcpListener::bind(config.addr).await.map_err(|source| ServeError::Bind { addr: config.addr, source })?;
-    let addr = listener.local_addr().map_err(|source| ServeError::Bind { addr: config.addr, source })?;
+    let listener = TcpListener::bind(config.addr)
+        .await
+        .map_err(|source| ServeError::Bind {
+            addr: config.addr,
+            source,
+        })?;
+    let addr = listener.local_addr().map_err(|source| ServeError::Bind {
+        addr: config.addr,
+        source,
+    })?;
     let base_url = format!("http://{addr}");
-    let public_url = config.public_url.clone().unwrap_or_else(|| base_url.clone());
+    let public_url = config
+        .public_url
+        .clone()
+        .unwrap_or_else(|| base_url.clone());
     let state = Arc::new(ServiceState {
         engine,
         store: store.clone(),

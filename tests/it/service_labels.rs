@@ -30,7 +30,11 @@ fn parcel(order: u64, reference: &str, skus: &[(&str, u32)]) -> LabelRequest {
         dimensions_unit: Some("cm".into()),
         skus: Some(
             skus.iter()
-                .map(|(sku, qty)| LabelSku { sku_name: (*sku).into(), asn: format!("ASN-{sku}"), quantity: (*qty).into() })
+                .map(|(sku, qty)| LabelSku {
+                    sku_name: (*sku).into(),
+                    asn: format!("ASN-{sku}"),
+                    quantity: (*qty).into(),
+                })
                 .collect(),
         ),
         from_address: Some(addr("Ana", "DE", "BE", "10115", "+49 30 1234567")),
@@ -46,15 +50,25 @@ fn parcel(order: u64, reference: &str, skus: &[(&str, u32)]) -> LabelRequest {
 async fn the_full_order_label_is_generated_once() {
     let svc = TestService::start().await;
     svc.order_from(8001, &cart("FR", None, None)).await;
-    let req = LabelRequest { order_number: "8001".into(), ..Default::default() };
+    let req = LabelRequest {
+        order_number: "8001".into(),
+        ..Default::default()
+    };
     let first = svc.client.label(&req).await.unwrap();
     assert!(!first.is_error);
     assert_eq!(first.result.status, LabelStatus::Success);
     assert_eq!(first.result.order_number, "8001");
-    assert!(first.result.base64.is_none() && first.result.zpl.is_none(), "only when asked");
+    assert!(
+        first.result.base64.is_none() && first.result.zpl.is_none(),
+        "only when asked"
+    );
     let again = svc.client.label(&req).await.unwrap();
     assert_eq!(again, first, "the same label every time");
-    let pdf = svc.client.fetch_document(&first.result.label_urls[0]).await.unwrap();
+    let pdf = svc
+        .client
+        .fetch_document(&first.result.label_urls[0])
+        .await
+        .unwrap();
     assert!(pdf.starts_with(b"%PDF"));
 }
 
@@ -68,23 +82,60 @@ async fn split_parcels_get_their_own_label_and_never_more_than_is_left() {
     let one = svc.client.label(&first).await.unwrap();
     assert_eq!(one.result.status, LabelStatus::Success);
     assert!(one.result.tracking_code.len() == 13, "{:?}", one.result);
-    let pdf = base64::Engine::decode(&base64::engine::general_purpose::STANDARD, one.result.base64.as_ref().unwrap()).unwrap();
+    let pdf = base64::Engine::decode(
+        &base64::engine::general_purpose::STANDARD,
+        one.result.base64.as_ref().unwrap(),
+    )
+    .unwrap();
     assert!(pdf.starts_with(b"%PDF"));
-    let zpl = svc.client.fetch_document(one.result.zpl.as_ref().unwrap()).await.unwrap();
+    let zpl = svc
+        .client
+        .fetch_document(one.result.zpl.as_ref().unwrap())
+        .await
+        .unwrap();
     let zpl = String::from_utf8(zpl).unwrap();
-    assert!(zpl.starts_with("^XA") && zpl.contains(&one.result.tracking_code), "{zpl:.200}");
+    assert!(
+        zpl.starts_with("^XA") && zpl.contains(&one.result.tracking_code),
+        "{zpl:.200}"
+    );
 
     // A retry of the same parcel returns the same label and takes nothing more.
     let retry = svc.client.label(&first).await.unwrap();
     assert_eq!(retry.result.tracking_code, one.result.tracking_code);
 
     // Only one T-shirt and no mug is left.
-    let err = svc.client.label(&parcel(8002, "P-8002-2", &[("MUG-W", 1)])).await.unwrap_err();
-    assert!(err.field_errors().iter().any(|e| e.field == "skus[0].quantity"), "{err:?}");
-    let err = svc.client.label(&parcel(8002, "P-8002-2", &[("NOT-IN-ORDER", 1)])).await.unwrap_err();
-    assert!(err.field_errors().iter().any(|e| e.field == "skus[0].skuName"), "{err:?}");
+    let err = svc
+        .client
+        .label(&parcel(8002, "P-8002-2", &[("MUG-W", 1)]))
+        .await
+        .unwrap_err();
+    assert!(
+        err.field_errors()
+            .iter()
+            .any(|e| e.field == "skus[0].quantity"),
+        "{err:?}"
+    );
+    let err = svc
+        .client
+        .label(&parcel(8002, "P-8002-2", &[("NOT-IN-ORDER", 1)]))
+        .await
+        .unwrap_err();
+    assert!(
+        err.field_errors()
+            .iter()
+            .any(|e| e.field == "skus[0].skuName"),
+        "{err:?}"
+    );
 
-    let two = svc.client.label(&parcel(8002, "P-8002-2", &[("TSHIRT-M", 1), ("SHOE-42", 1)])).await.unwrap();
+    let two = svc
+        .client
+        .label(&parcel(
+            8002,
+            "P-8002-2",
+            &[("TSHIRT-M", 1), ("SHOE-42", 1)],
+        ))
+        .await
+        .unwrap();
     assert_ne!(two.result.tracking_code, one.result.tracking_code);
 }
 
@@ -97,18 +148,44 @@ async fn split_fields_are_required_once_skus_are_sent() {
     req.brand_code = None;
     req.weight_unit = None;
     let err = svc.client.label(&req).await.unwrap_err();
-    let fields: Vec<&str> = err.field_errors().iter().map(|e| e.field.as_str()).collect();
+    let fields: Vec<&str> = err
+        .field_errors()
+        .iter()
+        .map(|e| e.field.as_str())
+        .collect();
     for expected in ["fromAddress", "brandCode", "weightUnit"] {
-        assert!(fields.contains(&expected), "{expected} missing from {fields:?}");
+        assert!(
+            fields.contains(&expected),
+            "{expected} missing from {fields:?}"
+        );
     }
 }
 
 #[tokio::test]
 async fn unknown_orders_are_404_and_canceled_ones_409() {
     let svc = TestService::start().await;
-    let err = svc.client.label(&LabelRequest { order_number: "424242".into(), ..Default::default() }).await.unwrap_err();
-    assert!(matches!(err, ClientError::NotFound { .. } | ClientError::Label { .. }), "{err:?}");
-    let (status, body) = svc.raw(reqwest::Method::POST, "/api/post/fc/labels", r#"{"orderNumber":"424242"}"#).await;
+    let err = svc
+        .client
+        .label(&LabelRequest {
+            order_number: "424242".into(),
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ClientError::NotFound { .. } | ClientError::Label { .. }
+        ),
+        "{err:?}"
+    );
+    let (status, body) = svc
+        .raw(
+            reqwest::Method::POST,
+            "/api/post/fc/labels",
+            r#"{"orderNumber":"424242"}"#,
+        )
+        .await;
     assert_eq!(status, 404);
     assert_eq!(body["isError"], true);
     assert_eq!(body["result"]["status"], "error");
@@ -132,8 +209,13 @@ async fn unknown_orders_are_404_and_canceled_ones_409() {
         })
         .await
         .unwrap();
-    let (status, body) =
-        svc.raw(reqwest::Method::POST, "/api/post/fc/labels", serde_json::to_string(&parcel(8004, "P", &[("TSHIRT-M", 1)])).unwrap()).await;
+    let (status, body) = svc
+        .raw(
+            reqwest::Method::POST,
+            "/api/post/fc/labels",
+            serde_json::to_string(&parcel(8004, "P", &[("TSHIRT-M", 1)])).unwrap(),
+        )
+        .await;
     assert_eq!(status, 409, "{body}");
 }
 
@@ -141,7 +223,11 @@ async fn unknown_orders_are_404_and_canceled_ones_409() {
 async fn with_a_label_delay_new_labels_are_pending_until_ready() {
     let svc = TestService::start_with(|c| c.label_delay = Duration::from_millis(600)).await;
     svc.order_from(8005, &cart("FR", None, None)).await;
-    let req = LabelRequest { order_number: "8005".into(), zpl: Some(true), ..Default::default() };
+    let req = LabelRequest {
+        order_number: "8005".into(),
+        zpl: Some(true),
+        ..Default::default()
+    };
     let pending = svc.client.label(&req).await.unwrap();
     assert_eq!(pending.result.status, LabelStatus::Pending);
     assert_eq!(pending.result.tracking_code, "");

@@ -17,7 +17,10 @@ pub struct Credentials {
 
 impl Credentials {
     pub fn check_api_key(&self, headers: &HeaderMap) -> Result<(), ApiError> {
-        let sent = headers.get(API_KEY_HEADER).map(|v| v.as_bytes()).unwrap_or_default();
+        let sent = headers
+            .get(API_KEY_HEADER)
+            .map(|v| v.as_bytes())
+            .unwrap_or_default();
         if same(sent, self.api_key.expose().as_bytes()) {
             Ok(())
         } else {
@@ -32,9 +35,15 @@ impl Credentials {
         let sent = headers
             .get(axum::http::header::AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
+            .and_then(|v| {
+                v.strip_prefix("Bearer ")
+                    .or_else(|| v.strip_prefix("bearer "))
+            })
             .unwrap_or_default();
-        if same(sent.trim().as_bytes(), self.access_token.expose().as_bytes()) {
+        if same(
+            sent.trim().as_bytes(),
+            self.access_token.expose().as_bytes(),
+        ) {
             Ok(())
         } else {
             Err(ApiError::Unauthorized(FieldError::new(

@@ -44,7 +44,9 @@ impl ApiError {
 
     pub fn field_errors(&self) -> Vec<FieldError> {
         match self {
-            Self::BadRequest(e) | Self::NotFound(e) | Self::Conflict(e) | Self::Validation(e) => e.clone(),
+            Self::BadRequest(e) | Self::NotFound(e) | Self::Conflict(e) | Self::Validation(e) => {
+                e.clone()
+            }
             Self::Unauthorized(e) => vec![e.clone()],
             Self::PayloadTooLarge => vec![FieldError::new(
                 "",
@@ -95,7 +97,9 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         self.log();
-        let body = ErrorBody { error: self.field_errors() };
+        let body = ErrorBody {
+            error: self.field_errors(),
+        };
         (self.status(), Json(body)).into_response()
     }
 }

@@ -23,7 +23,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
             if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
                 ApiError::PayloadTooLarge
             } else {
-                ApiError::BadRequest(vec![FieldError::new("", "The request body could not be read.")])
+                ApiError::BadRequest(vec![FieldError::new(
+                    "",
+                    "The request body could not be read.",
+                )])
             }
         })?;
         parse(&bytes).map(JsonBody)
@@ -45,10 +48,21 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let inner = err.into_inner();
     let message = inner.to_string();
     if let Some(field) = missing_field(&message) {
-        let full = if path == "." { field.to_string() } else { format!("{path}.{field}") };
-        return Err(ApiError::Validation(vec![FieldError::new(full, "This field is required.")]));
+        let full = if path == "." {
+            field.to_string()
+        } else {
+            format!("{path}.{field}")
+        };
+        return Err(ApiError::Validation(vec![FieldError::new(
+            full,
+            "This field is required.",
+        )]));
     }
-    let field = if path == "." || inner.is_syntax() || inner.is_eof() { String::new() } else { path };
+    let field = if path == "." || inner.is_syntax() || inner.is_eof() {
+        String::new()
+    } else {
+        path
+    };
     let error = if inner.is_syntax() || inner.is_eof() {
         format!("The body is not valid JSON ({message}).")
     } else {
@@ -64,7 +78,9 @@ fn missing_field(message: &str) -> Option<&str> {
 
 /// serde_json appends " at line 1 column 42"; the field path says more to a person.
 fn without_position(message: &str) -> &str {
-    message.rsplit_once(" at line ").map_or(message, |(head, _)| head)
+    message
+        .rsplit_once(" at line ")
+        .map_or(message, |(head, _)| head)
 }
 
 #[cfg(test)]
@@ -76,8 +92,12 @@ mod tests {
     fn missing_fields_are_422_with_their_path_and_wrong_types_are_400() {
         let missing = parse::<ShippingRate>(br#"{"shipping_rate_id":"a"}"#).unwrap_err();
         assert!(matches!(&missing, ApiError::Validation(e) if e[0].field == "shipping_rate"));
-        let wrong = parse::<ShippingRate>(br#"{"shipping_rate_id":"a","shipping_rate":"1"}"#).unwrap_err();
-        assert!(matches!(&wrong, ApiError::BadRequest(e) if e[0].field == "shipping_rate"), "{wrong:?}");
+        let wrong =
+            parse::<ShippingRate>(br#"{"shipping_rate_id":"a","shipping_rate":"1"}"#).unwrap_err();
+        assert!(
+            matches!(&wrong, ApiError::BadRequest(e) if e[0].field == "shipping_rate"),
+            "{wrong:?}"
+        );
         let broken = parse::<ShippingRate>(b"{").unwrap_err();
         assert!(matches!(&broken, ApiError::BadRequest(e) if e[0].field.is_empty()));
     }

@@ -39,8 +39,14 @@ pub type SharedState = Arc<ServiceState>;
 pub fn router(state: SharedState) -> Router {
     let direct_api = Router::new()
         .route("/v1/landed-cost", post(routes::landed_cost::calculate))
-        .route("/v1/orders", post(routes::orders::create).put(routes::orders::update))
-        .route_layer(middleware::from_fn_with_state(state.clone(), require_api_key));
+        .route(
+            "/v1/orders",
+            post(routes::orders::create).put(routes::orders::update),
+        )
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            require_api_key,
+        ));
     Router::new()
         .merge(direct_api)
         .route("/api/post/fc/labels", post(routes::labels::label))
@@ -52,7 +58,11 @@ pub fn router(state: SharedState) -> Router {
         .with_state(state)
 }
 
-async fn require_api_key(State(state): State<SharedState>, req: Request, next: Next) -> Result<Response, ApiError> {
+async fn require_api_key(
+    State(state): State<SharedState>,
+    req: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
     state.credentials.check_api_key(req.headers())?;
     Ok(next.run(req).await)
 }

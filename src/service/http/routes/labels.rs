@@ -16,21 +16,30 @@ use super::orders::with_field;
 use crate::api::{FieldError, LabelAddress, LabelRequest, LabelResponse, LabelResult, LabelStatus};
 use crate::domain::{CountryCode, Length, LengthUnit, Weight, WeightUnit, validate};
 use crate::service::http::{ApiError, SharedState, blocking, extract};
-use crate::service::labels::{Dimensions, LabelDocument, LabelParty, TrackingCode, render_pdf, render_zpl};
+use crate::service::labels::{
+    Dimensions, LabelDocument, LabelParty, TrackingCode, render_pdf, render_zpl,
+};
 use crate::service::store::{DocFormat, LabelContext, LabelDocs, LabelRecord, ParcelRequest};
 
 /// UPU S10 service indicator of the parcels this service issues ("CP": parcel post).
 const SERVICE_INDICATOR: &str = "CP";
 
-pub async fn label(State(state): State<SharedState>, headers: HeaderMap, body: Result<Bytes, BytesRejection>) -> Response {
+pub async fn label(
+    State(state): State<SharedState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
     let bytes = match body {
         Ok(bytes) => bytes,
         Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
             return ApiError::PayloadTooLarge.into_label_response("");
         }
         Err(_) => {
-            return ApiError::BadRequest(vec![FieldError::new("", "The request body could not be read.")])
-                .into_label_response("");
+            return ApiError::BadRequest(vec![FieldError::new(
+                "",
+                "The request body could not be read.",
+            )])
+            .into_label_response("");
         }
     };
     let order_hint = order_number_hint(&bytes);
@@ -47,7 +56,11 @@ pub async fn label(State(state): State<SharedState>, headers: HeaderMap, body: R
 fn order_number_hint(bytes: &[u8]) -> String {
     serde_json::from_slice::<serde_json::Value>(bytes)
         .ok()
-        .and_then(|v| v.get("orderNumber").and_then(|n| n.as_str()).map(str::to_string))
+        .and_then(|v| {
+            v.get("orderNumber")
+                .and_then(|n| n.as_str())
+                .map(str::to_string)
+        })
         .unwrap_or_default()
 }
 
@@ -76,31 +89,61 @@ async fn handle(state: &SharedState, bytes: &[u8]) -> Result<LabelResponse, ApiE
 
 /// The split-parcel fields, parsed; `None` for a full-order request (no `skus`).
 fn parcel_request(req: &LabelRequest) -> Result<Option<ParcelRequest>, ApiError> {
-    let Some(skus) = &req.skus else { return Ok(None) };
-    let missing = |field: &str| ApiError::Validation(vec![FieldError::new(field, "This field is required.")]);
+    let Some(skus) = &req.skus else {
+        return Ok(None);
+    };
+    let missing =
+        |field: &str| ApiError::Validation(vec![FieldError::new(field, "This field is required.")]);
     let weight_unit = req.weight_unit.as_deref().and_then(WeightUnit::parse_label);
     let length_unit = req.dimensions_unit.as_deref().and_then(LengthUnit::parse);
     let dimensions = match (req.length, req.width, req.height, length_unit) {
-        (Some(l), Some(w), Some(h), Some(unit)) => Some((Length::new(l, unit), Length::new(w, unit), Length::new(h, unit))),
+        (Some(l), Some(w), Some(h), Some(unit)) => Some((
+            Length::new(l, unit),
+            Length::new(w, unit),
+            Length::new(h, unit),
+        )),
         _ => None,
     };
-    let parcel_weight = req.parcel_weight.as_deref().ok_or_else(|| missing("parcelWeight"))?;
+    let parcel_weight = req
+        .parcel_weight
+        .as_deref()
+        .ok_or_else(|| missing("parcelWeight"))?;
     Ok(Some(ParcelRequest {
-        skus: skus.iter().map(|s| (s.sku_name.trim().to_string(), s.quantity)).collect(),
-        track_reference: req.track_reference.clone().ok_or_else(|| missing("trackReference"))?,
+        skus: skus
+            .iter()
+            .map(|s| (s.sku_name.trim().to_string(), s.quantity))
+            .collect(),
+        track_reference: req
+            .track_reference
+            .clone()
+            .ok_or_else(|| missing("trackReference"))?,
         parcel_weight_grams: crate::api::num::parse(parcel_weight.trim()).ok_or_else(|| {
-            ApiError::Validation(vec![FieldError::new("parcelWeight", "Enter the parcel weight in grams, e.g. \"1250\".")])
+            ApiError::Validation(vec![FieldError::new(
+                "parcelWeight",
+                "Enter the parcel weight in grams, e.g. \"1250\".",
+            )])
         })?,
         brand_code: req.brand_code.clone().ok_or_else(|| missing("brandCode"))?,
         location_code: req.location_code.clone(),
-        from: req.from_address.clone().ok_or_else(|| missing("fromAddress"))?,
+        from: req
+            .from_address
+            .clone()
+            .ok_or_else(|| missing("fromAddress"))?,
         to: req.to_address.clone().ok_or_else(|| missing("toAddress"))?,
-        weight: req.weight.zip(weight_unit).map(|(value, unit)| Weight::new(value, unit)),
+        weight: req
+            .weight
+            .zip(weight_unit)
+            .map(|(value, unit)| Weight::new(value, unit)),
         dimensions,
     }))
 }
 
-fn answer(state: &SharedState, req: &LabelRequest, record: &LabelRecord, now: OffsetDateTime) -> LabelResponse {
+fn answer(
+    state: &SharedState,
+    req: &LabelRequest,
+    record: &LabelRecord,
+    now: OffsetDateTime,
+) -> LabelResponse {
     let mut result = LabelResult {
         order_number: record.order_number.clone(),
         label_urls: Vec::new(),
@@ -125,36 +168,62 @@ fn answer(state: &SharedState, req: &LabelRequest, record: &LabelRecord, now: Of
             result.zpl = Some(format!("{base}/labels/{}.zpl", record.id));
         }
     }
-    LabelResponse { is_error: false, result, error: None }
+    LabelResponse {
+        is_error: false,
+        result,
+        error: None,
+    }
 }
 
 /// Renders both documents for the label the store is recording.
 fn render(ctx: &LabelContext, now: OffsetDateTime) -> Result<LabelDocs, String> {
     let (from, to) = match &ctx.parcel {
-        Some(parcel) => (party_from_label(&parcel.from)?, party_from_label(&parcel.to)?),
+        Some(parcel) => (
+            party_from_label(&parcel.from)?,
+            party_from_label(&parcel.to)?,
+        ),
         None => (
-            party_from_address(&ctx.ship_from, ctx.ship_from.name.clone().unwrap_or_default())?,
+            party_from_address(
+                &ctx.ship_from,
+                ctx.ship_from.name.clone().unwrap_or_default(),
+            )?,
             party_from_address(&ctx.ship_to, ctx.recipient_name.clone())?,
         ),
     };
-    let tracking_code =
-        TrackingCode::s10(SERVICE_INDICATOR, ctx.tracking_serial, from.country).map_err(|e| e.to_string())?;
+    let tracking_code = TrackingCode::s10(SERVICE_INDICATOR, ctx.tracking_serial, from.country)
+        .map_err(|e| e.to_string())?;
     let service = service_name(&ctx.shipping_rate_id);
     let doc = LabelDocument {
         order_number: ctx.order_number.clone(),
         tracking_code: tracking_code.clone(),
-        track_reference: ctx.parcel.as_ref().map_or_else(|| format!("{}-FULL", ctx.order_number), |p| p.track_reference.clone()),
+        track_reference: ctx.parcel.as_ref().map_or_else(
+            || format!("{}-FULL", ctx.order_number),
+            |p| p.track_reference.clone(),
+        ),
         service: service.clone(),
         from,
         to,
         weight: ctx.weight,
-        dimensions: ctx.dimensions.map(|(length, width, height)| Dimensions { length, width, height }),
-        skus: ctx.parcel.as_ref().map(|p| p.skus.clone()).unwrap_or_default(),
+        dimensions: ctx.dimensions.map(|(length, width, height)| Dimensions {
+            length,
+            width,
+            height,
+        }),
+        skus: ctx
+            .parcel
+            .as_ref()
+            .map(|p| p.skus.clone())
+            .unwrap_or_default(),
         brand_code: ctx.parcel.as_ref().map(|p| p.brand_code.clone()),
         created: now.date(),
     };
     let pdf = render_pdf(&doc).map_err(|e| e.to_string())?;
-    Ok(LabelDocs { tracking_code: tracking_code.as_str().to_string(), pdf, zpl: render_zpl(&doc), shipping_service: service })
+    Ok(LabelDocs {
+        tracking_code: tracking_code.as_str().to_string(),
+        pdf,
+        zpl: render_zpl(&doc),
+        shipping_service: service,
+    })
 }
 
 /// The rate id as a service name: words capitalised, marked DDP once.
@@ -164,10 +233,16 @@ fn service_name(rate_id: &str) -> String {
         .filter(|w| !w.is_empty() && !w.eq_ignore_ascii_case("ddp"))
         .map(|w| {
             let mut chars = w.chars();
-            chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+            chars
+                .next()
+                .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
         })
         .collect();
-    if words.is_empty() { "Parcel DDP".to_string() } else { format!("{} DDP", words.join(" ")) }
+    if words.is_empty() {
+        "Parcel DDP".to_string()
+    } else {
+        format!("{} DDP", words.join(" "))
+    }
 }
 
 fn party_from_label(addr: &LabelAddress) -> Result<LabelParty, String> {
@@ -179,7 +254,8 @@ fn party_from_label(addr: &LabelAddress) -> Result<LabelParty, String> {
         city: addr.city.clone(),
         province: addr.province.clone(),
         zipcode: addr.zipcode.clone(),
-        country: CountryCode::parse(&addr.country).ok_or_else(|| format!("unknown country {:?}", addr.country))?,
+        country: CountryCode::parse(&addr.country)
+            .ok_or_else(|| format!("unknown country {:?}", addr.country))?,
         phone: Some(addr.phone_number.clone()),
     })
 }
@@ -201,7 +277,9 @@ fn party_from_address(addr: &crate::api::Address, name: String) -> Result<LabelP
 
 /// `GET /labels/{id}.pdf` or `.zpl`: the id is unguessable, so the URL is the permission.
 pub async fn document(State(state): State<SharedState>, Path(file): Path<String>) -> Response {
-    let Some((id, ext)) = file.rsplit_once('.') else { return not_found() };
+    let Some((id, ext)) = file.rsplit_once('.') else {
+        return not_found();
+    };
     let (format, content_type) = match ext {
         "pdf" => (DocFormat::Pdf, "application/pdf"),
         "zpl" => (DocFormat::Zpl, "text/plain; charset=utf-8"),

@@ -18,8 +18,14 @@ pub async fn calculate(
     if !problems.is_empty() {
         return Err(ApiError::Validation(problems));
     }
-    let options = CalcOptions { now: OffsetDateTime::now_utc(), require_hs_codes: state.require_hs_codes };
-    let response = state.engine.calculate(&req, &options).map_err(ApiError::Validation)?;
+    let options = CalcOptions {
+        now: OffsetDateTime::now_utc(),
+        require_hs_codes: state.require_hs_codes,
+    };
+    let response = state
+        .engine
+        .calculate(&req, &options)
+        .map_err(ApiError::Validation)?;
     // Stored so an order can later be checked against the calculation it names.
     let store = state.store.clone();
     let saved = response.clone();

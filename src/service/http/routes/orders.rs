@@ -50,7 +50,13 @@ pub(super) fn with_field(err: ApiError, field: &str) -> ApiError {
     let name = |errors: Vec<FieldError>| {
         errors
             .into_iter()
-            .map(|e| if e.field.is_empty() { FieldError::new(field, e.error) } else { e })
+            .map(|e| {
+                if e.field.is_empty() {
+                    FieldError::new(field, e.error)
+                } else {
+                    e
+                }
+            })
             .collect()
     };
     match err {
