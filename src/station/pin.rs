@@ -60,9 +60,13 @@ pub fn verify_pin(pin: &str, phc: &str) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnlockResult {
     Unlocked,
-    Wrong { tries_left: u32 },
+    Wrong {
+        tries_left: u32,
+    },
     /// Too many wrong tries: no PIN is checked until `until`.
-    LockedOut { until: Instant },
+    LockedOut {
+        until: Instant,
+    },
 }
 
 /// The supervisor lock of one station session.
@@ -178,7 +182,10 @@ mod tests {
         assert!(!lock.is_unlocked(t0 + 3 * minute));
         lock.touch(t0 + 3 * minute);
         assert!(!lock.is_unlocked(t0 + 3 * minute), "touch does not unlock");
-        assert_eq!(lock.try_unlock("1357", t0 + 4 * minute), UnlockResult::Unlocked);
+        assert_eq!(
+            lock.try_unlock("1357", t0 + 4 * minute),
+            UnlockResult::Unlocked
+        );
         lock.lock();
         assert!(!lock.is_unlocked(t0 + 4 * minute));
     }

@@ -193,9 +193,10 @@ fn store_error(e: KeyringError) -> SecretsError {
 type StoreResult = Result<Arc<keyring_core::CredentialStore>, KeyringError>;
 
 /// The stores to try on this platform, best first.
+#[allow(clippy::vec_init_then_push)] // each push has its own cfg
 fn platform_stores() -> Vec<(&'static str, StoreResult)> {
     // One push per platform, each behind its own cfg.
-    #[allow(unused_mut, clippy::vec_init_then_push)]
+    #[allow(unused_mut)]
     let mut stores: Vec<(&'static str, StoreResult)> = Vec::new();
     #[cfg(target_os = "macos")]
     stores.push((
@@ -250,13 +251,27 @@ mod tests {
         store
             .set("Production", SecretKind::ApiKey, &Secret::new("key-2"))
             .unwrap();
-        let get = |env, kind| store.get(env, kind).unwrap().map(|s| s.expose().to_string());
+        let get = |env, kind| {
+            store
+                .get(env, kind)
+                .unwrap()
+                .map(|s| s.expose().to_string())
+        };
         assert_eq!(get("Sandbox", SecretKind::ApiKey).as_deref(), Some("key-1"));
-        assert_eq!(get("Sandbox", SecretKind::AccessToken).as_deref(), Some("token-1"));
-        assert_eq!(get("Production", SecretKind::ApiKey).as_deref(), Some("key-2"));
+        assert_eq!(
+            get("Sandbox", SecretKind::AccessToken).as_deref(),
+            Some("token-1")
+        );
+        assert_eq!(
+            get("Production", SecretKind::ApiKey).as_deref(),
+            Some("key-2")
+        );
         store.delete("Sandbox", SecretKind::ApiKey).unwrap();
         store.delete("Sandbox", SecretKind::ApiKey).unwrap();
         assert_eq!(get("Sandbox", SecretKind::ApiKey), None);
-        assert_eq!(get("Sandbox", SecretKind::AccessToken).as_deref(), Some("token-1"));
+        assert_eq!(
+            get("Sandbox", SecretKind::AccessToken).as_deref(),
+            Some("token-1")
+        );
     }
 }

@@ -88,7 +88,10 @@ impl Environment {
     /// Checks both URLs: absolute http(s) URLs, and HTTPS unless the host is loopback or
     /// `allow_plain_http` is set. The embedded environment's URLs may be empty until start-up.
     pub fn check_urls(&self) -> Result<(), SettingsError> {
-        for (what, text) in [("base URL", &self.base_url), ("label URL", &self.labels_url)] {
+        for (what, text) in [
+            ("base URL", &self.base_url),
+            ("label URL", &self.labels_url),
+        ] {
             if self.kind == EnvironmentKind::EmbeddedSandbox && text.is_empty() {
                 continue;
             }
@@ -300,4 +303,103 @@ fn sibling(path: &Path, suffix: &str) -> PathBuf {
     name.push(".");
     name.push(suffix);
     path.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(kind: EnvironmentKind, base: &str, plain: bool) -> Environment {
+        Environment {
+            name: "Test".into(),
+            kind,
+            base_url: base.into(),
+            labels_url: "https://labels.example.com/api/post/fc/labels".into(),
+            allow_plain_http: plain,
+        }
+    }
+
+    #[test]
+    fn plain_http_only_to_loopback_or_when_allowed() {
+        let ok = |e: Environment| e.check_urls().is_ok();
+        assert!(ok(env(
+            EnvironmentKind::Production,
+            "https://api.example.com",
+            false
+        )));
+        assert!(ok(env(
+            EnvironmentKind::Sandbox,
+            "http://127.0.0.1:8080",
+            false
+        )));
+        assert!(ok(env(
+            EnvironmentKind::Sandbox,
+            "http://localhost:8080",
+            false
+        )));
+        assert!(ok(env(
+            EnvironmentKind::Sandbox,
+            "http://[::1]:8080",
+            false
+        )));
+        assert!(!ok(env(
+            EnvironmentKind::Sandbox,
+            "http://sandbox.example.com",
+            false
+        )));
+        assert!(ok(env(
+            EnvironmentKind::Sandbox,
+            "http://sandbox.example.com",
+            true
+        )));
+        assert!(!ok(env(
+            EnvironmentKind::Production,
+            "ftp://api.example.com",
+            false
+        )));
+        assert!(!ok(env(
+            EnvironmentKind::Production,
+            "api.example.com",
+            false
+        )));
+        assert!(!ok(env(EnvironmentKind::Production, "", false)));
+        assert!(Environment::embedded().check_urls().is_ok());
+    }
+
+    #[test]
+    fn the_embedded_environment_is_always_first() {
+        let text = r#"{"environments": [{"name": "Sandbox", "kind": "sandbox",
+            "base_url": "https://s.example.com", "labels_url": "https://l.example.com"}],
+            "active_environment": "Gone", "units": "imperial"}"#;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.json");
+        std::fs::write(&path, text).unwrap();
+        let settings = Settings::load(&path).unwrap();
+        let names: Vec<&str> = settings
+            .environments
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect();
+        assert_eq!(names, [EMBEDDED_ENVIRONMENT, "Sandbox"]);
+        assert_eq!(settings.units, Units::Imperial);
+        assert_eq!(
+            settings.station_name, "Packing station",
+            "missing fields take defaults"
+        );
+        assert_eq!(settings.active().kind, EnvironmentKind::EmbeddedSandbox);
+    }
+
+    #[test]
+    fn scanner_terminators_are_the_characters_scanners_send() {
+        let chars: Vec<char> = [
+            ScannerTerminator::Enter,
+            ScannerTerminator::Tab,
+            ScannerTerminator::Lf,
+            ScannerTerminator::Eot,
+        ]
+        .iter()
+        .map(ScannerTerminator::as_char)
+        .collect();
+        assert_eq!(chars, ['\r', '\t', '\n', '\u{4}']);
+    }
 }

@@ -39,7 +39,10 @@ fn landed_cost_request_round_trips_with_exact_decimals() {
     let req: TaxCalculationRequest = serde_json::from_str(&text).unwrap();
     assert_eq!(req.order_discount, dec("10.005"));
     assert_eq!(req.order_discount.to_string(), "10.005");
-    assert_eq!(req.shipments[0].shipping_rates[0].shipping_rate.to_string(), "25.5");
+    assert_eq!(
+        req.shipments[0].shipping_rates[0].shipping_rate.to_string(),
+        "25.5"
+    );
     assert_eq!(req.shipments[0].items[0].unit_price, dec("49.99"));
     let again = serde_json::to_string(&req).unwrap();
     assert!(again.contains(r#""order_discount":10.005"#), "{again}");
@@ -60,7 +63,8 @@ fn amounts_beyond_f64_precision_survive() {
 
 #[test]
 fn numbers_in_scientific_notation_are_read_exactly() {
-    let rate: ShippingRate = serde_json::from_str(r#"{"shipping_rate_id":"r","shipping_rate":1.5e1}"#).unwrap();
+    let rate: ShippingRate =
+        serde_json::from_str(r#"{"shipping_rate_id":"r","shipping_rate":1.5e1}"#).unwrap();
     assert_eq!(rate.shipping_rate, dec("15"));
 }
 
@@ -76,7 +80,8 @@ fn a_string_where_a_number_belongs_is_rejected_with_its_path() {
 
 #[test]
 fn numbers_too_large_for_a_decimal_are_rejected_not_truncated() {
-    let err = serde_json::from_str::<ShippingRate>(r#"{"shipping_rate_id":"r","shipping_rate":1e40}"#);
+    let err =
+        serde_json::from_str::<ShippingRate>(r#"{"shipping_rate_id":"r","shipping_rate":1e40}"#);
     assert!(err.is_err());
 }
 
@@ -106,7 +111,10 @@ fn landed_cost_response_uses_spec_field_names_and_keeps_nulls() {
                         rate: dec("19"),
                         amount: dec("0.93"),
                         taxable_amount: dec("4.90"),
-                        jurisdiction: Jurisdiction { name: "Germany".into(), kind: "country".into() },
+                        jurisdiction: Jurisdiction {
+                            name: "Germany".into(),
+                            kind: "country".into(),
+                        },
                         sku: None,
                     }],
                 },
@@ -124,7 +132,10 @@ fn landed_cost_response_uses_spec_field_names_and_keeps_nulls() {
     assert_eq!(line["jurisdiction"]["type"], "country");
     let text = serde_json::to_string(&resp).unwrap();
     assert!(text.contains(r#""shipping_rate":4.90"#), "{text}");
-    assert_eq!(serde_json::from_str::<TaxCalculationResponse>(&text).unwrap(), resp);
+    assert_eq!(
+        serde_json::from_str::<TaxCalculationResponse>(&text).unwrap(),
+        resp
+    );
 }
 
 #[test]
@@ -146,7 +157,10 @@ fn label_response_omits_optional_fields_when_absent() {
     let value = serde_json::to_value(&resp).unwrap();
     let result = value["result"].as_object().unwrap();
     for absent in ["base64", "zpl", "shippingService"] {
-        assert!(!result.contains_key(absent), "{absent} must be omitted: {value}");
+        assert!(
+            !result.contains_key(absent),
+            "{absent} must be omitted: {value}"
+        );
     }
     assert!(!value.as_object().unwrap().contains_key("error"));
     assert_eq!(value["isError"], false);
@@ -165,8 +179,14 @@ fn label_response_omits_optional_fields_when_absent() {
 
 #[test]
 fn label_request_is_camel_case_and_sends_only_what_is_set() {
-    let full_order = LabelRequest { order_number: "1001".into(), ..Default::default() };
-    assert_eq!(serde_json::to_value(&full_order).unwrap(), json!({"orderNumber": "1001"}));
+    let full_order = LabelRequest {
+        order_number: "1001".into(),
+        ..Default::default()
+    };
+    assert_eq!(
+        serde_json::to_value(&full_order).unwrap(),
+        json!({"orderNumber": "1001"})
+    );
 
     let split: LabelRequest = serde_json::from_value(json!({
         "orderNumber": "1001", "weight": 1.25, "weightUnit": "pounds",
@@ -184,7 +204,10 @@ fn label_request_is_camel_case_and_sends_only_what_is_set() {
     assert_eq!(split.weight, Some(dec("1.25")));
     assert_eq!(split.height.map(|h| h.to_string()), Some("10.5".into()));
     assert_eq!(split.skus.as_ref().unwrap()[0].sku_name, "TSHIRT-M");
-    assert_eq!(split.to_address.as_ref().unwrap().line2.as_deref(), Some("App. 4"));
+    assert_eq!(
+        split.to_address.as_ref().unwrap().line2.as_deref(),
+        Some("App. 4")
+    );
     assert_eq!(split.from_address.as_ref().unwrap().line2, None);
     let again = serde_json::to_value(&split).unwrap();
     assert_eq!(again["parcelWeight"], "567");
@@ -201,7 +224,10 @@ fn order_bodies_use_spec_field_names() {
     }))
     .unwrap();
     assert_eq!(create.total.to_string(), "152.47");
-    assert_eq!(create.billing_address.unwrap().province.as_deref(), Some("QC"));
+    assert_eq!(
+        create.billing_address.unwrap().province.as_deref(),
+        Some("QC")
+    );
 
     let update = OrderUpdateRequest {
         source_reference: 1001,
@@ -231,8 +257,14 @@ fn order_bodies_use_spec_field_names() {
     };
     let value = serde_json::to_value(&update).unwrap();
     assert_eq!(value["shipments"][0]["shipping_rate"].to_string(), "25.50");
-    assert_eq!(value["shipments"][0]["fulfillments"][0]["items"][0]["quantity"], 2);
-    assert!(value.get("order_discount").is_none(), "absent changes are not sent: {value}");
+    assert_eq!(
+        value["shipments"][0]["fulfillments"][0]["items"][0]["quantity"],
+        2
+    );
+    assert!(
+        value.get("order_discount").is_none(),
+        "absent changes are not sent: {value}"
+    );
 }
 
 #[test]
@@ -241,6 +273,12 @@ fn error_body_is_a_list_of_field_and_message() {
         {"field": "ship_to.province", "error": "Enter the province."}
     ]}))
     .unwrap();
-    assert_eq!(body.error[0], FieldError::new("ship_to.province", "Enter the province."));
-    assert_eq!(serde_json::to_value(&body).unwrap()["error"][0]["field"], "ship_to.province");
+    assert_eq!(
+        body.error[0],
+        FieldError::new("ship_to.province", "Enter the province.")
+    );
+    assert_eq!(
+        serde_json::to_value(&body).unwrap()["error"][0]["field"],
+        "ship_to.province"
+    );
 }

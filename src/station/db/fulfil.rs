@@ -230,7 +230,9 @@ fn shipment_fully_fulfilled(conn: &Connection, shipment_row: i64) -> Result<bool
          FROM items i WHERE i.shipment_id = ?1",
     )?;
     let lines = stmt
-        .query_map([shipment_row], |row| Ok((row.get(0)?, row.get(2)?, row.get(1)?)))?
+        .query_map([shipment_row], |row| {
+            Ok((row.get(0)?, row.get(2)?, row.get(1)?))
+        })?
         .collect::<Result<Vec<(u32, u32, bool)>, _>>()?;
     let facts = super::status::ShipmentFacts {
         lines,

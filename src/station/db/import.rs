@@ -158,7 +158,14 @@ impl StationDb {
                 )]));
                 continue;
             }
-            seen.insert(reference, if prefix.is_empty() { "the top".into() } else { prefix.clone() });
+            seen.insert(
+                reference,
+                if prefix.is_empty() {
+                    "the top".into()
+                } else {
+                    prefix.clone()
+                },
+            );
             let stored: Option<String> = tx
                 .prepare_cached("SELECT create_json FROM orders WHERE source_reference = ?1")?
                 .query_row([prepared.reference], |row| row.get(0))

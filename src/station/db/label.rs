@@ -169,11 +169,11 @@ fn apply_answer(
     let result = &response.result;
     let mut logged = response.clone();
     // The inline document goes to label_documents once, not into every JSON copy.
-    if let Some(bytes) = result
-        .base64
-        .as_deref()
-        .and_then(|text| base64::engine::general_purpose::STANDARD.decode(text.trim()).ok())
-    {
+    if let Some(bytes) = result.base64.as_deref().and_then(|text| {
+        base64::engine::general_purpose::STANDARD
+            .decode(text.trim())
+            .ok()
+    }) {
         logged.result.base64 = None;
         let document = LabelDocument {
             kind: DocumentKind::Pdf,

@@ -56,9 +56,10 @@ impl StationDb {
             let status: String = row.get(5)?;
             let skus: String = row.get(9)?;
             out.push(OrderRow {
-                source_reference: row.get::<_, i64>(0)?.try_into().map_err(|_| {
-                    StationError::Corrupt("a negative order number".to_string())
-                })?,
+                source_reference: row
+                    .get::<_, i64>(0)?
+                    .try_into()
+                    .map_err(|_| StationError::Corrupt("a negative order number".to_string()))?,
                 recipient: row.get(1)?,
                 country_code: row.get(2)?,
                 province: row.get(3)?,
@@ -141,11 +142,16 @@ fn compare(a: &OrderRow, b: &OrderRow, column: SortColumn) -> Ordering {
     let by_column = match column {
         SortColumn::OrderNumber => Ordering::Equal,
         SortColumn::Recipient => lower(&a.recipient).cmp(lower(&b.recipient)),
-        SortColumn::Destination => (&a.country_code, &a.province).cmp(&(&b.country_code, &b.province)),
+        SortColumn::Destination => {
+            (&a.country_code, &a.province).cmp(&(&b.country_code, &b.province))
+        }
         SortColumn::Shipments => a.shipment_count.cmp(&b.shipment_count),
         SortColumn::Status => a.status.cmp(&b.status),
         SortColumn::Age => b.created_at.cmp(&a.created_at),
-        SortColumn::Total => a.total.cmp(&b.total).then_with(|| a.currency.cmp(&b.currency)),
+        SortColumn::Total => a
+            .total
+            .cmp(&b.total)
+            .then_with(|| a.currency.cmp(&b.currency)),
     };
     // Ties fall back to the order number so the order of rows is always the same.
     by_column.then_with(|| a.source_reference.cmp(&b.source_reference))
@@ -177,7 +183,10 @@ pub fn select(
 ) -> Vec<usize> {
     let needle = filter.text.trim().to_lowercase();
     let mut picked: Vec<usize> = (0..rows.len())
-        .filter(|&i| rows.get(i).is_some_and(|r| filter.matches_lowercase(r, &needle)))
+        .filter(|&i| {
+            rows.get(i)
+                .is_some_and(|r| filter.matches_lowercase(r, &needle))
+        })
         .collect();
     picked.sort_by(|&a, &b| match (rows.get(a), rows.get(b)) {
         (Some(ra), Some(rb)) => {
@@ -250,7 +259,11 @@ mod tests {
         sort_rows(&mut rows, SortColumn::Recipient, SortDirection::Ascending);
         let order: Vec<u64> = rows.iter().map(|r| r.source_reference).collect();
         assert_eq!(order, [2, 1, 3]);
-        sort_rows(&mut rows, SortColumn::Destination, SortDirection::Descending);
+        sort_rows(
+            &mut rows,
+            SortColumn::Destination,
+            SortDirection::Descending,
+        );
         let order: Vec<u64> = rows.iter().map(|r| r.source_reference).collect();
         assert_eq!(order, [2, 3, 1]);
         let filter = OrderFilter {

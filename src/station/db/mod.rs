@@ -89,7 +89,9 @@ pub enum StationError {
         shipment_id: String,
         action: &'static str,
     },
-    #[error("shipment {shipment_id} of order {order} is fully fulfilled; there is nothing to cancel")]
+    #[error(
+        "shipment {shipment_id} of order {order} is fully fulfilled; there is nothing to cancel"
+    )]
     ShipmentFulfilled {
         order: OrderNumber,
         shipment_id: String,

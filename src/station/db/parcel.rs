@@ -264,7 +264,10 @@ fn check_parcel(parcel: &NewParcel, left: &[LineLeft], chosen: &mut Vec<i64>) ->
     }
     let mut seen = HashSet::new();
     for (i, line) in parcel.lines.iter().enumerate() {
-        let Some(item) = left.iter().find(|l| l.source_line_id == line.source_line_id) else {
+        let Some(item) = left
+            .iter()
+            .find(|l| l.source_line_id == line.source_line_id)
+        else {
             add(
                 format!("lines[{i}].source_line_id"),
                 format!("no item line {} in this shipment", line.source_line_id),
@@ -275,14 +278,20 @@ fn check_parcel(parcel: &NewParcel, left: &[LineLeft], chosen: &mut Vec<i64>) ->
         if !seen.insert(item.item_row) {
             add(
                 format!("lines[{i}].source_line_id"),
-                format!("SKU {} is listed twice; put all its units on one line", item.sku),
+                format!(
+                    "SKU {} is listed twice; put all its units on one line",
+                    item.sku
+                ),
             );
         }
         let available = item.ordered.saturating_sub(item.in_parcels);
         if !item.requires_shipping {
             add(
                 format!("lines[{i}].source_line_id"),
-                format!("SKU {} is not shipped (it does not require shipping)", item.sku),
+                format!(
+                    "SKU {} is not shipped (it does not require shipping)",
+                    item.sku
+                ),
             );
         } else if line.quantity == 0 {
             add(format!("lines[{i}].quantity"), "must be at least 1".into());

@@ -2,15 +2,13 @@
 
 use rusqlite::{Connection, TransactionBehavior, params};
 
-use crate::api::{
-    OrderCreateRequest, ShipmentType, TaxCalculationRequest, TaxCalculationResponse,
-};
+use crate::api::{OrderCreateRequest, ShipmentType, TaxCalculationRequest, TaxCalculationResponse};
 
 use super::check::{self, PreparedOrder};
 use super::status::{self, OrderStatus, ShipmentFacts};
 use super::{
-    Direction, NewEvent, OrderNumber, OrderOrigin, StationDb, StationError, insert_event,
-    now_unix, to_json,
+    Direction, NewEvent, OrderNumber, OrderOrigin, StationDb, StationError, insert_event, now_unix,
+    to_json,
 };
 
 impl StationDb {
@@ -36,7 +34,11 @@ impl StationDb {
         let order_id = insert_order(&tx, &prepared, OrderOrigin::Submitted, now_unix())?;
         for (direction, kind, body) in [
             (Direction::Received, "quote", serde_json::to_value(quote)),
-            (Direction::Sent, "order_create", serde_json::to_value(create_body)),
+            (
+                Direction::Sent,
+                "order_create",
+                serde_json::to_value(create_body),
+            ),
         ] {
             let body = body.map_err(|e| StationError::Corrupt(e.to_string()))?;
             insert_event(
@@ -121,8 +123,12 @@ pub(super) fn insert_order(
             "INSERT INTO items (shipment_id, position, source_line_id, sku, quantity,
                 requires_shipping) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )?;
-        for (position, (item, quantity)) in
-            shipment.cart.items.iter().zip(&shipment.quantities).enumerate()
+        for (position, (item, quantity)) in shipment
+            .cart
+            .items
+            .iter()
+            .zip(&shipment.quantities)
+            .enumerate()
         {
             insert_item.execute(params![
                 shipment_row,
@@ -162,7 +168,10 @@ fn search_columns(order: &PreparedOrder<'_>) -> (String, String) {
 }
 
 /// Recomputes an order's status from its shipments (see `status`) and stores it; returns it.
-pub(super) fn refresh_status(conn: &Connection, order_id: i64) -> Result<OrderStatus, StationError> {
+pub(super) fn refresh_status(
+    conn: &Connection,
+    order_id: i64,
+) -> Result<OrderStatus, StationError> {
     let mut shipments = conn.prepare_cached(
         "SELECT s.id, s.canceled_at IS NOT NULL,
             EXISTS (SELECT 1 FROM labels l JOIN parcels p ON p.id = l.parcel_id
@@ -184,7 +193,9 @@ pub(super) fn refresh_status(conn: &Connection, order_id: i64) -> Result<OrderSt
              FROM items i WHERE i.shipment_id = ?1",
         )?;
         let lines = lines
-            .query_map([shipment_id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+            .query_map([shipment_id], |row| {
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+            })?
             .collect::<Result<Vec<(u32, u32, bool)>, _>>()?;
         statuses.push(status::shipment_status(&ShipmentFacts {
             canceled,

@@ -61,12 +61,9 @@ impl StationOrder {
 
     /// A parcel with its shipment.
     pub fn parcel(&self, parcel: ParcelId) -> Option<(&StationShipment, &Parcel)> {
-        self.shipments.iter().find_map(|s| {
-            s.parcels
-                .iter()
-                .find(|p| p.id == parcel)
-                .map(|p| (s, p))
-        })
+        self.shipments
+            .iter()
+            .find_map(|s| s.parcels.iter().find(|p| p.id == parcel).map(|p| (s, p)))
     }
 
     /// The full-order label request: only `orderNumber` (SPEC 4.4 rule 1).
@@ -87,7 +84,9 @@ impl StationOrder {
         parcel: ParcelId,
         options: &LabelOptions,
     ) -> Result<LabelRequest, StationError> {
-        let (_, parcel) = self.parcel(parcel).ok_or(StationError::UnknownParcel(parcel))?;
+        let (_, parcel) = self
+            .parcel(parcel)
+            .ok_or(StationError::UnknownParcel(parcel))?;
         let dims = parcel.dimensions.as_ref();
         Ok(LabelRequest {
             order_number: self.order_number(),
@@ -128,7 +127,9 @@ impl StationOrder {
         input: &FulfilmentInput,
         source_updated_at: OffsetDateTime,
     ) -> Result<OrderUpdateRequest, StationError> {
-        let (shipment, parcel) = self.parcel(parcel).ok_or(StationError::UnknownParcel(parcel))?;
+        let (shipment, parcel) = self
+            .parcel(parcel)
+            .ok_or(StationError::UnknownParcel(parcel))?;
         if shipment.status == OrderStatus::Canceled {
             return Err(self.canceled(shipment, "fulfilled"));
         }
@@ -267,7 +268,10 @@ impl StationShipment {
         if self.status == OrderStatus::Canceled {
             Some(format!("Shipment {} is canceled.", self.shipment_id))
         } else if self.units_left() == 0 {
-            Some(format!("Everything in shipment {} is packed.", self.shipment_id))
+            Some(format!(
+                "Everything in shipment {} is packed.",
+                self.shipment_id
+            ))
         } else {
             None
         }
@@ -276,7 +280,10 @@ impl StationShipment {
     /// Why the shipment cannot be canceled, or `None` when it can.
     pub fn why_cannot_cancel(&self) -> Option<String> {
         match self.status {
-            OrderStatus::Canceled => Some(format!("Shipment {} is already canceled.", self.shipment_id)),
+            OrderStatus::Canceled => Some(format!(
+                "Shipment {} is already canceled.",
+                self.shipment_id
+            )),
             OrderStatus::Fulfilled => Some(format!(
                 "Shipment {} is fulfilled; there is nothing to cancel.",
                 self.shipment_id
@@ -308,6 +315,9 @@ impl Parcel {
 
 fn timestamp(at: OffsetDateTime, field: &str) -> Result<String, StationError> {
     at.format(&Rfc3339).map_err(|e| {
-        StationError::Invalid(vec![FieldError::new(field, format!("cannot be written: {e}"))])
+        StationError::Invalid(vec![FieldError::new(
+            field,
+            format!("cannot be written: {e}"),
+        )])
     })
 }

@@ -78,7 +78,11 @@ impl StationDb {
 pub(crate) fn synthetic_order(
     reference: u64,
     i: usize,
-) -> (OrderCreateRequest, TaxCalculationRequest, TaxCalculationResponse) {
+) -> (
+    OrderCreateRequest,
+    TaxCalculationRequest,
+    TaxCalculationResponse,
+) {
     let pick = |k: usize, len: usize| (i.wrapping_mul(7919).wrapping_add(k * 31)) % len;
     let (country, province, postal, currency) = PLACES[pick(1, PLACES.len())];
     let shipment_count = 1 + pick(2, 3);
