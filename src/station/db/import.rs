@@ -1,34 +1,5 @@
 //! Importing orders from a JSON file (the merchant's platform export, or another station).
-//!
-//! # Format
-//!
-//! The file holds one entry, or an array of entries. An entry is an object:
-//!
-//! ```json
-//! {
-//!   "order": { ...the order create body, SPEC 2.16... },
-//!   "cart":  { ...the landed-cost request that was quoted, SPEC 2.1... },
-//!   "quote": { ...the landed-cost response, SPEC 2.8 (optional)... }
-//! }
-//! ```
-//!
-//! - `order` and `cart` are required; `quote` may be absent or `null`. With a quote, the
-//!   shipment's chosen rate and locked duties and taxes come from the quote rate whose
-//!   `tax_transaction_id` the order names. Without one, each cart shipment must list exactly
-//!   one shipping rate (the chosen one) and no landed cost is shown.
-//! - The three must agree: every cart shipment appears once in `order.shipments` and no other;
-//!   `order.landedcost_request_id` equals `quote.landedcost_request_id`; the quote has the
-//!   cart's currency and every shipment with the order's `tax_transaction_id`.
-//! - Quantities are whole units; the destination country is ISO 3166-1 alpha-2, with a
-//!   province and postal code for US and CA; `order.source_created_at` is ISO 8601 with a zone;
-//!   `order.source_reference` is at most 9223372036854775807.
-//! - Other keys in an entry are rejected (a typo must not silently drop data).
-//!
-//! Every problem is reported with its path: `[3].cart.shipments[0].items[1].quantity` (no
-//! `[i]` prefix when the file is a single object). A bad entry is not imported at all; the good
-//! ones are. An order already in the station with the same create body is counted as already
-//! present (importing a file twice is harmless); with a different body it is an error.
-//! The same text is in `docs/import-format.md`.
+//! The format is documented on [`StationDb::import_file`] and in `docs/import-format.md`.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -86,8 +57,38 @@ struct Entry {
 }
 
 impl StationDb {
-    /// Imports an import file (format in the module documentation). `Err` only when the file
-    /// cannot be read or is not a JSON object or array; problems with entries are in the report.
+    /// Imports an import file. `Err` only when the file cannot be read or is not a JSON object
+    /// or array; problems with entries are in the report.
+    ///
+    /// # Format
+    ///
+    /// The file holds one entry, or an array of entries. An entry is an object:
+    ///
+    /// ```text
+    /// {
+    ///   "order": { ...the order create body, SPEC 2.16... },
+    ///   "cart":  { ...the landed-cost request that was quoted, SPEC 2.1... },
+    ///   "quote": { ...the landed-cost response, SPEC 2.8 (optional)... }
+    /// }
+    /// ```
+    ///
+    /// - `order` and `cart` are required; `quote` may be absent or `null`. With a quote, the
+    ///   shipment's chosen rate and locked duties and taxes come from the quote rate whose
+    ///   `tax_transaction_id` the order names. Without one, each cart shipment must list exactly
+    ///   one shipping rate (the chosen one) and no landed cost is shown.
+    /// - The three must agree: every cart shipment appears once in `order.shipments` and no other;
+    ///   `order.landedcost_request_id` equals `quote.landedcost_request_id`; the quote has the
+    ///   cart's currency and every shipment with the order's `tax_transaction_id`.
+    /// - Quantities are whole units; the destination country is ISO 3166-1 alpha-2, with a
+    ///   province and postal code for US and CA; `order.source_created_at` is ISO 8601 with a zone;
+    ///   `order.source_reference` is at most 9223372036854775807.
+    /// - Other keys in an entry are rejected (a typo must not silently drop data).
+    ///
+    /// Every problem is reported with its path: `[3].cart.shipments[0].items[1].quantity` (no
+    /// `[i]` prefix when the file is a single object). A bad entry is not imported at all; the good
+    /// ones are. An order already in the station with the same create body is counted as already
+    /// present (importing a file twice is harmless); with a different body it is an error.
+    /// The same text, with an example, is in `docs/import-format.md`.
     pub fn import_file(&mut self, path: impl AsRef<Path>) -> Result<ImportReport, StationError> {
         let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|source| StationError::Io {

@@ -31,7 +31,8 @@ pub(super) fn parse_label_status(code: &str) -> Option<LabelStatus> {
 
 impl StationDb {
     /// Records the first answer to a label request for a parcel (any status: a pending one is
-    /// then updated by [`StationDb::update_label`] as polls come back). An inline `base64`
+    /// then updated by [`StationDb::update_label`] as polls come back). A full-order label
+    /// (only `orderNumber`) is recorded against a parcel holding everything left to pack. An inline `base64`
     /// label is decoded and cached as the PDF document. Both bodies must be for the parcel's
     /// order; the parcel must not be voided and its shipment not canceled.
     pub fn record_label(
