@@ -3,4 +3,5 @@
 
 pub mod api;
 pub mod domain;
+pub mod service;
 pub mod station;

@@ -7,7 +7,7 @@ pub mod landed_cost;
 pub mod num;
 pub mod order;
 
-pub use client::{Client, ClientConfig, ClientError, Secret};
+pub use client::{Client, ClientConfig, ClientError, RetryPolicy, Secret};
 pub use error::{ErrorBody, FieldError};
 pub use label::{LabelAddress, LabelRequest, LabelResponse, LabelResult, LabelSku, LabelStatus};
 pub use landed_cost::{

@@ -89,13 +89,16 @@ impl Weight {
     pub fn grams(&self) -> Decimal {
         match self.unit {
             WeightUnit::Gram => self.value,
-            WeightUnit::Pound => self.value * GRAMS_PER_POUND,
+            WeightUnit::Pound => self.value.saturating_mul(GRAMS_PER_POUND),
         }
     }
 
     pub fn pounds(&self) -> Decimal {
         match self.unit {
-            WeightUnit::Gram => self.value / GRAMS_PER_POUND,
+            WeightUnit::Gram => self
+                .value
+                .checked_div(GRAMS_PER_POUND)
+                .unwrap_or(Decimal::MAX),
             WeightUnit::Pound => self.value,
         }
     }
@@ -130,13 +133,13 @@ impl Length {
     pub fn centimetres(&self) -> Decimal {
         match self.unit {
             LengthUnit::Centimetre => self.value,
-            LengthUnit::Inch => self.value * CM_PER_INCH,
+            LengthUnit::Inch => self.value.saturating_mul(CM_PER_INCH),
         }
     }
 
     pub fn inches(&self) -> Decimal {
         match self.unit {
-            LengthUnit::Centimetre => self.value / CM_PER_INCH,
+            LengthUnit::Centimetre => self.value.checked_div(CM_PER_INCH).unwrap_or(Decimal::MAX),
             LengthUnit::Inch => self.value,
         }
     }
@@ -186,6 +189,18 @@ mod tests {
             .to(WeightUnit::Gram)
             .to(WeightUnit::Pound);
         assert_eq!(round_trip.value.normalize(), d("1.25"));
+    }
+
+    #[test]
+    fn absurd_values_saturate_instead_of_panicking() {
+        assert_eq!(
+            Weight::new(Decimal::MAX, WeightUnit::Pound).grams(),
+            Decimal::MAX
+        );
+        assert_eq!(
+            Length::new(Decimal::MAX, LengthUnit::Inch).centimetres(),
+            Decimal::MAX
+        );
     }
 
     #[test]

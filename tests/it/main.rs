@@ -1,4 +1,8 @@
 //! The one integration-test binary: features tested end to end, against real servers.
 
+mod client;
 mod contract;
+mod labels;
+mod landed_cost;
 mod station;
+mod validation;

@@ -2,22 +2,21 @@
 //! works out what the station stores for it. Every problem is reported with its path
 //! (`cart.shipments[0].items[1].quantity`), so an import can name each one.
 //!
-//! These are the rules the station itself depends on (the three bodies agree with each other, a
-//! rate can be told for every shipment, quantities are whole units, the destination is a real
-//! country). TODO: add `domain::validate::landed_cost_request` and `order_create` once they are
-//! on main, prefixing their paths with `cart.` and `order.`.
+//! First the shared request rules (`domain::validate::landed_cost_request` and `order_create`,
+//! their paths prefixed with `cart.` and `order.`), then the rules the station itself depends on:
+//! the three bodies agree with each other, a rate can be told for every shipment, quantities are
+//! whole units that fit its counters. A path already reported is not reported twice.
 
 use std::collections::HashSet;
 
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
-use time::OffsetDateTime;
-use time::format_description::well_known::Rfc3339;
 
 use crate::api::{
     CartShipmentRequest, FieldError, LandedCost, OrderCreateRequest, ShipmentType,
     TaxCalculationRequest, TaxCalculationResponse,
 };
+use crate::domain::validate;
 use crate::domain::{CountryCode, Currency, Subdivision, WeightUnit};
 
 use super::status::{self, OrderStatus, ShipmentFacts};
@@ -53,8 +52,22 @@ pub(super) fn prepare<'a>(
     cart: &'a TaxCalculationRequest,
     quote: Option<&'a TaxCalculationResponse>,
 ) -> Result<PreparedOrder<'a>, Vec<FieldError>> {
-    let mut problems = Vec::new();
-    let mut add = |field: String, error: String| problems.push(FieldError::new(field, error));
+    let mut problems: Vec<FieldError> = Vec::new();
+    for (part, found) in [
+        ("order", validate::order_create(create)),
+        ("cart", validate::landed_cost_request(cart)),
+    ] {
+        problems.extend(
+            found
+                .into_iter()
+                .map(|e| FieldError::new(below(part, &e.field), e.error)),
+        );
+    }
+    let mut add = |field: String, error: String| {
+        if problems.iter().all(|p| p.field != field) {
+            problems.push(FieldError::new(field, error));
+        }
+    };
 
     let reference = i64::try_from(create.source_reference);
     if reference.is_err() {
@@ -63,8 +76,8 @@ pub(super) fn prepare<'a>(
             format!("must be at most {}", i64::MAX),
         );
     }
-    let created_at = OffsetDateTime::parse(&create.source_created_at, &Rfc3339);
-    if created_at.is_err() {
+    let created_at = validate::parse_timestamp(&create.source_created_at);
+    if created_at.is_none() {
         add(
             "order.source_created_at".into(),
             "must be an ISO 8601 timestamp with a time zone, e.g. 2025-03-01T09:30:00Z".into(),
@@ -299,7 +312,7 @@ pub(super) fn prepare<'a>(
     }
 
     match (reference, created_at, country, problems.is_empty()) {
-        (Ok(reference), Ok(created_at), Some(country), true) => {
+        (Ok(reference), Some(created_at), Some(country), true) => {
             let statuses: Vec<OrderStatus> = shipments
                 .iter()
                 .map(|s| status::shipment_status(&new_shipment_facts(s)))
@@ -318,6 +331,15 @@ pub(super) fn prepare<'a>(
             })
         }
         _ => Err(problems),
+    }
+}
+
+/// `part.field`, or `part` for the body as a whole.
+fn below(part: &str, field: &str) -> String {
+    match field {
+        "" => part.to_string(),
+        _ if field.starts_with('[') => format!("{part}{field}"),
+        _ => format!("{part}.{field}"),
     }
 }
 

@@ -3,10 +3,9 @@
 use std::collections::HashSet;
 
 use rusqlite::{Connection, TransactionBehavior, params};
-use time::OffsetDateTime;
-use time::format_description::well_known::Rfc3339;
 
 use crate::api::{FieldError, Fulfillment, OrderUpdateRequest};
+use crate::domain::validate;
 
 use super::check::whole_units;
 use super::parcel::{parcel_ctx, shipment_ctx};
@@ -177,7 +176,7 @@ fn check_fulfilment(sent: &Fulfillment, lines: &[FulfilLine]) -> Vec<FieldError>
             add(field.into(), "is required".into());
         }
     }
-    if OffsetDateTime::parse(&sent.shipped_at, &Rfc3339).is_err() {
+    if validate::parse_timestamp(&sent.shipped_at).is_none() {
         add(
             "shipped_at".into(),
             "must be an ISO 8601 timestamp with a time zone".into(),

@@ -6,6 +6,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use rust_decimal::Decimal;
 
 use crate::api::FieldError;
+use crate::domain::validate;
 
 use super::record::refresh_status;
 use super::{
@@ -147,7 +148,8 @@ impl StationDb {
     /// Records a parcel packed for a shipment and returns its id. Every line must name an item
     /// line of the shipment that requires shipping, at most once, with 1 up to what is left
     /// (ordered minus units in earlier parcels that were not voided) and an ASN; the weight and
-    /// any dimensions must be positive and the track reference not blank. Problems come back as
+    /// any dimensions must be positive, the track reference not blank, and both addresses must
+    /// pass the label address rules (`domain::validate::label_address`, paths `from.…`, `to.…`). Problems come back as
     /// `Invalid` with paths like `lines[1].quantity`; nothing is recorded then.
     pub fn start_parcel(
         &mut self,
@@ -325,5 +327,7 @@ fn check_parcel(parcel: &NewParcel, left: &[LineLeft], chosen: &mut Vec<i64>) ->
     if parcel.track_reference.trim().is_empty() {
         add("track_reference".into(), "is required".into());
     }
+    problems.extend(validate::label_address(&parcel.from, "from"));
+    problems.extend(validate::label_address(&parcel.to, "to"));
     problems
 }

@@ -82,6 +82,7 @@ fn import_reports_every_problem_with_its_path_and_keeps_the_good_entries() {
     several["cart"]["shipments"][0]["items"][1]["quantity"] = json!(1.5);
     several["cart"]["ship_to"]["country_code"] = json!("XX");
     several["order"]["shipments"][1]["tax_transaction_id"] = json!("tx-unknown");
+    several["cart"]["shipments"][0]["items"][0]["unit_discount"] = json!(-1);
     several["colour"] = json!("red");
     let mut missing = entry(5004, "Noah Smith");
     missing["cart"]["shipments"][0]["items"][0]
@@ -128,6 +129,7 @@ fn import_reports_every_problem_with_its_path_and_keeps_the_good_entries() {
         fields,
         [
             "[0].cart.ship_to.country_code",
+            "[0].cart.shipments[0].items[0].unit_discount",
             "[0].cart.shipments[0].items[1].quantity",
             "[0].order.shipments[1].tax_transaction_id"
         ]

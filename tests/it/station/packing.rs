@@ -30,6 +30,12 @@ fn parcels_never_take_more_than_is_left_and_status_follows_labels_fulfilments_an
             "lines[2].source_line_id"
         ]
     );
+    // Label addresses follow the shared label address rules.
+    let mut bad_phone = parcel(&[("L1", 1)]);
+    bad_phone.to.phone_number = "5550100".into();
+    bad_phone.from.province = String::new();
+    let err = db.start_parcel(2002, "S1", &bad_phone).unwrap_err();
+    assert_eq!(invalid_fields(err), ["from.province", "to.phoneNumber"]);
     let order = db.order(2002).unwrap().unwrap();
     assert_eq!(
         progress(&order, "S1"),
@@ -60,6 +66,7 @@ fn parcels_never_take_more_than_is_left_and_status_follows_labels_fulfilments_an
         zpl: false,
     };
     let request = order.parcel_label_request(p1, &options).unwrap();
+    assert_eq!(packdesk::domain::validate::label_request(&request), []);
     assert_eq!(
         request.parcel_weight.as_deref(),
         Some("566.99"),

@@ -1,0 +1,340 @@
+//! Typed async client for the endpoints of SPEC.md part 4, on tokio and reqwest (rustls).
+//!
+//! # Retries
+//!
+//! A call is repeated (up to [`RetryPolicy::max_attempts`] in total, exponential backoff with
+//! full jitter between attempts) only where repeating it cannot do harm:
+//!
+//! - **The request never left** (connection refused, connect failure or connect timeout):
+//!   retried on every call.
+//! - **429**: retried on every call, since the service did not process it. A `Retry-After` in
+//!   seconds is waited out exactly; one longer than [`RetryPolicy::max_retry_after`] is not
+//!   waited for but returned as [`ClientError::RateLimited`] so the caller can schedule it.
+//! - **502, 503, 504, and a timeout or broken connection after the request was sent**: retried
+//!   only on calls that are safe to repeat: `landed_cost` (a pure calculation), `label` for the
+//!   full order (no `skus`: it returns the order's existing label) and `fetch_document` (GET).
+//!   Not `create_order`, `update_order` or split-parcel labels, which could act twice; the
+//!   station's outbox makes those safe to deliver again.
+//! - Everything else (other statuses, unreadable answers) is returned at once.
+//!
+//! # Secrets
+//!
+//! The API key and access token are [`Secret`]s: `Debug` of the config and the client shows
+//! `Secret(****)`, the header values are marked sensitive, and the `tracing` debug logs carry
+//! the method, the URL without its query, the attempt and the status, never headers or bodies.
+//! The access token goes only to the label endpoint and to documents on its origin.
+
+mod config;
+mod error;
+mod retry;
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderValue, RETRY_AFTER};
+use reqwest::{Method, Url};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+pub use config::{ClientConfig, RetryPolicy, Secret};
+pub use error::ClientError;
+
+use super::label::{LabelRequest, LabelResponse, LabelStatus};
+use super::landed_cost::{TaxCalculationRequest, TaxCalculationResponse};
+use super::order::{OrderCreateRequest, OrderUpdateRequest};
+use retry::{Failure, Repeat, Wait};
+
+const API_KEY_HEADER: &str = "x-service-direct-api-key";
+const USER_AGENT: &str = concat!("packdesk/", env!("CARGO_PKG_VERSION"));
+
+/// The typed client. Cloning is cheap: clones share one connection pool.
+#[derive(Clone)]
+pub struct Client {
+    http: reqwest::Client,
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    landed_cost_url: Url,
+    orders_url: Url,
+    labels_url: Url,
+    api_key: HeaderValue,
+    bearer: HeaderValue,
+    retry: config::RetryPolicy,
+}
+
+/// Which credential a call carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Auth {
+    ApiKey,
+    Bearer,
+    Nothing,
+}
+
+/// One logical call, sent once per attempt.
+struct Call {
+    name: &'static str,
+    method: Method,
+    url: Url,
+    auth: Auth,
+    json: Option<Vec<u8>>,
+    repeat: Repeat,
+    /// Read 4xx bodies as label responses.
+    label: bool,
+}
+
+impl Client {
+    pub fn new(config: ClientConfig) -> Result<Client, ClientError> {
+        // Joined as text: a base with a path prefix (`https://host/sandbox/`) keeps it.
+        let base = config.base_url.trim_end_matches('/');
+        let landed_cost_url = http_url("base_url", &format!("{base}/v1/landed-cost"))?;
+        let orders_url = http_url("base_url", &format!("{base}/v1/orders"))?;
+        let labels_url = http_url("labels_url", &config.labels_url)?;
+        let api_key = sensitive("api_key", config.api_key.expose())?;
+        let bearer = sensitive(
+            "access_token",
+            &format!("Bearer {}", config.access_token.expose()),
+        )?;
+        let http = reqwest::Client::builder()
+            .user_agent(USER_AGENT)
+            .connect_timeout(config.connect_timeout)
+            .timeout(config.request_timeout)
+            .build()
+            .map_err(|e| ClientError::Config(ClientError::describe(e)))?;
+        Ok(Client {
+            http,
+            shared: Arc::new(Shared {
+                landed_cost_url,
+                orders_url,
+                labels_url,
+                api_key,
+                bearer,
+                retry: config.retry,
+            }),
+        })
+    }
+
+    /// `POST {base_url}/v1/landed-cost` (SPEC 4.1).
+    pub async fn landed_cost(
+        &self,
+        req: &TaxCalculationRequest,
+    ) -> Result<TaxCalculationResponse, ClientError> {
+        let url = self.shared.landed_cost_url.clone();
+        let call = Call::json(
+            "landed_cost",
+            Method::POST,
+            url,
+            Auth::ApiKey,
+            req,
+            Repeat::Safe,
+        )?;
+        decode(&self.execute(&call).await?)
+    }
+
+    /// `POST {base_url}/v1/orders` (SPEC 4.2); the service answers 204.
+    pub async fn create_order(&self, req: &OrderCreateRequest) -> Result<(), ClientError> {
+        let url = self.shared.orders_url.clone();
+        let call = Call::json(
+            "create_order",
+            Method::POST,
+            url,
+            Auth::ApiKey,
+            req,
+            Repeat::Unsafe,
+        )?;
+        self.execute(&call).await.map(drop)
+    }
+
+    /// `PUT {base_url}/v1/orders` (SPEC 4.3); the service answers 204.
+    pub async fn update_order(&self, req: &OrderUpdateRequest) -> Result<(), ClientError> {
+        let url = self.shared.orders_url.clone();
+        let call = Call::json(
+            "update_order",
+            Method::PUT,
+            url,
+            Auth::ApiKey,
+            req,
+            Repeat::Unsafe,
+        )?;
+        self.execute(&call).await.map(drop)
+    }
+
+    /// `POST {labels_url}` (SPEC 4.4). An answer with `isError: true` or `result.status`
+    /// `error` is an `Err` carrying the answer's `error` list.
+    pub async fn label(&self, req: &LabelRequest) -> Result<LabelResponse, ClientError> {
+        // Without skus it fetches the order's existing label; with skus it makes a new one.
+        let repeat = match &req.skus {
+            Some(skus) if !skus.is_empty() => Repeat::Unsafe,
+            _ => Repeat::Safe,
+        };
+        let url = self.shared.labels_url.clone();
+        let mut call = Call::json("label", Method::POST, url, Auth::Bearer, req, repeat)?;
+        call.label = true;
+        let response: LabelResponse = decode(&self.execute(&call).await?)?;
+        if response.is_error || response.result.status == LabelStatus::Error {
+            return Err(ClientError::Label {
+                errors: response.error.unwrap_or_default(),
+            });
+        }
+        Ok(response)
+    }
+
+    /// GET a document named by a label response (`labelUrls`, `zpl`); a relative URL is taken
+    /// relative to `labels_url`. The access token is sent only to the label endpoint's origin.
+    pub async fn fetch_document(&self, url: &str) -> Result<Vec<u8>, ClientError> {
+        let labels_url = &self.shared.labels_url;
+        let url = labels_url
+            .join(url)
+            .map_err(|e| ClientError::Config(format!("document URL {url:?}: {e}")))?;
+        if !matches!(url.scheme(), "http" | "https") {
+            return Err(ClientError::Config(format!(
+                "document URL scheme {:?} is not http or https",
+                url.scheme()
+            )));
+        }
+        let auth = if url.origin() == labels_url.origin() {
+            Auth::Bearer
+        } else {
+            Auth::Nothing
+        };
+        let call = Call {
+            name: "fetch_document",
+            method: Method::GET,
+            url,
+            auth,
+            json: None,
+            repeat: Repeat::Safe,
+            label: false,
+        };
+        self.execute(&call).await
+    }
+
+    /// Runs the attempts of a call; returns the body of its success answer.
+    async fn execute(&self, call: &Call) -> Result<Vec<u8>, ClientError> {
+        let policy = &self.shared.retry;
+        let attempts = policy.max_attempts.max(1);
+        let mut attempt = 1;
+        loop {
+            let failure = match self.attempt(call, attempt).await {
+                Ok(body) => return Ok(body),
+                Err(failure) => failure,
+            };
+            let wait = (attempt < attempts)
+                .then(|| retry::retry_wait(&failure, call.repeat, policy))
+                .flatten();
+            let Some(wait) = wait else {
+                return Err(failure.into_error());
+            };
+            let delay = match wait {
+                Wait::Backoff => retry::backoff(policy, attempt, &mut rand::rng()),
+                Wait::Exactly(delay) => delay,
+            };
+            tracing::debug!(call = call.name, attempt, ?delay, error = ?failure, "retrying");
+            tokio::time::sleep(delay).await;
+            attempt += 1;
+        }
+    }
+
+    async fn attempt(&self, call: &Call, attempt: u32) -> Result<Vec<u8>, Failure> {
+        let mut request = self.http.request(call.method.clone(), call.url.clone());
+        request = match call.auth {
+            Auth::ApiKey => request.header(API_KEY_HEADER, self.shared.api_key.clone()),
+            Auth::Bearer => request.header(AUTHORIZATION, self.shared.bearer.clone()),
+            Auth::Nothing => request,
+        };
+        if let Some(json) = &call.json {
+            request = request
+                .header(CONTENT_TYPE, "application/json")
+                .header(ACCEPT, "application/json")
+                .body(json.clone());
+        }
+        let started = Instant::now();
+        let url = loggable(&call.url);
+        tracing::debug!(call = call.name, method = %call.method, %url, attempt, "sending");
+        let response = request.send().await.map_err(Failure::from_reqwest)?;
+        let status = response.status();
+        let retry_after = response
+            .headers()
+            .get(RETRY_AFTER)
+            .and_then(retry::parse_retry_after);
+        let body = response.bytes().await.map_err(Failure::from_reqwest)?;
+        tracing::debug!(call = call.name, %status, elapsed = ?started.elapsed(), "answered");
+        if status.is_success() {
+            Ok(Vec::from(body))
+        } else {
+            let error = ClientError::from_status(status, &body, retry_after, call.label);
+            Err(Failure::Answered(error))
+        }
+    }
+}
+
+impl Call {
+    fn json(
+        name: &'static str,
+        method: Method,
+        url: Url,
+        auth: Auth,
+        body: &impl Serialize,
+        repeat: Repeat,
+    ) -> Result<Self, ClientError> {
+        let json = serde_json::to_vec(body).map_err(|e| ClientError::Encode(e.to_string()))?;
+        Ok(Self {
+            name,
+            method,
+            url,
+            auth,
+            json: Some(json),
+            repeat,
+            label: false,
+        })
+    }
+}
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client")
+            .field("landed_cost_url", &self.shared.landed_cost_url.as_str())
+            .field("orders_url", &self.shared.orders_url.as_str())
+            .field("labels_url", &self.shared.labels_url.as_str())
+            .field("retry", &self.shared.retry)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Decodes a success body, naming the JSON path that did not fit.
+fn decode<T: DeserializeOwned>(body: &[u8]) -> Result<T, ClientError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(body);
+    serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+        let path = e.path().to_string();
+        ClientError::Decode(format!("{path}: {}", e.into_inner()))
+    })
+}
+
+fn http_url(setting: &str, text: &str) -> Result<Url, ClientError> {
+    let url =
+        Url::parse(text).map_err(|e| ClientError::Config(format!("{setting} {text:?}: {e}")))?;
+    if !matches!(url.scheme(), "http" | "https") || !url.has_host() {
+        return Err(ClientError::Config(format!(
+            "{setting} {text:?} is not an http or https address"
+        )));
+    }
+    Ok(url)
+}
+
+fn sensitive(setting: &str, value: &str) -> Result<HeaderValue, ClientError> {
+    let mut header = HeaderValue::from_str(value).map_err(|_| {
+        ClientError::Config(format!(
+            "{setting} contains characters a header cannot carry"
+        ))
+    })?;
+    header.set_sensitive(true);
+    Ok(header)
+}
+
+/// The URL without query or fragment, which may carry signed tokens.
+fn loggable(url: &Url) -> String {
+    let mut url = url.clone();
+    url.set_query(None);
+    url.set_fragment(None);
+    url.to_string()
+}

@@ -1,0 +1,312 @@
+//! Product text -> HS code and tax categories.
+//!
+//! Text is lower-cased and split into words: apostrophes are dropped (`children's` ->
+//! `childrens`) and every other non-alphanumeric character separates words (`T-shirt` ->
+//! `t shirt`). A [`Phrase`] matches consecutive words. See `assets/hs/keywords.json` for the
+//! scoring of the keyword table.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::tables::{Category, HsTable, Keywords};
+
+/// Lower-case words of `text`.
+pub fn words(text: &str) -> Vec<String> {
+    let cleaned: String = text
+        .chars()
+        .filter(|c| !matches!(c, '\'' | '\u{2019}'))
+        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+        .collect();
+    cleaned.split_whitespace().map(str::to_lowercase).collect()
+}
+
+/// One or more consecutive words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phrase(Vec<String>);
+
+impl Phrase {
+    pub fn new(text: &str) -> Phrase {
+        Phrase(words(text))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn found_in(&self, text: &[String]) -> bool {
+        !self.0.is_empty() && text.windows(self.0.len()).any(|w| w == self.0.as_slice())
+    }
+}
+
+/// An item's text, split once.
+#[derive(Debug, Clone)]
+pub struct ProductText {
+    pub name: Vec<String>,
+    pub category: Vec<String>,
+    pub description: Vec<String>,
+}
+
+impl ProductText {
+    pub fn new(name: &str, category: &str, description: &str) -> ProductText {
+        ProductText {
+            name: words(name),
+            category: words(category),
+            description: words(description),
+        }
+    }
+}
+
+/// The merchant's code as digits when its first six digits are a known HS subheading.
+/// Dots and spaces are ignored (`6109.10.00` -> `61091000`).
+pub fn valid_merchant_code(hs: &HsTable, code: &str) -> Option<String> {
+    let digits: String = code.chars().filter(|c| !matches!(c, '.' | ' ')).collect();
+    let ok = digits.len() >= 6
+        && digits.len() <= 14
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && digits
+            .get(..6)
+            .is_some_and(|hs6| hs6.len() == 6 && hs.contains(hs6));
+    ok.then_some(digits)
+}
+
+/// Words too common in product names and HS descriptions to classify by.
+const STOP_WORDS: &[&str] = &[
+    "and",
+    "the",
+    "for",
+    "with",
+    "without",
+    "other",
+    "than",
+    "not",
+    "new",
+    "set",
+    "pack",
+    "size",
+    "colour",
+    "color",
+    "from",
+    "made",
+    "this",
+    "that",
+    "your",
+    "our",
+    "item",
+    "items",
+    "premium",
+    "n",
+    "e",
+    "c",
+    "nec",
+    "heading",
+    "whether",
+    "excluding",
+    "including",
+    "of",
+    "or",
+    "in",
+    "a",
+    "an",
+    "to",
+    "by",
+    "on",
+    "x",
+];
+
+/// A six-digit code for the product: the keyword table first, then the HS descriptions,
+/// then the table's fallback.
+pub fn classify(hs: &HsTable, keywords: &Keywords, text: &ProductText) -> String {
+    const FIELD_WEIGHTS: [usize; 3] = [3, 2, 1];
+    let fields = [&text.name, &text.category, &text.description];
+    let mut best: Option<(usize, &str)> = None;
+    for entry in &keywords.entries {
+        let mut score = 0;
+        for keyword in &entry.keywords {
+            for (field, weight) in fields.iter().zip(FIELD_WEIGHTS) {
+                if keyword.found_in(field) {
+                    score += weight * keyword.len();
+                }
+            }
+        }
+        if score == 0 {
+            continue;
+        }
+        score += entry
+            .also
+            .iter()
+            .filter(|also| fields.iter().any(|f| also.found_in(f)))
+            .count();
+        if best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, &entry.hs6));
+        }
+    }
+    if let Some((_, hs6)) = best {
+        return hs6.to_string();
+    }
+    by_description(hs, &text.name)
+        .or_else(|| by_description(hs, &text.category))
+        .unwrap_or_else(|| keywords.fallback.clone())
+}
+
+/// The subheading whose description shares the most distinct words with `name`, trying each
+/// word, its singular and its plural; a description that starts with one of them (its head noun) wins a
+/// tie, then the lowest code.
+fn by_description(hs: &HsTable, name: &[String]) -> Option<String> {
+    let mut scores: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for word in name {
+        let word = word.as_str();
+        if word.len() < 3 || STOP_WORDS.contains(&word) || seen.contains(&word) {
+            continue;
+        }
+        seen.push(word);
+        let plural = format!("{word}s");
+        let forms: Vec<&str> = [
+            Some(word),
+            word.strip_suffix('s').filter(|s| s.len() >= 3),
+            Some(plural.as_str()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        for code in gather(&forms, |f| hs.subheadings_with(f)) {
+            *scores.entry(code).or_default() += 2;
+        }
+        for code in gather(&forms, |f| hs.subheadings_headed_by(f)) {
+            *scores.entry(code).or_default() += 1;
+        }
+    }
+    // BTreeMap iterates by code, so the first maximum is the lowest code.
+    let mut best: Option<(&str, usize)> = None;
+    for (code, score) in scores {
+        if best.is_none_or(|(_, s)| score > s) {
+            best = Some((code, score));
+        }
+    }
+    best.map(|(code, _)| code.to_string())
+}
+
+/// The distinct codes `find` gives for any of `forms`, sorted.
+fn gather<'h>(forms: &[&str], find: impl Fn(&str) -> Option<&'h BTreeSet<String>>) -> Vec<&'h str> {
+    let mut codes: Vec<&str> = forms
+        .iter()
+        .filter_map(|f| find(f))
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    codes.sort_unstable();
+    codes.dedup();
+    codes
+}
+
+/// Ids of the tax categories the item belongs to (see `tax_categories.json`).
+pub fn categories<'a>(all: &'a [Category], text: &ProductText, hs_code: &str) -> Vec<&'a str> {
+    let fields = [&text.category, &text.name];
+    let found =
+        |p: &crate::service::landed_cost::classify::Phrase| fields.iter().any(|f| p.found_in(f));
+    all.iter()
+        .filter(|c| {
+            let by_code =
+                c.hs.iter()
+                    .any(|prefix| hs_code.starts_with(prefix.as_str()));
+            let by_text = (c.any.iter().any(found)
+                || (!c.all.is_empty() && c.all.iter().all(|group| group.iter().any(found))))
+                && !c.none.iter().any(found);
+            by_code || by_text
+        })
+        .map(|c| c.id.as_str())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::landed_cost::Tables;
+
+    #[test]
+    fn words_split_hyphens_and_drop_apostrophes() {
+        assert_eq!(
+            words("Kids' T-Shirt, 100% cotton"),
+            ["kids", "t", "shirt", "100", "cotton"]
+        );
+        assert_eq!(words("children’s"), ["childrens"]);
+        assert!(Phrase::new("t shirt").found_in(&words("Organic T-shirt")));
+        assert!(!Phrase::new("t shirt").found_in(&words("shirt t")));
+    }
+
+    #[test]
+    fn classifies_common_products() {
+        let tables = Tables::load().unwrap();
+        let hs = |name: &str, category: &str, description: &str| {
+            classify(
+                &tables.hs,
+                &tables.keywords,
+                &ProductText::new(name, category, description),
+            )
+        };
+        assert_eq!(hs("Organic cotton T-shirt", "Apparel", ""), "610910");
+        assert_eq!(hs("Running tee", "Apparel", "100% polyester"), "610990");
+        assert_eq!(hs("Merino wool sweater", "Knitwear", ""), "611011");
+        assert_eq!(hs("Leather wallet", "Accessories", ""), "420231");
+        assert_eq!(
+            hs("Laptop bag", "Bags", "fits 15 inch laptops, nylon"),
+            "420292"
+        );
+        assert_eq!(hs("The Hobbit", "Books", "Paperback novel"), "490199");
+        assert_eq!(hs("Stoneware mug", "Kitchen", ""), "691200");
+        assert_eq!(hs("Wireless earbuds", "Electronics", ""), "851830");
+        // No keyword: the HS descriptions decide ("Umbrellas and sun umbrellas; garden ...").
+        assert_eq!(hs("Umbrella", "Outdoor", ""), "660110");
+        // Nothing at all: the documented fallback.
+        assert_eq!(hs("Harmonica", "", ""), "999999");
+    }
+
+    #[test]
+    fn merchant_codes_are_checked_against_the_nomenclature() {
+        let tables = Tables::load().unwrap();
+        assert_eq!(
+            valid_merchant_code(&tables.hs, "6109.10.0010"),
+            Some("6109100010".into())
+        );
+        assert_eq!(
+            valid_merchant_code(&tables.hs, "610910"),
+            Some("610910".into())
+        );
+        assert_eq!(valid_merchant_code(&tables.hs, "610900"), None);
+        assert_eq!(valid_merchant_code(&tables.hs, "6109"), None);
+        assert_eq!(valid_merchant_code(&tables.hs, "61O910"), None);
+    }
+
+    #[test]
+    fn tax_categories_from_text_and_code() {
+        let tables = Tables::load().unwrap();
+        let cats = |name: &str, category: &str, hs: &str| {
+            categories(
+                &tables.categories,
+                &ProductText::new(name, category, ""),
+                hs,
+            )
+        };
+        assert_eq!(cats("The Hobbit", "Books", "490199"), ["books"]);
+        assert_eq!(
+            cats("Leather notebook", "Stationery", "482010"),
+            Vec::<&str>::new()
+        );
+        assert_eq!(
+            cats("Dino T-shirt", "Kids > Clothing", "610910"),
+            ["childrens_clothing", "clothing"]
+        );
+        assert_eq!(
+            cats("Oxford shirt", "Men > Clothing", "620520"),
+            ["clothing"]
+        );
+        assert_eq!(cats("Basmati rice 1 kg", "Grocery", "100630"), ["food"]);
+        assert_eq!(
+            cats("Dark chocolate bar", "Grocery", "180632"),
+            Vec::<&str>::new()
+        );
+    }
+}

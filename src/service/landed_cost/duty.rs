@@ -1,0 +1,203 @@
+//! Import duty of one shipment at one shipping rate.
+
+use rust_decimal::Decimal;
+
+use super::allocate::allocate;
+use super::cart::{Context, Line, Shipment};
+use super::deminimis;
+use super::engine::Regime;
+use super::tables::{AgreementKind, DeMinimisKind, Treatment, dated::Dated};
+use crate::api::{BreakdownType, FieldError, TaxBreakdown};
+
+/// Duty lines and each line item's share of duty (for the import VAT base).
+pub struct Duties {
+    pub lines: Vec<TaxBreakdown>,
+    /// Indexed like the shipment's lines.
+    pub per_line: Vec<Decimal>,
+}
+
+/// Whether a trade agreement makes the line duty-free: its origin, the shipment's origin and
+/// the destination are all members and the agreement covers the goods.
+fn preferential(ctx: &Context<'_>, shipment: &Shipment<'_, '_>, line: &Line<'_, '_>) -> bool {
+    ctx.tables.agreements.iter().any(|a| {
+        a.kind == AgreementKind::Fta
+            && a.period().contains(ctx.date)
+            && a.has(line.origin)
+            && a.has(shipment.from)
+            && a.has(ctx.dest)
+            && a.covers_goods(line.hs6())
+    })
+}
+
+fn line(
+    ctx: &Context<'_>,
+    name: String,
+    rate: Decimal,
+    amount: Decimal,
+    taxable: Decimal,
+    sku: Option<String>,
+) -> TaxBreakdown {
+    TaxBreakdown {
+        kind: BreakdownType::Duty,
+        tax_name: name,
+        rate: rate.normalize(),
+        amount,
+        taxable_amount: taxable,
+        jurisdiction: ctx.tariff.jurisdiction.clone(),
+        sku,
+    }
+}
+
+/// `customs_values` holds each line's customs value (goods, plus allocated shipping where
+/// the destination values CIF), indexed like the shipment's lines.
+pub fn duties(
+    ctx: &Context<'_>,
+    shipment: &Shipment<'_, '_>,
+    regime: Regime,
+    customs_values: &[Decimal],
+) -> Result<Duties, Vec<FieldError>> {
+    let mut out = Duties {
+        lines: Vec::new(),
+        per_line: vec![Decimal::ZERO; shipment.lines.len()],
+    };
+    if regime != Regime::Import {
+        return Ok(out);
+    }
+    let dutiable: Vec<usize> = (0..shipment.lines.len())
+        .filter(|&j| {
+            shipment
+                .lines
+                .get(j)
+                .is_some_and(|l| l.ships() && !preferential(ctx, shipment, l))
+        })
+        .collect();
+    if dutiable.is_empty() {
+        return Ok(out);
+    }
+    let goods_value: Decimal = shipment
+        .lines
+        .iter()
+        .filter(|l| l.ships())
+        .map(|l| l.value)
+        .sum();
+    let relief = deminimis::rule(ctx, DeMinimisKind::Duty, shipment.from);
+    if let Some(rule) = relief
+        && deminimis::within(ctx, rule, goods_value).map_err(|e| vec![e])?
+    {
+        if let (Treatment::FlatPerSubheading, Some(flat)) = (rule.treatment, rule.flat_amount) {
+            let flat = Flat {
+                amount: flat,
+                currency: &rule.currency,
+            };
+            flat_duties(ctx, shipment, &dutiable, customs_values, flat, &mut out)?;
+        }
+        return Ok(out);
+    }
+    for j in dutiable {
+        let (Some(l), Some(value)) = (shipment.lines.get(j), customs_values.get(j)) else {
+            continue;
+        };
+        let Some(row) = ctx.tariff.lookup(l.hs6(), ctx.date) else {
+            return Err(vec![FieldError::new(
+                format!("shipments[{}].items[{j}].hs_code", shipment.index),
+                format!(
+                    "no {} duty rate for HS {} on {}",
+                    ctx.tariff.short_name,
+                    l.hs6(),
+                    ctx.date
+                ),
+            )]);
+        };
+        let amount = ctx.currency.round(*value * row.rate / Decimal::ONE_HUNDRED);
+        let name = format!(
+            "Customs duty, {} MFN (HS {}, rate of {})",
+            ctx.tariff.short_name,
+            l.hs6(),
+            row.label()
+        );
+        out.lines.push(line(
+            ctx,
+            name,
+            row.rate,
+            amount,
+            *value,
+            Some(l.item.sku.clone()),
+        ));
+        if let Some(slot) = out.per_line.get_mut(j) {
+            *slot = amount;
+        }
+    }
+    Ok(out)
+}
+
+/// A flat duty per subheading and the currency it is set in.
+struct Flat<'a> {
+    amount: Decimal,
+    currency: &'a str,
+}
+
+/// One line per distinct subheading among the dutiable lines: the flat amount converted and
+/// rounded; it is shared among the subheading's lines by customs value.
+fn flat_duties(
+    ctx: &Context<'_>,
+    shipment: &Shipment<'_, '_>,
+    dutiable: &[usize],
+    customs_values: &[Decimal],
+    Flat {
+        amount: flat,
+        currency: flat_currency,
+    }: Flat<'_>,
+    out: &mut Duties,
+) -> Result<(), Vec<FieldError>> {
+    let converted = ctx
+        .fx
+        .convert(flat, flat_currency, &ctx.code)
+        .ok_or_else(|| {
+            vec![FieldError::new(
+                "currency_code",
+                format!("no exchange rate from {flat_currency} to {}", ctx.code),
+            )]
+        })?;
+    let amount = ctx.currency.round(converted);
+    let mut subheadings: Vec<&str> = Vec::new();
+    for &j in dutiable {
+        if let Some(l) = shipment.lines.get(j)
+            && !subheadings.contains(&l.hs6())
+        {
+            subheadings.push(l.hs6());
+        }
+    }
+    for hs6 in subheadings {
+        let members: Vec<usize> = dutiable
+            .iter()
+            .copied()
+            .filter(|&j| shipment.lines.get(j).is_some_and(|l| l.hs6() == hs6))
+            .collect();
+        let values: Vec<Decimal> = members
+            .iter()
+            .map(|&j| customs_values.get(j).copied().unwrap_or_default())
+            .collect();
+        let taxable: Decimal = values.iter().copied().sum();
+        // The SKU when the subheading holds one SKU only; null when it covers several.
+        let mut skus = members
+            .iter()
+            .filter_map(|&j| shipment.lines.get(j))
+            .map(|l| l.item.sku.as_str());
+        let first = skus.next();
+        let sku = first.filter(|f| skus.all(|s| s == *f)).map(str::to_string);
+        let name = format!(
+            "{} flat duty on a low-value consignment: {flat} {flat_currency} per tariff subheading (HS {hs6})",
+            ctx.tariff.short_name
+        );
+        out.lines
+            .push(line(ctx, name, Decimal::ZERO, amount, taxable, sku));
+        let shares = allocate(amount, &values, ctx.currency.minor_units())
+            .map_err(|e| vec![FieldError::new("currency_code", e.to_string())])?;
+        for (j, share) in members.into_iter().zip(shares) {
+            if let Some(slot) = out.per_line.get_mut(j) {
+                *slot = share;
+            }
+        }
+    }
+    Ok(())
+}

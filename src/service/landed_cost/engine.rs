@@ -1,0 +1,210 @@
+//! [`Engine::calculate`]: one landed-cost calculation.
+
+use std::sync::Arc;
+
+use rust_decimal::Decimal;
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+use uuid::Uuid;
+
+use super::allocate::allocate;
+use super::cart::{self, Context, Shipment};
+use super::tables::{AgreementKind, Tables, Valuation, dated::Dated};
+use super::{duty, tax};
+use crate::api::{
+    BreakdownType, CartShipmentResponse, FieldError, LandedCost, ShipmentType, ShippingRate,
+    ShippingRateTaxes, SkuHsCodeEntry, TaxBreakdown, TaxCalculationRequest, TaxCalculationResponse,
+};
+
+/// What the calculation depends on besides the request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CalcOptions {
+    /// The moment of calculation: rules in force on its date apply; `created_at` shows it.
+    pub now: OffsetDateTime,
+    /// Whether the response lists one HS code per SKU (`--require-hs-codes`).
+    pub require_hs_codes: bool,
+}
+
+/// The landed-cost engine over loaded tables; cheap to clone and share between threads.
+#[derive(Debug, Clone)]
+pub struct Engine {
+    tables: Arc<Tables>,
+}
+
+/// How a shipment crosses (or does not cross) a border.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Regime {
+    /// Origin and destination are the same country: domestic tax only.
+    Local,
+    /// Between two members of a customs union: no customs at all, destination VAT.
+    CustomsUnion,
+    /// An import: duty, import tax and low-value reliefs.
+    Import,
+}
+
+impl Engine {
+    pub fn new(tables: Tables) -> Engine {
+        Engine {
+            tables: Arc::new(tables),
+        }
+    }
+
+    pub fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// Prices every shipping rate of every shipment of `req` under the rules in force on
+    /// `opts.now`'s date. Inputs it cannot price give field errors, never a panic.
+    pub fn calculate(
+        &self,
+        req: &TaxCalculationRequest,
+        opts: &CalcOptions,
+    ) -> Result<TaxCalculationResponse, Vec<FieldError>> {
+        let date = opts.now.date();
+        let (ctx, shipments) = cart::prepare(&self.tables, req, date)?;
+        let created_at = opts.now.format(&Rfc3339).map_err(|e| {
+            vec![FieldError::new(
+                "",
+                format!("the calculation time cannot be shown: {e}"),
+            )]
+        })?;
+        let usd = ctx
+            .fx
+            .convert(Decimal::ONE, &ctx.code, "USD")
+            .and_then(|rate| rate.round_sf(8))
+            .map(|rate| rate.normalize())
+            .ok_or_else(|| {
+                vec![FieldError::new(
+                    "currency_code",
+                    format!("no USD rate for {}", ctx.code),
+                )]
+            })?;
+
+        let mut responses = Vec::with_capacity(shipments.len());
+        for shipment in &shipments {
+            let regime = regime(&ctx, shipment);
+            let mut rates = Vec::with_capacity(shipment.request.shipping_rates.len());
+            for rate in &shipment.request.shipping_rates {
+                rates.push(ShippingRateTaxes {
+                    shipping_rate_id: rate.shipping_rate_id.clone(),
+                    shipping_rate: rate.shipping_rate,
+                    tax_transaction_id: format!("tt_{}", Uuid::new_v4().simple()),
+                    landed_cost: landed_cost(&ctx, shipment, regime, rate)?,
+                });
+            }
+            responses.push(CartShipmentResponse {
+                shipment_id: shipment.request.shipment_id.clone(),
+                shipment_type: match regime {
+                    Regime::Local => ShipmentType::Local,
+                    Regime::CustomsUnion | Regime::Import => ShipmentType::CrossBorder,
+                },
+                shipping_rate_taxes: rates,
+            });
+        }
+
+        Ok(TaxCalculationResponse {
+            landedcost_request_id: format!("lc_{}", Uuid::new_v4().simple()),
+            currency_code: ctx.code.clone(),
+            external_reference_id: req.external_reference_id.clone(),
+            created_at,
+            usd_conversion_rate: usd,
+            shipments: responses,
+            hs_codes: opts.require_hs_codes.then(|| hs_codes(&shipments)),
+        })
+    }
+}
+
+fn regime(ctx: &Context<'_>, shipment: &Shipment<'_, '_>) -> Regime {
+    if shipment.from == ctx.dest {
+        return Regime::Local;
+    }
+    let union = ctx.tables.agreements.iter().any(|a| {
+        a.kind == AgreementKind::CustomsUnion
+            && a.period().contains(ctx.date)
+            && a.has(shipment.from)
+            && a.has(ctx.dest)
+    });
+    if union {
+        Regime::CustomsUnion
+    } else {
+        Regime::Import
+    }
+}
+
+/// One entry per distinct SKU, first occurrence first.
+fn hs_codes(shipments: &[Shipment<'_, '_>]) -> Vec<SkuHsCodeEntry> {
+    let mut out: Vec<SkuHsCodeEntry> = Vec::new();
+    for line in shipments.iter().flat_map(|s| &s.lines) {
+        if !out.iter().any(|e| e.sku == line.item.sku) {
+            out.push(SkuHsCodeEntry {
+                sku: line.item.sku.clone(),
+                hs_code: line.hs.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// The sum of the lines of `kind`, shown with the currency's minor units even when empty.
+fn sum(lines: &[TaxBreakdown], kind: BreakdownType, minor_units: u32) -> Decimal {
+    lines.iter().filter(|l| l.kind == kind).fold(
+        Decimal::try_new(0, minor_units).unwrap_or_default(),
+        |acc, l| acc + l.amount,
+    )
+}
+
+fn landed_cost(
+    ctx: &Context<'_>,
+    shipment: &Shipment<'_, '_>,
+    regime: Regime,
+    rate: &ShippingRate,
+) -> Result<LandedCost, Vec<FieldError>> {
+    let shipping = ctx.currency.round(rate.shipping_rate);
+    // Shipping is shared over the items that ship, by value, for the customs value and for
+    // the rate the shipping is taxed at.
+    let shipped: Vec<usize> = (0..shipment.lines.len())
+        .filter(|&j| shipment.lines.get(j).is_some_and(|l| l.ships()))
+        .collect();
+    let weights: Vec<Decimal> = shipped
+        .iter()
+        .filter_map(|&j| shipment.lines.get(j))
+        .map(|l| l.value)
+        .collect();
+    let parts = allocate(shipping, &weights, ctx.currency.minor_units()).map_err(|e| {
+        vec![FieldError::new(
+            format!("shipments[{}].shipping_rates", shipment.index),
+            e.to_string(),
+        )]
+    })?;
+    let mut shares = vec![Decimal::ZERO; shipment.lines.len()];
+    for (j, part) in shipped.into_iter().zip(parts) {
+        if let Some(slot) = shares.get_mut(j) {
+            *slot = part;
+        }
+    }
+    let customs_values: Vec<Decimal> = shipment
+        .lines
+        .iter()
+        .zip(&shares)
+        .map(|(line, share)| match ctx.destination.valuation {
+            Valuation::Cif => line.value + share,
+            Valuation::Fob => line.value,
+        })
+        .collect();
+
+    let duties = duty::duties(ctx, shipment, regime, &customs_values)?;
+    let taxes = tax::taxes(ctx, shipment, regime, shipping, &shares, &duties.per_line)?;
+    let mut breakdown = duties.lines;
+    breakdown.extend(taxes.product);
+    breakdown.extend(taxes.shipment);
+    let minor = ctx.currency.minor_units();
+    let shipment_taxes = sum(&breakdown, BreakdownType::ShipmentTax, minor);
+    let product_taxes = sum(&breakdown, BreakdownType::ProductTax, minor);
+    Ok(LandedCost {
+        duties: sum(&breakdown, BreakdownType::Duty, minor),
+        total_taxes: shipment_taxes + product_taxes,
+        shipment_taxes,
+        product_taxes,
+        breakdown,
+    })
+}

@@ -1,0 +1,73 @@
+//! The landed-cost engine of `POST /v1/landed-cost` (SPEC 4.1), driven by the dated tables of
+//! `assets/tables/` and `assets/hs/` (see [`Tables`]).
+//!
+//! # How a shipment is priced
+//!
+//! All rules are those in force on the date of [`CalcOptions::now`].
+//!
+//! 1. **Lines.** Each item's value is `quantity × (unit_price − unit_discount)`, rounded to the
+//!    request currency's minor units. The `order_discount` (rounded the same way) is split over
+//!    every item of every shipment in proportion to those values, by largest remainder, so the
+//!    parts sum to it exactly ([`allocate`]). The result is the line's net value.
+//! 2. **HS code.** The merchant's `hs_code` when its first six digits are a known HS
+//!    subheading, else a code classified from product name, category and description.
+//! 3. **Regime.** `local` when `ship_from` and `ship_to` are the same country: no duty,
+//!    domestic tax. Between two members of a customs union (EU): `cross_border`, but no duty
+//!    and no customs relief, destination VAT. Otherwise an import.
+//! 4. **Shipping** of each rate is split over the items that ship, by net value (largest
+//!    remainder). For CIF destinations an item's customs value is its net value plus its
+//!    share; for FOB destinations its net value.
+//! 5. **Duty** (imports only). No duty on items with `requires_shipping: false`, nor on items
+//!    whose origin, ship-from country and destination all belong to one trade agreement that
+//!    covers the goods. The duty relief of the destination is checked against the consignment's
+//!    goods value (net value of the items that ship, without shipping) converted to the relief's
+//!    currency: an exemption removes all duty lines; the EU flat duty (2026-07-01 to
+//!    2028-06-30) replaces them by one line per distinct HS6 subheading. Otherwise each
+//!    dutiable item gets a `duty` line: `rate` = the MFN rate (percent) of the most specific
+//!    tariff row, `taxable_amount` = its customs value, `amount` = rounded product.
+//! 6. **Tax.** For every tax of the destination (VAT, GST, HST, PST, QST, state sales tax) each
+//!    item gets a `product_tax` line: base = net value, plus its duty where the destination's
+//!    import tax base includes duty (not for US sales tax); rate = the standard rate, or a
+//!    reduced/zero rate when the item is in a qualifying category. Shipping is taxed by
+//!    `shipment_tax` lines (`sku: null`) where the tax covers shipping: shipping follows the
+//!    rate of the goods it carries (one line per distinct rate, base = the shipping shares of
+//!    those goods). A tax relief (imports only) exempts the shipped goods and the shipping;
+//!    items that do not ship (digital goods, services) stay taxed at the destination's rate,
+//!    being outside customs reliefs.
+//! 7. **Totals.** Every line's `amount` is rounded once, half away from zero, to the request
+//!    currency's minor units; `duties`, `product_taxes` and `shipment_taxes` are the sums of
+//!    their lines and `total_taxes = product_taxes + shipment_taxes`.
+//!
+//! # Flat duty lines
+//!
+//! A flat duty line (EU: EUR 3 per distinct tariff subheading in a consignment of EUR 150 or
+//! less, from 2026-07-01) names its rule and subheading in `tax_name`; `rate` is 0 (it is not a
+//! percentage of anything); `taxable_amount` is the customs value of the consignment's goods in
+//! that subheading; `amount` is the flat amount converted to the request currency and rounded;
+//! `sku` is the SKU when the subheading holds one SKU only, else null. For the import VAT base
+//! the amount is shared among the subheading's items by customs value.
+//!
+//! # Lines that are not charged
+//!
+//! No line is emitted for a charge that does not apply (local or customs-union shipment,
+//! preferential origin, a relief, items that do not ship). A charge that applies at a rate of
+//! 0 % (e.g. MFN duty on books, zero-rated books in GB) is shown with amount 0.
+//!
+//! # Identifiers and exchange rates
+//!
+//! `landedcost_request_id` is `lc_` and `tax_transaction_id` `tt_` followed by a random UUID
+//! (v4). `usd_conversion_rate` is USD per unit of the request currency from the FX table (ECB
+//! reference rates; the latest publication on or before the date), to 8 significant digits.
+
+mod allocate;
+mod cart;
+mod classify;
+mod deminimis;
+mod duty;
+mod engine;
+pub mod tables;
+mod tax;
+
+pub use allocate::{AllocateError, allocate};
+pub use engine::{CalcOptions, Engine};
+pub use tables::{TableInfo, Tables, TablesError};

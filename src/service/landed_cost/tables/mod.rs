@@ -1,0 +1,232 @@
+//! The rate tables of `assets/`, embedded in the binary and parsed and checked once by
+//! [`Tables::load`]: rows sorted, effective periods without overlaps, every country, currency,
+//! subdivision, HS code and cross-reference known.
+
+pub(crate) mod dated;
+mod duty;
+mod fx;
+mod hs;
+mod query;
+mod rules;
+mod tax;
+
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, de::Error as _};
+use time::Date;
+
+use crate::domain::CountryCode;
+
+pub use duty::{DutyRow, Tariff};
+pub use fx::{FxDay, FxTable};
+pub use hs::{Category, HsTable, KeywordEntry, Keywords};
+pub use rules::{
+    AgreementKind, AgreementRow, Basis, DeMinimisKind, DeMinimisRow, DestinationRow, Treatment,
+    Valuation,
+};
+pub use tax::{ReducedRow, TaxRow};
+
+/// A table that could not be loaded: the file and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TablesError {
+    #[error("table {0} is not valid JSON of the expected shape: {1}")]
+    Parse(String, String),
+    #[error("table {0}: {1}")]
+    Invalid(String, String),
+}
+
+/// Where a table comes from, as its file says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableInfo {
+    pub file: &'static str,
+    pub source: String,
+    pub source_url: String,
+    pub retrieved: Date,
+    pub effective: Date,
+}
+
+/// The header every table file carries.
+#[derive(Debug, Deserialize)]
+struct Header {
+    source: String,
+    source_url: String,
+    #[serde(deserialize_with = "dated::date")]
+    retrieved: Date,
+    #[serde(deserialize_with = "dated::date")]
+    effective: Date,
+}
+
+/// A file whose payload is a `rows` array.
+#[derive(Debug, Deserialize)]
+struct RowsFile<R> {
+    rows: Vec<R>,
+}
+
+macro_rules! asset {
+    ($path:literal) => {
+        (
+            $path,
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/", $path)),
+        )
+    };
+}
+
+type Asset = (&'static str, &'static str);
+
+const HS_CODES: Asset = asset!("hs/hscodes.json");
+const HS_KEYWORDS: Asset = asset!("hs/keywords.json");
+const TAX_CATEGORIES: Asset = asset!("tables/tax_categories.json");
+const TAX_FILES: [Asset; 4] = [
+    asset!("tables/vat_europe.json"),
+    asset!("tables/vat_other.json"),
+    asset!("tables/ca_sales_tax.json"),
+    asset!("tables/us_sales_tax.json"),
+];
+const REDUCED: Asset = asset!("tables/vat_reduced.json");
+const DUTY_FILES: [Asset; 13] = [
+    asset!("tables/duty/au.json"),
+    asset!("tables/duty/ca.json"),
+    asset!("tables/duty/ch.json"),
+    asset!("tables/duty/eu.json"),
+    asset!("tables/duty/gb.json"),
+    asset!("tables/duty/is.json"),
+    asset!("tables/duty/jp.json"),
+    asset!("tables/duty/kr.json"),
+    asset!("tables/duty/mx.json"),
+    asset!("tables/duty/no.json"),
+    asset!("tables/duty/nz.json"),
+    asset!("tables/duty/sg.json"),
+    asset!("tables/duty/us.json"),
+];
+const DESTINATIONS: Asset = asset!("tables/destinations.json");
+const DE_MINIMIS: Asset = asset!("tables/de_minimis.json");
+const PREFERENTIAL: Asset = asset!("tables/preferential.json");
+const FX_RATES: Asset = asset!("tables/fx_rates.json");
+
+/// Every table the engine uses, parsed and checked.
+#[derive(Debug, Clone)]
+pub struct Tables {
+    pub(crate) hs: HsTable,
+    pub(crate) keywords: Keywords,
+    pub(crate) categories: Vec<Category>,
+    /// VAT/GST/sales-tax components, sorted by (country, subdivision, tax, effective_from).
+    pub(crate) taxes: Vec<TaxRow>,
+    pub(crate) reduced: Vec<ReducedRow>,
+    pub(crate) tariffs: BTreeMap<String, Tariff>,
+    pub(crate) destinations: Vec<DestinationRow>,
+    pub(crate) de_minimis: Vec<DeMinimisRow>,
+    pub(crate) agreements: Vec<AgreementRow>,
+    pub(crate) fx: FxTable,
+    info: Vec<TableInfo>,
+}
+
+impl Tables {
+    /// Parses and checks the tables embedded from `assets/` at build time.
+    pub fn load() -> Result<Tables, TablesError> {
+        let mut info = Vec::new();
+
+        let hs = HsTable::parse(HS_CODES.0, &read::<hs::CodesFile>(HS_CODES, &mut info)?)?;
+        let keywords = Keywords::parse(HS_KEYWORDS.0, read(HS_KEYWORDS, &mut info)?, &hs)?;
+        let categories =
+            hs::parse_categories(TAX_CATEGORIES.0, read(TAX_CATEGORIES, &mut info)?, &hs)?;
+        let fx = FxTable::parse(FX_RATES.0, read(FX_RATES, &mut info)?)?;
+
+        let mut taxes = Vec::new();
+        for file in TAX_FILES {
+            let rows: RowsFile<TaxRow> = read(file, &mut info)?;
+            tax::check_components(file.0, &rows.rows)?;
+            taxes.extend(rows.rows);
+        }
+        taxes.sort_by(|a, b| (a.key(), a.effective_from).cmp(&(b.key(), b.effective_from)));
+        tax::check_components("tax tables together", &taxes)?;
+
+        let reduced: RowsFile<ReducedRow> = read(REDUCED, &mut info)?;
+        tax::check_reduced(REDUCED.0, &reduced.rows, &taxes, &categories)?;
+
+        let mut tariffs = BTreeMap::new();
+        for file in DUTY_FILES {
+            let tariff = Tariff::parse(file.0, read(file, &mut info)?, &hs)?;
+            if tariffs.insert(tariff.id.clone(), tariff).is_some() {
+                return Err(TablesError::Invalid(
+                    file.0.to_string(),
+                    "a tariff with this id is already loaded".into(),
+                ));
+            }
+        }
+
+        let destinations: RowsFile<DestinationRow> = read(DESTINATIONS, &mut info)?;
+        rules::check_destinations(DESTINATIONS.0, &destinations.rows, &tariffs, &fx, &taxes)?;
+        let de_minimis: RowsFile<DeMinimisRow> = read(DE_MINIMIS, &mut info)?;
+        rules::check_de_minimis(DE_MINIMIS.0, &de_minimis.rows, &tariffs, &fx)?;
+        let agreements: RowsFile<AgreementRow> = read(PREFERENTIAL, &mut info)?;
+        rules::check_agreements(PREFERENTIAL.0, &agreements.rows, &hs)?;
+
+        Ok(Tables {
+            hs,
+            keywords,
+            categories,
+            taxes,
+            reduced: reduced.rows,
+            tariffs,
+            destinations: destinations.rows,
+            de_minimis: de_minimis.rows,
+            agreements: agreements.rows,
+            fx,
+            info,
+        })
+    }
+
+    /// Every table file with its source and dates, in load order.
+    pub fn sources(&self) -> &[TableInfo] {
+        &self.info
+    }
+}
+
+/// Parses one embedded file: its header into `info`, its payload into `T`.
+fn read<T: DeserializeOwned>(
+    (file, text): Asset,
+    info: &mut Vec<TableInfo>,
+) -> Result<T, TablesError> {
+    let parse_error = |e: String| TablesError::Parse(file.to_string(), e);
+    let header: Header = parse(text).map_err(parse_error)?;
+    info.push(TableInfo {
+        file,
+        source: header.source,
+        source_url: header.source_url,
+        retrieved: header.retrieved,
+        effective: header.effective,
+    });
+    parse(text).map_err(parse_error)
+}
+
+fn parse<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(&mut deserializer)
+        .map_err(|e| format!("at {}: {}", e.path(), e.inner()))
+}
+
+/// Serde: an assigned ISO 3166-1 alpha-2 code.
+fn country<'de, D: Deserializer<'de>>(deserializer: D) -> Result<CountryCode, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    CountryCode::parse(&text).ok_or_else(|| D::Error::custom(format!("unknown country `{text}`")))
+}
+
+/// Serde: a list of ISO 3166-1 alpha-2 codes; pair with `#[serde(default)]`.
+fn countries<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<CountryCode>, D::Error> {
+    Vec::<String>::deserialize(deserializer)?
+        .iter()
+        .map(|text| {
+            CountryCode::parse(text)
+                .ok_or_else(|| D::Error::custom(format!("unknown country `{text}`")))
+        })
+        .collect()
+}
+
+fn invalid(file: &str, message: impl Into<String>) -> TablesError {
+    TablesError::Invalid(file.to_string(), message.into())
+}
+
+fn yes() -> bool {
+    true
+}

@@ -1,0 +1,182 @@
+//! Import VAT/GST and sales tax of one shipment at one shipping rate.
+
+use rust_decimal::Decimal;
+
+use super::cart::{Context, Line, Shipment};
+use super::deminimis;
+use super::engine::Regime;
+use super::tables::{Basis, DeMinimisKind, TaxRow, dated::in_force};
+use crate::api::{BreakdownType, FieldError, TaxBreakdown};
+
+/// Tax lines of a shipment at one rate.
+pub struct Taxes {
+    pub product: Vec<TaxBreakdown>,
+    pub shipment: Vec<TaxBreakdown>,
+}
+
+/// The rate of `tax` for `line` on the date, and the category that lowered it, if any. Among
+/// the reduced-rate rows matching the line's categories the lowest rate wins.
+fn rate_for<'t>(
+    ctx: &Context<'t>,
+    tax: &TaxRow,
+    line: &Line<'_, 't>,
+) -> (Decimal, Option<&'t str>) {
+    let mut best: (Decimal, Option<&'t str>) = (tax.rate, None);
+    for category in &line.categories {
+        let rows = ctx
+            .tables
+            .reduced
+            .iter()
+            .filter(|r| r.category == *category && r.applies_to(tax));
+        let Some(row) = in_force(rows, ctx.date) else {
+            continue;
+        };
+        let price_ok = row.unit_price_below.is_none_or(|limit| {
+            ctx.fx
+                .convert(line.net_unit, &ctx.code, &ctx.destination.currency)
+                .is_some_and(|local| local < limit)
+        });
+        if price_ok && row.rate < best.0 {
+            best = (row.rate, Some(category));
+        }
+    }
+    best
+}
+
+fn tax_name(tax: &TaxRow, category: Option<&str>, rate: Decimal) -> String {
+    match category {
+        None => tax.tax_name.clone(),
+        Some(c) if rate.is_zero() => {
+            format!("{}, zero rate for {}", tax.tax_name, c.replace('_', " "))
+        }
+        Some(c) => format!("{}, reduced rate for {}", tax.tax_name, c.replace('_', " ")),
+    }
+}
+
+fn breakdown(
+    kind: BreakdownType,
+    ctx: &Context<'_>,
+    tax: &TaxRow,
+    name: String,
+    rate: Decimal,
+    base: Decimal,
+    sku: Option<String>,
+) -> TaxBreakdown {
+    TaxBreakdown {
+        kind,
+        tax_name: name,
+        rate: rate.normalize(),
+        amount: ctx.currency.round(base * rate / Decimal::ONE_HUNDRED),
+        taxable_amount: base,
+        jurisdiction: tax.jurisdiction.clone(),
+        sku,
+    }
+}
+
+/// `shipping_shares` is each line's share of `shipping` (zero for lines that do not ship);
+/// `duties` each line's duty.
+pub fn taxes(
+    ctx: &Context<'_>,
+    shipment: &Shipment<'_, '_>,
+    regime: Regime,
+    shipping: Decimal,
+    shipping_shares: &[Decimal],
+    duties: &[Decimal],
+) -> Result<Taxes, Vec<FieldError>> {
+    let relief = match regime {
+        Regime::Import => deminimis::rule(ctx, DeMinimisKind::Tax, shipment.from),
+        Regime::Local | Regime::CustomsUnion => None,
+    };
+    let goods_value: Decimal = shipment
+        .lines
+        .iter()
+        .filter(|l| l.ships())
+        .map(|l| l.value)
+        .sum();
+    let goods_exempt = match relief {
+        Some(rule) if rule.basis == Basis::GoodsValue => {
+            deminimis::within(ctx, rule, goods_value).map_err(|e| vec![e])?
+        }
+        _ => false,
+    };
+
+    // Each product line remembers whether it taxes shipped goods: only those (and shipping)
+    // belong to the consignment a relief can cover; items that do not ship stay taxed.
+    let mut product: Vec<(bool, TaxBreakdown)> = Vec::new();
+    for (j, line) in shipment.lines.iter().enumerate() {
+        if line.ships() && goods_exempt {
+            continue;
+        }
+        let duty = match ctx.destination.tax_base_includes_duty {
+            true => duties.get(j).copied().unwrap_or_default(),
+            false => Decimal::ZERO,
+        };
+        for tax in &ctx.taxes {
+            let (rate, category) = rate_for(ctx, tax, line);
+            let name = tax_name(tax, category, rate);
+            let sku = Some(line.item.sku.clone());
+            let row = breakdown(
+                BreakdownType::ProductTax,
+                ctx,
+                tax,
+                name,
+                rate,
+                line.value + duty,
+                sku,
+            );
+            product.push((line.ships(), row));
+        }
+    }
+    let mut on_shipping = Vec::new();
+    for tax in &ctx.taxes {
+        if shipping.is_zero() || !tax.shipping_taxable || goods_exempt {
+            continue;
+        }
+        // Shipping follows the rate of the goods it carries: one line per distinct rate.
+        let mut groups: Vec<(Decimal, Option<&str>, Decimal)> = Vec::new();
+        let shipped = shipment
+            .lines
+            .iter()
+            .zip(shipping_shares)
+            .filter(|(l, _)| l.ships());
+        for (line, share) in shipped {
+            let (rate, category) = rate_for(ctx, tax, line);
+            match groups.iter_mut().find(|g| g.0 == rate) {
+                Some(group) => group.2 += *share,
+                None => groups.push((rate, category, *share)),
+            }
+        }
+        if groups.is_empty() {
+            groups.push((tax.rate, None, shipping));
+        }
+        for (rate, category, base) in groups {
+            let name = format!("{} on shipping", tax_name(tax, category, rate));
+            on_shipping.push(breakdown(
+                BreakdownType::ShipmentTax,
+                ctx,
+                tax,
+                name,
+                rate,
+                base,
+                None,
+            ));
+        }
+    }
+
+    if let Some(rule) = relief.filter(|r| r.basis == Basis::TaxAmount) {
+        let on_goods = product
+            .iter()
+            .filter(|(goods, _)| *goods)
+            .map(|(_, l)| l.amount);
+        let due: Decimal = on_goods.chain(on_shipping.iter().map(|l| l.amount)).sum();
+        if deminimis::within(ctx, rule, due).map_err(|e| vec![e])? {
+            product.retain(|(goods, _)| !goods);
+            on_shipping.clear();
+        }
+    }
+    let product = product.into_iter().map(|(_, line)| line).collect();
+    Ok(Taxes {
+        product,
+        shipment: on_shipping,
+    })
+}

@@ -1,0 +1,250 @@
+//! The database itself: pragmas, migrations, durability, the event log, concurrency.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+
+use super::*;
+
+#[test]
+fn wal_foreign_keys_and_busy_timeout_are_on() {
+    let (_dir, store) = temp_store();
+    let conn = store.conn.lock().unwrap();
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+    let fk: i64 = conn
+        .query_row("PRAGMA foreign_keys", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(fk, 1);
+    let busy: i64 = conn
+        .query_row("PRAGMA busy_timeout", [], |r| r.get(0))
+        .unwrap();
+    assert!(busy >= 1000, "busy_timeout is {busy} ms");
+    let bad = conn.execute(
+        "INSERT INTO order_items (shipment_row, source_line_id, source_product_id,
+            source_variant_id, quantity, unit_price, unit_discount, sku, product_name,
+            variant_name, description, origin_country_code, category, requires_shipping,
+            refunded_quantity)
+         VALUES (999, 'L', 1, 1, '1', '1', '0', 'S', 'P', 'V', 'D', 'PT', 'c', 1, '0')",
+        [],
+    );
+    assert!(bad.is_err(), "a line of a missing shipment was accepted");
+}
+
+#[test]
+fn migrations_are_idempotent_on_reopen() {
+    let (dir, store) = temp_store();
+    seeded(&store, 1);
+    let version = |s: &Store| -> i64 {
+        let conn = s.conn.lock().unwrap();
+        conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(version(&store), migrations::MIGRATIONS.len() as i64);
+    let tables = count(&store, "SELECT COUNT(*) FROM sqlite_master");
+    drop(store);
+    for _ in 0..2 {
+        let again = reopen(&dir);
+        assert_eq!(version(&again), migrations::MIGRATIONS.len() as i64);
+        assert_eq!(count(&again, "SELECT COUNT(*) FROM sqlite_master"), tables);
+        assert!(again.order(1).unwrap().is_some());
+    }
+}
+
+#[test]
+fn a_database_from_a_newer_build_is_refused() {
+    let (dir, store) = temp_store();
+    drop(store);
+    let raw = rusqlite::Connection::open(db_path(&dir)).unwrap();
+    raw.pragma_update(None, "user_version", 99).unwrap();
+    drop(raw);
+    let result = Store::open(&db_path(&dir));
+    assert!(matches!(result, Err(StoreError::Corrupt(_))), "{result:?}");
+}
+
+#[test]
+fn data_survives_reopen() {
+    let (dir, store) = temp_store();
+    seeded(&store, 7);
+    let mut up = update(7, "2026-03-02T08:00:00Z");
+    up.shipments = vec![ShipmentUpdate {
+        status: Some("fulfilled".into()),
+        fulfillments: vec![fulfillment("TRACK1", &[("L1", "2")])],
+        ..shipment_update("S1")
+    }];
+    store.update_order(&up, now()).unwrap();
+    let label = store
+        .full_order_label("7", now(), now(), super::labels::render_ok)
+        .unwrap();
+    let before = store.order(7).unwrap().unwrap();
+    drop(store);
+    let store = reopen(&dir);
+    assert_eq!(store.order(7).unwrap().unwrap(), before);
+    assert_eq!(
+        store.label_document(&label.id, DocFormat::Pdf).unwrap(),
+        Some(label.pdf)
+    );
+}
+
+#[test]
+fn every_write_is_in_the_event_history() {
+    let (_dir, store) = temp_store();
+    seeded(&store, 3);
+    let calc_events = count(
+        &store,
+        "SELECT COUNT(*) FROM events WHERE source_reference IS NULL AND kind = 'calculation_saved'",
+    );
+    assert_eq!(calc_events, 1);
+    let mut up = update(3, "2026-03-02T08:00:00Z");
+    up.shipments = vec![ShipmentUpdate {
+        status: Some("canceled".into()),
+        ..shipment_update("S2")
+    }];
+    store.update_order(&up, now()).unwrap();
+    let kinds: Vec<String> = events(&store, "3").into_iter().map(|(k, _)| k).collect();
+    assert_eq!(
+        kinds,
+        ["order_created", "shipment_canceled", "order_updated"]
+    );
+    assert_eq!(store.order(3).unwrap().unwrap().events, 3);
+    let (_, created) = &events(&store, "3")[0];
+    assert_eq!(created["shipments"][0]["tax_transaction_id"], "c3-S1-std");
+    assert_eq!(created["shipments"][0]["duties"], "4.00");
+}
+
+#[test]
+fn the_largest_source_reference_round_trips() {
+    let (_dir, store) = temp_store();
+    seeded(&store, u64::MAX);
+    let order = store.order(u64::MAX).unwrap().unwrap();
+    assert_eq!(order.source_reference, u64::MAX);
+    assert!(store.order(u64::MAX - 1).unwrap().is_none());
+}
+
+#[test]
+fn calculations_are_stored_once_with_unique_ids() {
+    let (_dir, store) = temp_store();
+    save(&store, "c1");
+    let (req, resp) = calculation("c1", "0");
+    assert!(is_conflict(&store.save_calculation(&req, &resp)));
+    // A new request id reusing a tax transaction id of c1.
+    let (req, mut resp) = calculation("c2", "0");
+    resp.shipments[1].shipping_rate_taxes[0].tax_transaction_id = "c1-S1-std".into();
+    assert!(is_conflict(&store.save_calculation(&req, &resp)));
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM calculations WHERE landedcost_request_id = 'c2'"
+        ),
+        0,
+        "a refused calculation left rows behind"
+    );
+    let (mut req, mut resp) = calculation("c3", "0");
+    resp.shipments[1].shipment_id = "S9".into();
+    req.shipments[0].items[1].source_line_id = "L1".into();
+    assert_eq!(
+        invalid_fields(store.save_calculation(&req, &resp)),
+        [
+            "shipments[1].shipment_id",
+            "shipments[0].items[1].source_line_id"
+        ]
+    );
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM calculation_rates"), 4);
+}
+
+/// Two handles on one file (two connections, as two processes would have) and eight threads:
+/// every distinct order is created exactly once, a contested reference is created once, and
+/// concurrent fulfilments never exceed the line's quantity or double count a retry.
+#[test]
+fn parallel_writers_lose_nothing_and_duplicate_nothing() {
+    let (dir, first) = temp_store();
+    let second = reopen(&dir);
+    const THREADS: u64 = 8;
+    const PER_THREAD: u64 = 5;
+    for t in 0..THREADS {
+        for n in 0..PER_THREAD {
+            save(&first, &format!("c{}", 1000 + t * 100 + n));
+        }
+    }
+    save(&first, "shared-a");
+    save(&first, "shared-b");
+    seeded(&first, 1); // S2 line L3 has 3 units to fulfil.
+    let contested_wins = Arc::new(AtomicUsize::new(0));
+    let fulfil_wins = Arc::new(AtomicUsize::new(0));
+    let handles: Vec<_> = (0..THREADS)
+        .map(|t| {
+            let store = if t % 2 == 0 {
+                first.clone()
+            } else {
+                second.clone()
+            };
+            let contested_wins = contested_wins.clone();
+            let fulfil_wins = fulfil_wins.clone();
+            thread::spawn(move || {
+                for n in 0..PER_THREAD {
+                    let reference = 1000 + t * 100 + n;
+                    let calc = format!("c{reference}");
+                    store
+                        .create_order(&order_request(reference, &calc), now())
+                        .unwrap();
+                }
+                let calc = if t % 2 == 0 { "shared-a" } else { "shared-b" };
+                match store.create_order(&order_request(42, calc), now()) {
+                    Ok(()) => {
+                        contested_wins.fetch_add(1, Ordering::SeqCst);
+                    }
+                    Err(StoreError::Conflict(_)) => {}
+                    Err(other) => panic!("contested create: {other:?}"),
+                }
+                for tracking in [format!("T{t}"), "RETRY".to_owned()] {
+                    let mut up = update(1, "2026-03-02T08:00:00Z");
+                    up.shipments = vec![ShipmentUpdate {
+                        fulfillments: vec![fulfillment(&tracking, &[("L3", "1")])],
+                        ..shipment_update("S2")
+                    }];
+                    match store.update_order(&up, now()) {
+                        Ok(()) => {
+                            fulfil_wins.fetch_add(1, Ordering::SeqCst);
+                        }
+                        Err(StoreError::Invalid(_)) => {}
+                        Err(other) => panic!("fulfilment: {other:?}"),
+                    }
+                }
+            })
+        })
+        .collect();
+    for handle in handles {
+        handle.join().unwrap();
+    }
+    assert_eq!(contested_wins.load(Ordering::SeqCst), 1);
+    assert_eq!(
+        count(&first, "SELECT COUNT(*) FROM orders"),
+        (THREADS * PER_THREAD + 2) as i64
+    );
+    for t in 0..THREADS {
+        for n in 0..PER_THREAD {
+            let order = second.order(1000 + t * 100 + n).unwrap().unwrap();
+            assert_eq!(order.shipments.len(), 2);
+            assert_eq!(order.events, 1);
+        }
+    }
+    let order = first.order(1).unwrap().unwrap();
+    let l3 = line(&order, "S2", "L3");
+    assert_eq!(
+        l3.fulfilled,
+        d("3"),
+        "fulfilled more or less than the line holds"
+    );
+    let fulfillments = &shipment(&order, "S2").fulfillments;
+    assert_eq!(fulfillments.len(), 3);
+    // Accepted calls = recorded fulfilments + accepted retries of the one already stored.
+    assert!(fulfil_wins.load(Ordering::SeqCst) >= 3);
+}
+
+#[test]
+fn the_store_can_be_shared_between_threads() {
+    fn shareable<T: Clone + Send + Sync + 'static>() {}
+    shareable::<Store>();
+}

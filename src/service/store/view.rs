@@ -1,0 +1,168 @@
+//! Reading an order back with everything derived from its history.
+
+use rusqlite::Transaction;
+
+use super::codec::{from_json, opt_from_json, parse_dec, parse_ts, weight};
+use super::rows::{LineRow, load_lines, load_order, load_shipments};
+use super::types::{FulfillmentView, ItemView, LabelKind, LabelSummary, OrderView, ShipmentView};
+use super::{Store, StoreError};
+
+impl Store {
+    /// The order as stored, or `None` when there is no such order.
+    pub fn order(&self, source_reference: u64) -> Result<Option<OrderView>, StoreError> {
+        self.read(|tx| {
+            let Some(order) = load_order(tx, &source_reference.to_string())? else {
+                return Ok(None);
+            };
+            let mut shipments = Vec::new();
+            for row in load_shipments(tx, order.id)? {
+                let items = load_lines(tx, row.id)?.into_iter().map(item_view).collect();
+                shipments.push(ShipmentView {
+                    fulfillments: fulfillments(tx, row.id)?,
+                    shipment_id: row.shipment_id,
+                    tax_transaction_id: row.tax_transaction_id,
+                    status: row.status,
+                    shipping_rate_id: row.shipping_rate_id,
+                    shipping_rate: row.shipping_rate,
+                    landed_cost: opt_from_json(
+                        row.landed_cost_json,
+                        "order_shipments.landed_cost_json",
+                    )?,
+                    ship_from: opt_from_json(row.ship_from_json, "order_shipments.ship_from_json")?,
+                    refunded_amount: row.refunded_amount,
+                    items,
+                });
+            }
+            let events: i64 = tx.query_row(
+                "SELECT COUNT(*) FROM events WHERE source_reference = ?1",
+                [&order.source_reference],
+                |row| row.get(0),
+            )?;
+            Ok(Some(OrderView {
+                source_reference,
+                labels: labels(tx, order.id)?,
+                source: order.source,
+                landedcost_request_id: order.landedcost_request_id,
+                currency_code: order.currency_code,
+                source_created_at: order.source_created_at,
+                source_updated_at: order.source_updated_at,
+                total: order.total,
+                order_discount: order.order_discount,
+                custom_properties: opt_from_json(
+                    order.custom_properties_json,
+                    "orders.custom_properties_json",
+                )?,
+                billing_address: opt_from_json(
+                    order.billing_address_json,
+                    "orders.billing_address_json",
+                )?,
+                destination_address: from_json(
+                    &order.destination_address_json,
+                    "orders.destination_address_json",
+                )?,
+                shipments,
+                events: u64::try_from(events).unwrap_or_default(),
+            }))
+        })
+    }
+}
+
+fn item_view(line: LineRow) -> ItemView {
+    ItemView {
+        weight_per_unit: weight(line.weight_per_unit, line.weight_unit.as_deref()),
+        source_line_id: line.source_line_id,
+        source_product_id: line.source_product_id,
+        source_variant_id: line.source_variant_id,
+        sku: line.sku,
+        product_name: line.product_name,
+        variant_name: line.variant_name,
+        description: line.description,
+        hs_code: line.hs_code,
+        origin_country_code: line.origin_country_code,
+        category: line.category,
+        requires_shipping: line.requires_shipping,
+        quantity: line.quantity,
+        unit_price: line.unit_price,
+        unit_discount: line.unit_discount,
+        fulfilled: line.fulfilled,
+        labelled: line.labelled,
+        refunded: line.refunded_quantity,
+    }
+}
+
+fn fulfillments(
+    tx: &Transaction<'_>,
+    shipment_row: i64,
+) -> Result<Vec<FulfillmentView>, StoreError> {
+    let rows = tx
+        .prepare_cached(
+            "SELECT id, tracking_number, carrier, location, shipped_at, status
+             FROM fulfillments WHERE shipment_row = ?1 ORDER BY id",
+        )?
+        .query_map([shipment_row], |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                FulfillmentView {
+                    tracking_number: row.get(1)?,
+                    carrier: row.get(2)?,
+                    location: row.get(3)?,
+                    shipped_at: row.get(4)?,
+                    status: row.get(5)?,
+                    items: Vec::new(),
+                },
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut views = Vec::new();
+    for (id, mut view) in rows {
+        let items = tx
+            .prepare_cached(
+                "SELECT i.source_line_id, f.quantity FROM fulfillment_items f
+                 JOIN order_items i ON i.id = f.item_id
+                 WHERE f.fulfillment_id = ?1 ORDER BY i.id",
+            )?
+            .query_map([id], |row| {
+                Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        for (line, quantity) in items {
+            let quantity = parse_dec(&quantity, "fulfillment_items.quantity")?;
+            view.items.push((line, quantity));
+        }
+        views.push(view);
+    }
+    Ok(views)
+}
+
+fn labels(tx: &Transaction<'_>, order_id: i64) -> Result<Vec<LabelSummary>, StoreError> {
+    let rows = tx
+        .prepare_cached(
+            "SELECT id, kind, track_reference, tracking_code, ready_at
+             FROM labels WHERE order_id = ?1 ORDER BY created_at, rowid",
+        )?
+        .query_map([order_id], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, Option<String>>(2)?,
+                row.get::<_, String>(3)?,
+                row.get::<_, String>(4)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    rows.into_iter()
+        .map(|(id, kind, track_reference, tracking_code, ready_at)| {
+            Ok(LabelSummary {
+                id,
+                kind: if kind == "full" {
+                    LabelKind::Full
+                } else {
+                    LabelKind::Parcel
+                },
+                track_reference,
+                tracking_code,
+                ready_at: parse_ts(&ready_at)?,
+            })
+        })
+        .collect()
+}
