@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use rusqlite::{Connection, TransactionBehavior, params};
 
 use crate::api::{FieldError, Fulfillment, OrderUpdateRequest};
-use crate::domain::validate;
+use crate::domain::{ShipmentStatus, validate};
 
 use super::check::whole_units;
 use super::parcel::{parcel_ctx, shipment_ctx};
@@ -101,7 +101,9 @@ impl StationDb {
             ));
         }
         let canceled_here = sent.shipments.iter().any(|s| {
-            s.shipment_id == shipment_id && s.status.as_deref().map(str::trim) == Some("canceled")
+            s.shipment_id == shipment_id
+                && s.status.as_deref().and_then(ShipmentStatus::parse)
+                    == Some(ShipmentStatus::Canceled)
         });
         if !canceled_here {
             problems.push(FieldError::new(

@@ -9,6 +9,8 @@ use crate::api::{
     OrderUpdateRequest, ShipmentUpdate,
 };
 
+use crate::domain::{FulfillmentStatus, ShipmentStatus};
+
 use super::{
     FulfilmentInput, FulfilmentRecord, ItemProgress, LabelRecord, OrderStatus, Parcel, ParcelId,
     StationError, StationOrder, StationShipment,
@@ -159,13 +161,13 @@ impl StationOrder {
             location: input.location.trim().to_string(),
             carrier: input.carrier.trim().to_string(),
             shipped_at: timestamp(input.shipped_at, "shipped_at")?,
-            status: "in_transit".into(),
+            status: FulfillmentStatus::InTransit.as_str().into(),
             items,
         };
         self.update(
             source_updated_at,
             ShipmentUpdate {
-                status: Some("fulfilled".into()),
+                status: Some(ShipmentStatus::Fulfilled.as_str().into()),
                 fulfillments: vec![fulfilment],
                 ..self.rate_fields(shipment)
             },
@@ -193,7 +195,7 @@ impl StationOrder {
         self.update(
             source_updated_at,
             ShipmentUpdate {
-                status: Some("canceled".into()),
+                status: Some(ShipmentStatus::Canceled.as_str().into()),
                 ..self.rate_fields(shipment)
             },
         )
