@@ -7,3 +7,4 @@ pub mod demo;
 pub mod domain;
 pub mod service;
 pub mod station;
+pub mod ui;

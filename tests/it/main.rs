@@ -6,6 +6,6 @@ mod labels;
 mod landed_cost;
 mod service;
 mod service_labels;
-mod support;
 mod station;
+mod support;
 mod validation;
