@@ -4,15 +4,18 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::station::db::StationDb;
+use crate::station::secrets::CredentialStore;
 use crate::station::settings::Settings;
 
 /// Which credential store holds the API keys and access tokens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub enum CredentialSource {
     /// The operating system's store (Keychain, Credential Manager, Secret Service, ...).
     Native,
-    /// keyring-core's in-memory mock store: tests only.
+    /// A fresh keyring-core in-memory mock store: tests only.
     Mock,
+    /// This store (tests hand in a mock store holding their credentials).
+    Given(CredentialStore),
 }
 
 /// How the app is set up: paths, credentials, and the embedded service.

@@ -13,40 +13,51 @@ use crate::station::db::DocumentKind;
 /// Width of the label preview (a 4×6 in label).
 const PREVIEW_WIDTH: f32 = 300.0;
 
+/// The "Get label" button under the form, with why it is disabled, and the request's status.
+pub fn get_label_ui(ui: &mut egui::Ui, open: &OpenOrder, commands: &mut Vec<Command>) {
+    let why = why_no_label(open);
+    let button = ui
+        .add_enabled(why.is_none(), egui::Button::new("Get label (F2)"))
+        .on_disabled_hover_text(why.clone().unwrap_or_default());
+    if button.clicked() {
+        commands.push(Command::GetLabel);
+    }
+    if let Some(why) = &why
+        && !open.label.in_flight()
+    {
+        ui.label(RichText::new(why).weak());
+    }
+    label_status_ui(ui, &open.label);
+}
+
+/// A recorded parcel: its label's status, the preview beside save, print and the fulfilment.
 pub fn label_ui(
     ui: &mut egui::Ui,
     state: &AppState,
     open: &OpenOrder,
     commands: &mut Vec<Command>,
 ) {
-    let why = why_no_label(open);
-    ui.horizontal(|ui| {
-        let button = ui
-            .add_enabled(why.is_none(), egui::Button::new("Get label (F2)"))
-            .on_disabled_hover_text(why.clone().unwrap_or_default());
-        if button.clicked() {
-            commands.push(Command::GetLabel);
-        }
-        let stuck = open.parcel.is_some() && matches!(open.label, LabelJob::Failed(_));
-        if stuck {
-            if ui.button("Retry label").clicked() {
+    label_status_ui(ui, &open.label);
+    if matches!(open.label, LabelJob::Failed(_)) {
+        ui.horizontal(|ui| {
+            if ui.button("Retry label (F2)").clicked() {
                 commands.push(Command::RetryLabel);
             }
             if ui.button("Discard parcel").clicked() {
                 commands.push(Command::DiscardParcel);
             }
-        }
-    });
-    if let Some(why) = &why
-        && !matches!(open.label, LabelJob::Ready { .. })
-        && !open.label.in_flight()
-    {
-        ui.label(RichText::new(why).weak());
+        });
     }
-    label_status_ui(ui, &open.label);
-    preview_ui(ui, open, commands);
-    ui.separator();
-    fulfil_ui(ui, state, open, commands);
+    ui.horizontal_top(|ui| {
+        preview_ui(ui, open);
+        ui.vertical(|ui| {
+            if let LabelJob::Ready { label, .. } = &open.label {
+                output_ui(ui, open, *label, commands);
+                ui.separator();
+            }
+            fulfil_ui(ui, state, open, commands);
+        });
+    });
 }
 
 fn label_status_ui(ui: &mut egui::Ui, label: &LabelJob) {
@@ -98,53 +109,57 @@ pub fn failure_ui(ui: &mut egui::Ui, failure: &Failure) {
     ui.label(RichText::new(text).color(color));
 }
 
-fn preview_ui(ui: &mut egui::Ui, open: &OpenOrder, commands: &mut Vec<Command>) {
+fn preview_ui(ui: &mut egui::Ui, open: &OpenOrder) {
     match &open.preview {
         Preview::None => {}
         Preview::Rendering => {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label("Rendering the preview…");
-            });
+            ui.spinner();
+            ui.label("Rendering the preview…");
         }
         Preview::Failed(why) => {
             ui.label(RichText::new(format!("No preview: {why}")).color(WARNING));
         }
         Preview::Ready { label, texture } => {
-            ui.horizontal(|ui| {
-                let size = texture.size_vec2();
-                let scale = PREVIEW_WIDTH / size.x.max(1.0);
-                ui.add(
-                    egui::Image::new(texture)
-                        .fit_to_exact_size(size * scale)
-                        .alt_text(format!("Label {label} preview")),
-                );
-                ui.vertical(|ui| {
-                    let busy = open.save.pending();
-                    if ui
-                        .add_enabled(!busy, egui::Button::new("Save PDF (Ctrl+S)"))
-                        .clicked()
-                    {
-                        commands.push(Command::SaveLabel(*label, DocumentKind::Pdf));
-                    }
-                    if ui
-                        .add_enabled(!busy, egui::Button::new("Save ZPL"))
-                        .clicked()
-                    {
-                        commands.push(Command::SaveLabel(*label, DocumentKind::Zpl));
-                    }
-                    request_ui(ui, &open.save);
-                    if ui
-                        .add_enabled(!open.print.pending(), egui::Button::new("Print (Ctrl+P)"))
-                        .clicked()
-                    {
-                        commands.push(Command::PrintLabel(*label));
-                    }
-                    request_ui(ui, &open.print);
-                });
-            });
+            let size = texture.size_vec2();
+            let scale = PREVIEW_WIDTH / size.x.max(1.0);
+            ui.add(
+                egui::Image::new(texture)
+                    .fit_to_exact_size(size * scale)
+                    .alt_text(format!("Label {label} preview")),
+            );
         }
     }
+}
+
+fn output_ui(
+    ui: &mut egui::Ui,
+    open: &OpenOrder,
+    label: crate::station::db::LabelId,
+    commands: &mut Vec<Command>,
+) {
+    ui.horizontal(|ui| {
+        let busy = open.save.pending();
+        if ui
+            .add_enabled(!busy, egui::Button::new("Save PDF (Ctrl+S)"))
+            .clicked()
+        {
+            commands.push(Command::SaveLabel(label, DocumentKind::Pdf));
+        }
+        if ui
+            .add_enabled(!busy, egui::Button::new("Save ZPL"))
+            .clicked()
+        {
+            commands.push(Command::SaveLabel(label, DocumentKind::Zpl));
+        }
+        if ui
+            .add_enabled(!open.print.pending(), egui::Button::new("Print (Ctrl+P)"))
+            .clicked()
+        {
+            commands.push(Command::PrintLabel(label));
+        }
+    });
+    request_ui(ui, &open.save);
+    request_ui(ui, &open.print);
 }
 
 fn request_ui(ui: &mut egui::Ui, request: &Request) {

@@ -27,6 +27,7 @@ mod widgets;
 
 pub use app::{AppError, PackdeskApp};
 pub use config::{AppConfig, CredentialSource};
+pub use handle::REPEATED_SCAN_WINDOW;
 pub use keys::SHORTCUTS;
 
 /// Opens the app window and runs until it is closed.

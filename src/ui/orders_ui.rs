@@ -141,18 +141,17 @@ fn table_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
         .header(ROW_HEIGHT, |mut header| {
             for (column, title) in headers {
                 header.col(|ui| {
-                    let arrow = match orders.sort {
-                        (c, SortDirection::Ascending) if c == column => " ▲",
-                        (c, SortDirection::Descending) if c == column => " ▼",
-                        _ => "",
-                    };
-                    let text = RichText::new(format!("{title}{arrow}")).strong();
+                    let text = RichText::new(title).strong();
                     if ui
                         .add(egui::Button::new(text).frame(false))
                         .on_hover_text(format!("Sort by {}", title.to_lowercase()))
                         .clicked()
                     {
                         commands.push(Command::SortBy(column));
+                    }
+                    match orders.sort {
+                        (c, direction) if c == column => sort_arrow_ui(ui, direction),
+                        _ => {}
                     }
                 });
             }
@@ -197,6 +196,30 @@ fn row_cells(row: &mut egui_extras::TableRow<'_, '_>, order: &OrderRow, now: Off
     row.col(|ui| {
         ui.label(format!("{} {}", order.total, order.currency));
     });
+}
+
+/// A small triangle: up for ascending, down for descending.
+fn sort_arrow_ui(ui: &mut egui::Ui, direction: SortDirection) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), Sense::hover());
+    let (c, r) = (rect.center(), 4.0);
+    let points = match direction {
+        SortDirection::Ascending => vec![
+            egui::pos2(c.x - r, c.y + r * 0.6),
+            egui::pos2(c.x + r, c.y + r * 0.6),
+            egui::pos2(c.x, c.y - r * 0.8),
+        ],
+        SortDirection::Descending => vec![
+            egui::pos2(c.x - r, c.y - r * 0.6),
+            egui::pos2(c.x + r, c.y - r * 0.6),
+            egui::pos2(c.x, c.y + r * 0.8),
+        ],
+    };
+    let color = ui.visuals().strong_text_color();
+    ui.painter().add(egui::Shape::convex_polygon(
+        points,
+        color,
+        egui::Stroke::NONE,
+    ));
 }
 
 /// A status in its colour.

@@ -19,20 +19,26 @@ pub fn parcel_ui(
     shipment: &StationShipment,
     commands: &mut Vec<Command>,
 ) {
+    if let Some(parcel) = open.parcel {
+        // Recorded: the form is done; the label, its preview and the fulfilment matter now.
+        summary_ui(ui, open, shipment, parcel);
+        ui.separator();
+        super::label_ui::label_ui(ui, state, open, commands);
+        return;
+    }
     let form = &open.form;
     let check = form.check();
-    let locked = open.parcel.is_some() || open.label.in_flight();
+    let locked = open.label.in_flight() || shipment.why_cannot_pack().is_some();
     let edit = |commands: &mut Vec<Command>, edit: ParcelEdit| {
         if !locked {
             commands.push(Command::EditParcel(edit));
         }
     };
-    ui.heading(if locked {
-        "This parcel"
-    } else {
-        "Pack a parcel"
-    });
-    if let Some(why) = shipment.why_cannot_pack().filter(|_| open.parcel.is_none()) {
+    ui.heading(format!(
+        "Pack a parcel of shipment {}",
+        shipment.shipment_id
+    ));
+    if let Some(why) = shipment.why_cannot_pack() {
         ui.label(RichText::new(why).strong());
     }
     ui.add_enabled_ui(!locked, |ui| {
@@ -82,7 +88,50 @@ pub fn parcel_ui(
         error_ui(ui, problem, 600.0);
     }
     ui.separator();
-    super::label_ui::label_ui(ui, state, open, commands);
+    super::label_ui::get_label_ui(ui, open, commands);
+}
+
+/// The recorded parcel in a few lines.
+fn summary_ui(
+    ui: &mut egui::Ui,
+    open: &OpenOrder,
+    shipment: &StationShipment,
+    parcel: crate::station::db::ParcelId,
+) {
+    let position = shipment.parcels.iter().position(|p| p.id == parcel);
+    ui.heading(format!(
+        "Parcel {} of shipment {}",
+        position.map_or(shipment.parcels.len() + 1, |p| p + 1),
+        shipment.shipment_id
+    ));
+    let Some(recorded) = shipment.parcels.iter().find(|p| p.id == parcel) else {
+        ui.label("Recording the parcel…");
+        return;
+    };
+    let items: Vec<String> = recorded
+        .lines
+        .iter()
+        .map(|l| format!("{} × {}", l.quantity, l.sku))
+        .collect();
+    ui.label(items.join(", "));
+    let mut measures = recorded.weight.to_string();
+    if let Some(d) = &recorded.dimensions {
+        measures.push_str(&format!(
+            " · {} × {} × {} {}",
+            d.length.normalize(),
+            d.width.normalize(),
+            d.height.normalize(),
+            d.unit.code()
+        ));
+    }
+    ui.label(measures);
+    let to = &recorded.to;
+    ui.label(format!(
+        "To {} {}, {}, {} {} {}, {}",
+        to.first_name, to.last_name, to.line1, to.zipcode, to.city, to.province, to.country
+    ));
+    ui.label(RichText::new(format!("Track reference {}", recorded.track_reference)).weak());
+    let _ = open;
 }
 
 type Edit<'a> = dyn Fn(&mut Vec<Command>, ParcelEdit) + 'a;
@@ -225,7 +274,7 @@ fn measures_ui(
         }
     });
     if let Some(warning) = &check.weight_warning {
-        ui.label(RichText::new(format!("⚠ {warning}")).color(WARNING));
+        ui.label(RichText::new(warning).color(WARNING).strong());
     }
 }
 

@@ -18,7 +18,7 @@ pub fn order_ui(
 ) {
     let order = &open.order;
     ui.horizontal(|ui| {
-        if ui.button("← Orders (Esc)").clicked() {
+        if ui.button("‹ Orders (Esc)").clicked() {
             commands.push(Command::Back);
         }
         ui.heading(format!("Order {}", order.source_reference));

@@ -13,14 +13,17 @@ pub fn status_bar_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Com
     ui.horizontal_wrapped(|ui| {
         match &state.connection {
             Connection::Online => {
-                ui.label(RichText::new("● Online").color(ONLINE));
+                dot_ui(ui, ONLINE);
+                ui.label(RichText::new("Online").color(ONLINE));
             }
             Connection::Unknown => {
-                ui.label(RichText::new("● Not connected yet").weak());
+                dot_ui(ui, ui.visuals().weak_text_color());
+                ui.label(RichText::new("Not connected yet").weak());
             }
             Connection::Offline(why) => {
                 let red = ui.visuals().error_fg_color;
-                ui.label(RichText::new("● Offline").color(red).strong());
+                dot_ui(ui, red);
+                ui.label(RichText::new("Offline").color(red).strong());
                 if ui.button("Retry (F5)").clicked() {
                     commands.push(Command::Retry);
                 }
@@ -62,4 +65,10 @@ pub fn status_bar_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Com
             }
         }
     });
+}
+
+/// A coloured dot before the connection state.
+fn dot_ui(ui: &mut egui::Ui, color: Color32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+    ui.painter().circle_filled(rect.center(), 5.0, color);
 }

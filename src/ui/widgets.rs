@@ -86,7 +86,7 @@ pub fn unit_selector_ui<T: Copy + PartialEq>(
 /// The environment: always visible; production is red and shouting.
 pub fn environment_badge_ui(ui: &mut egui::Ui, kind: EnvironmentKind, name: &str) {
     let (fill, text) = match kind {
-        EnvironmentKind::Production => (PRODUCTION, format!("⚠ PRODUCTION — {name}")),
+        EnvironmentKind::Production => (PRODUCTION, format!("PRODUCTION — {name}")),
         EnvironmentKind::Sandbox => (SANDBOX, format!("Sandbox — {name}")),
         EnvironmentKind::EmbeddedSandbox => (EMBEDDED, kind.label().to_string()),
     };

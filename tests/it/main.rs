@@ -8,4 +8,5 @@ mod service;
 mod service_labels;
 mod station;
 mod support;
+mod ui;
 mod validation;

@@ -280,7 +280,14 @@ fn label(
                 open.label = LabelJob::Failed(failure.clone());
             }
             network_failure(core, &failure, Command::RetryLabel);
-            core.state.notice(Level::Error, failure.message());
+            let text = match &failure {
+                Failure::Fields(errors) => format!(
+                    "The label was refused: {} problem(s), shown next to their fields.",
+                    errors.len()
+                ),
+                other => other.message(),
+            };
+            core.state.notice(Level::Error, text);
         }
     }
 }

@@ -60,10 +60,11 @@ async fn run(
         .map_err(|e| e.to_string())?;
     let db: SharedDb = Arc::new(Mutex::new(db));
 
-    let source = config.credentials;
+    let source = config.credentials.clone();
     let store = tokio::task::spawn_blocking(move || match source {
         CredentialSource::Mock => CredentialStore::mock(),
         CredentialSource::Native => CredentialStore::native(),
+        CredentialSource::Given(store) => Ok(store),
     })
     .await
     .map_err(|e| e.to_string())?;

@@ -1,0 +1,119 @@
+//! The packer's flow: scan the order open, pack two of its three SKUs, notice a unit slip, get
+//! the label (preview rendered from the ZPL), mark the parcel fulfilled, see the status change.
+
+use egui::Key;
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+use packdesk::station::db::OrderStatus;
+use packdesk::ui::state::{LabelJob, Preview, Request};
+
+use super::{
+    click, demo, embedded_station, open_by_scan, press, scan, settle, shows, type_into, wait_until,
+};
+
+#[test]
+fn scan_pack_two_of_three_skus_label_and_fulfil() {
+    let mut station = embedded_station();
+    let h = &mut station.harness;
+    assert!(shows(h, "Embedded sandbox"), "the environment badge");
+    // Demo order 1: one shipment to Québec with three different SKUs.
+    let order = demo(1);
+    let items = &order.cart.shipments[0].items;
+    assert_eq!(items.len(), 3);
+    open_by_scan(h, order.number);
+    assert!(shows(h, &format!("Order {}", order.number)));
+    h.check_accessibility();
+
+    // Two of the three SKUs go into this parcel.
+    h.get_by_role_and_label(Role::CheckBox, &items[0].sku)
+        .click();
+    h.step();
+    h.get_by_role_and_label(Role::CheckBox, &items[2].sku)
+        .click();
+    h.step();
+    h.step();
+    let grams: rust_decimal::Decimal = [&items[0], &items[2]]
+        .iter()
+        .map(|i| i.weight.per_unit * i.quantity)
+        .sum();
+
+    // The scale said grams, the packer left the unit on pounds: a slip the form points out.
+    click(h, "lb");
+    type_into(h, "Weight", &grams.to_string());
+    assert!(shows(h, "did you mean"), "the unit-slip warning");
+    click(h, "g");
+    assert!(!shows(h, "did you mean"));
+
+    press(h, Key::F2);
+    wait_until(h, "the label", |app| {
+        let open = app.state().open.as_ref().unwrap();
+        matches!(open.label, LabelJob::Ready { .. } | LabelJob::Failed(_))
+            && !matches!(open.preview, Preview::Rendering)
+    });
+    let open = h.state().state().open.as_ref().unwrap();
+    let LabelJob::Ready { tracking_code, .. } = &open.label else {
+        panic!("no label: {:?}", open.label);
+    };
+    let tracking_code = tracking_code.clone();
+    assert!(
+        matches!(open.preview, Preview::Ready { .. }),
+        "the ZPL preview"
+    );
+    assert!(shows(h, &format!("Label ready — tracking {tracking_code}")));
+
+    click(h, "Mark fulfilled (F4)");
+    wait_until(h, "the fulfilment", |app| {
+        !app.state().open.as_ref().unwrap().fulfil.pending()
+    });
+    let open = h.state().state().open.as_ref().unwrap();
+    assert_eq!(
+        open.fulfil,
+        Request::Done("Parcel marked fulfilled.".into())
+    );
+    let shipment = &open.order.shipments[0];
+    assert_eq!(shipment.status, OrderStatus::PartlyFulfilled);
+    assert_eq!(
+        shipment.items[1].left,
+        items[1].quantity.to_string().parse::<u32>().unwrap()
+    );
+    assert!(shows(h, "S1 · partly fulfilled"));
+
+    // Back in the table, the order's row says so too.
+    press(h, Key::Escape);
+    settle(h);
+    let row = h
+        .state()
+        .state()
+        .orders
+        .rows
+        .iter()
+        .find(|r| r.source_reference == order.number)
+        .unwrap();
+    assert_eq!(row.status, OrderStatus::PartlyFulfilled);
+    assert!(shows(h, "partly fulfilled"));
+    h.check_accessibility();
+}
+
+#[test]
+fn scanned_skus_fill_the_parcel_and_a_double_read_is_ignored() {
+    let mut station = embedded_station();
+    let h = &mut station.harness;
+    let order = demo(1);
+    open_by_scan(h, order.number);
+    let sku = order.cart.shipments[0].items[2].sku.clone();
+    scan(h, &sku);
+    scan(h, &sku);
+    h.step();
+    let quantity = |h: &super::AppHarness| {
+        h.state().state().open.as_ref().unwrap().form.lines[2]
+            .quantity
+            .clone()
+    };
+    assert_eq!(quantity(h), "1", "the second read came within the window");
+    assert!(shows(h, "Ignored a repeated read"));
+    std::thread::sleep(packdesk::ui::REPEATED_SCAN_WINDOW);
+    scan(h, &sku.to_lowercase());
+    h.step();
+    assert_eq!(quantity(h), "2");
+    assert!(shows(h, &format!("{sku}: 2 in this parcel.")));
+}
