@@ -31,59 +31,37 @@ pub const PHONE_FROM: &str = "ship_from_phone";
 pub const SOURCE: &str = "packdesk-demo";
 
 /// A destination: country, region code, postal code, city, street, recipient, phone, currency.
-struct Place {
-    country: &'static str,
-    province: &'static str,
-    postal: &'static str,
-    city: &'static str,
-    street: &'static str,
-    name: &'static str,
-    phone: &'static str,
-    currency: &'static str,
-}
-
-const fn place(
-    country: &'static str,
-    province: &'static str,
-    postal: &'static str,
-    city: &'static str,
-    street: &'static str,
-    name: &'static str,
-    phone: &'static str,
-    currency: &'static str,
-) -> Place {
-    Place {
-        country,
-        province,
-        postal,
-        city,
-        street,
-        name,
-        phone,
-        currency,
-    }
-}
+type Place = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+);
 
 #[rustfmt::skip]
 const PLACES: [Place; 18] = [
-    place("US", "NY", "10001", "New York", "350 Fifth Avenue", "Ava Johnson", "+1 212 555 0147", "USD"),
-    place("CA", "QC", "H2X 1Y4", "Montréal", "1200 Rue Sainte-Catherine O", "Zoë Tremblay", "+1 514 555 0199", "CAD"),
-    place("DE", "BE", "10115", "Berlin", "Invalidenstraße 43", "Max Müller", "+49 30 1234567", "EUR"),
-    place("GB", "LND", "NW1 6XE", "London", "221B Baker Street", "Oliver Smith", "+44 20 7946 0958", "GBP"),
-    place("US", "CA", "94105", "San Francisco", "101 Mission Street", "Noah Williams", "+1 415 555 0132", "USD"),
-    place("FR", "IDF", "75001", "Paris", "12 Rue de Rivoli", "Camille Martin", "+33 1 42 68 53 00", "EUR"),
-    place("JP", "13", "100-0001", "Tokyo", "1-1 Chiyoda", "Aiko Tanaka", "+81 3 1234 5678", "JPY"),
-    place("CA", "ON", "M5V 2T6", "Toronto", "200 Front Street W", "Liam O'Brien", "+1 416 555 0123", "CAD"),
-    place("AU", "NSW", "2000", "Sydney", "1 Macquarie Street", "Isla Wilson", "+61 2 9374 4000", "AUD"),
-    place("NL", "NH", "1012 AB", "Amsterdam", "Damrak 1", "Sem de Vries", "+31 20 555 0100", "EUR"),
-    place("SE", "AB", "111 22", "Stockholm", "Drottninggatan 10", "Emma Johansson", "+46 8 555 010 00", "SEK"),
-    place("CH", "ZH", "8001", "Zürich", "Bahnhofstrasse 1", "Lea Meier", "+41 44 555 01 00", "CHF"),
-    place("IT", "RM", "00184", "Roma", "Via Nazionale 75", "Sofia Rossi", "+39 06 5555 0100", "EUR"),
-    place("ES", "MD", "28013", "Madrid", "Calle Mayor 1", "Lucía García", "+34 91 555 0100", "EUR"),
-    place("US", "TX", "78701", "Austin", "500 Congress Avenue", "Mia Davis", "+1 512 555 0175", "USD"),
-    place("CA", "BC", "V6B 1A1", "Vancouver", "800 Robson Street", "Ethan Wong", "+1 604 555 0111", "CAD"),
-    place("NZ", "AUK", "1010", "Auckland", "1 Queen Street", "Ruby Taylor", "+64 9 555 0100", "NZD"),
-    place("KR", "11", "04524", "Seoul", "110 Sejong-daero", "Ji-woo Kim", "+82 2 555 0100", "KRW"),
+    ("US", "NY", "10001", "New York", "350 Fifth Avenue", "Ava Johnson", "+1 212 555 0147", "USD"),
+    ("CA", "QC", "H2X 1Y4", "Montréal", "1200 Rue Sainte-Catherine O", "Zoë Tremblay", "+1 514 555 0199", "CAD"),
+    ("DE", "BE", "10115", "Berlin", "Invalidenstraße 43", "Max Müller", "+49 30 1234567", "EUR"),
+    ("GB", "LND", "NW1 6XE", "London", "221B Baker Street", "Oliver Smith", "+44 20 7946 0958", "GBP"),
+    ("US", "CA", "94105", "San Francisco", "101 Mission Street", "Noah Williams", "+1 415 555 0132", "USD"),
+    ("FR", "IDF", "75001", "Paris", "12 Rue de Rivoli", "Camille Martin", "+33 1 42 68 53 00", "EUR"),
+    ("JP", "13", "100-0001", "Tokyo", "1-1 Chiyoda", "Aiko Tanaka", "+81 3 1234 5678", "JPY"),
+    ("CA", "ON", "M5V 2T6", "Toronto", "200 Front Street W", "Liam O'Brien", "+1 416 555 0123", "CAD"),
+    ("AU", "NSW", "2000", "Sydney", "1 Macquarie Street", "Isla Wilson", "+61 2 9374 4000", "AUD"),
+    ("NL", "NH", "1012 AB", "Amsterdam", "Damrak 1", "Sem de Vries", "+31 20 555 0100", "EUR"),
+    ("SE", "AB", "111 22", "Stockholm", "Drottninggatan 10", "Emma Johansson", "+46 8 555 010 00", "SEK"),
+    ("CH", "ZH", "8001", "Zürich", "Bahnhofstrasse 1", "Lea Meier", "+41 44 555 01 00", "CHF"),
+    ("IT", "RM", "00184", "Roma", "Via Nazionale 75", "Sofia Rossi", "+39 06 5555 0100", "EUR"),
+    ("ES", "MD", "28013", "Madrid", "Calle Mayor 1", "Lucía García", "+34 91 555 0100", "EUR"),
+    ("US", "TX", "78701", "Austin", "500 Congress Avenue", "Mia Davis", "+1 512 555 0175", "USD"),
+    ("CA", "BC", "V6B 1A1", "Vancouver", "800 Robson Street", "Ethan Wong", "+1 604 555 0111", "CAD"),
+    ("NZ", "AUK", "1010", "Auckland", "1 Queen Street", "Ruby Taylor", "+64 9 555 0100", "NZD"),
+    ("KR", "11", "04524", "Seoul", "110 Sejong-daero", "Ji-woo Kim", "+82 2 555 0100", "KRW"),
 ];
 
 /// The warehouses the demo ships from.
@@ -128,7 +106,7 @@ pub fn demo_orders(now: OffsetDateTime) -> Vec<DemoOrder> {
 /// through 1, 3, 2, 4 per shipment.
 pub fn demo_order(i: usize, now: OffsetDateTime) -> DemoOrder {
     let number = FIRST_ORDER_NUMBER + i as u64;
-    let to = pick(&PLACES, i);
+    let (country, province, postal, city, street, name, phone, currency) = *pick(&PLACES, i);
     let two_shipments = i % 3 == 2;
     let lines_per_shipment = [1, 3, 2, 4][i % 4];
     let mut line = 0;
@@ -156,17 +134,17 @@ pub fn demo_order(i: usize, now: OffsetDateTime) -> DemoOrder {
     }
     let cart = TaxCalculationRequest {
         ship_to: Address {
-            country_code: to.country.into(),
-            province: Some(to.province.into()),
-            postal_code: Some(to.postal.into()),
-            address1: Some(to.street.into()),
+            country_code: country.into(),
+            province: Some(province.into()),
+            postal_code: Some(postal.into()),
+            address1: Some(street.into()),
             address2: None,
-            city: Some(to.city.into()),
-            name: Some(to.name.into()),
+            city: Some(city.into()),
+            name: Some(name.into()),
         },
         caller_app: SOURCE.into(),
         external_reference_id: Some(format!("demo-cart-{number}")),
-        currency_code: to.currency.into(),
+        currency_code: currency.into(),
         order_discount: if i % 5 == 4 {
             Decimal::new(500, 2)
         } else {
@@ -176,7 +154,7 @@ pub fn demo_order(i: usize, now: OffsetDateTime) -> DemoOrder {
         custom_properties: None,
     };
     let mut custom_properties = CustomProperties::new();
-    custom_properties.insert(PHONE_TO.into(), to.phone.into());
+    custom_properties.insert(PHONE_TO.into(), phone.into());
     custom_properties.insert(PHONE_FROM.into(), WAREHOUSE_PHONE.into());
     let chosen_rates = cart.shipments.iter().map(|_| i % 2).collect();
     // Oldest first: the first order is about four days old, the last a few minutes.

@@ -57,12 +57,13 @@ pub fn capture(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Command
         input.events.retain(|event| match event {
             Event::Text(typed) | Event::Paste(typed) => {
                 for c in typed.chars() {
-                    if c == '\n'
-                        || c == '\r'
-                        || (c == '\u{4}' && terminator == ScannerTerminator::Eot)
-                    {
-                        flush(&mut text, commands, true);
-                    } else if c == '\t' && terminator == ScannerTerminator::Tab {
+                    let ends = match c {
+                        '\n' | '\r' => true,
+                        '\u{4}' => terminator == ScannerTerminator::Eot,
+                        '\t' => terminator == ScannerTerminator::Tab,
+                        _ => false,
+                    };
+                    if ends {
                         flush(&mut text, commands, true);
                     } else if !c.is_control() {
                         text.push(c);
@@ -107,11 +108,9 @@ pub fn capture(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Command
                 pressed,
                 ..
             } => {
-                if *pressed {
-                    if text.pop().is_none() {
-                        flush(&mut text, commands, false);
-                        commands.push(Command::ScanBackspace);
-                    }
+                if *pressed && text.pop().is_none() {
+                    flush(&mut text, commands, false);
+                    commands.push(Command::ScanBackspace);
                 }
                 false
             }

@@ -248,7 +248,7 @@ fn get_label_cmd(core: &mut Core) {
     let plan = LabelPlan {
         order: open.order.source_reference,
         shipment_id: open.form.shipment_id.clone(),
-        parcel: ParcelSource::New(parcel),
+        parcel: ParcelSource::New(Box::new(parcel)),
         mode: open.form.mode,
         options: label_options(&settings, &open.form),
         sent_lines: open.form.chosen_lines(),

@@ -20,7 +20,7 @@ use crate::ui::state::{
 pub fn apply(core: &mut Core, received: Received) {
     match received {
         Received::Progress(progress) => apply_progress(core, progress),
-        Received::Done(result) => apply_result(core, result),
+        Received::Done(result) => apply_result(core, *result),
     }
 }
 

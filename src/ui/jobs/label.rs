@@ -26,7 +26,7 @@ const LONGEST_POLL: Duration = Duration::from_secs(8);
 #[derive(Debug, Clone, PartialEq)]
 pub enum ParcelSource {
     /// Record this parcel first.
-    New(NewParcel),
+    New(Box<NewParcel>),
     /// A parcel recorded earlier whose label is missing or pending.
     Existing(ParcelId),
 }

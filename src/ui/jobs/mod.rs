@@ -84,7 +84,7 @@ pub enum Progress {
 
 /// A message from a job.
 pub enum Received {
-    Done(JobResult),
+    Done(Box<JobResult>),
     Progress(Progress),
 }
 
@@ -102,7 +102,7 @@ impl Reporter {
     }
 
     fn done(&self, result: JobResult) {
-        let _ = self.sender.send(Received::Done(result));
+        let _ = self.sender.send(Received::Done(Box::new(result)));
         self.repaint();
     }
 

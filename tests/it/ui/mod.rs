@@ -26,7 +26,8 @@ pub const PIN: &str = "2468";
 /// A running app and the directory it keeps its files in.
 pub struct Station {
     pub harness: AppHarness,
-    pub dir: TempDir,
+    /// Kept so the files live as long as the app.
+    _dir: TempDir,
 }
 
 /// Settings a station has after someone filled them in: brand, location, carrier, PIN.
@@ -61,7 +62,7 @@ pub fn start(dir: TempDir, config: AppConfig) -> Station {
         .with_size(egui::vec2(1600.0, 1000.0))
         .with_max_steps(40)
         .build_ui_state(|ui, app: &mut PackdeskApp| app.frame_ui(ui), app);
-    Station { harness, dir }
+    Station { harness, _dir: dir }
 }
 
 /// Runs frames until `done` holds (jobs answer on their own threads), at most 60 s.
