@@ -20,6 +20,7 @@ use crate::api::{
     Address, CartShipmentRequest, CustomProperties, OrderCreateRequest, OrderShipmentRef,
     ShippingRate, TaxCalculationRequest, TaxCalculationResponse,
 };
+use crate::domain::Currency;
 
 /// The first demo order number; the others follow.
 pub const FIRST_ORDER_NUMBER: u64 = 1_000_101;
@@ -132,6 +133,18 @@ pub fn demo_order(i: usize, now: OffsetDateTime) -> DemoOrder {
             items,
         });
     }
+    // The catalogue is priced in euro-like amounts: scale to the destination's currency.
+    let money = Currency::parse(currency);
+    for shipment in &mut shipments {
+        for item in &mut shipment.items {
+            let scaled = item.unit_price * price_factor(currency);
+            item.unit_price = money.map_or(scaled, |m| m.round(scaled));
+        }
+        for rate in &mut shipment.shipping_rates {
+            let scaled = rate.shipping_rate * price_factor(currency);
+            rate.shipping_rate = money.map_or(scaled, |m| m.round(scaled));
+        }
+    }
     let cart = TaxCalculationRequest {
         ship_to: Address {
             country_code: country.into(),
@@ -146,7 +159,8 @@ pub fn demo_order(i: usize, now: OffsetDateTime) -> DemoOrder {
         external_reference_id: Some(format!("demo-cart-{number}")),
         currency_code: currency.into(),
         order_discount: if i % 5 == 4 {
-            Decimal::new(500, 2)
+            let five = Decimal::from(5) * price_factor(currency);
+            money.map_or(five, |m| m.round(five))
         } else {
             Decimal::ZERO
         },
@@ -208,8 +222,16 @@ pub fn create_body(
         landedcost_request_id: quote.landedcost_request_id.clone(),
         source_created_at: created.clone(),
         source_updated_at: created,
-        total: total
-            .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero)
+        total: Currency::parse(&order.cart.currency_code)
+            .map_or_else(
+                || {
+                    total.round_dp_with_strategy(
+                        2,
+                        rust_decimal::RoundingStrategy::MidpointAwayFromZero,
+                    )
+                },
+                |money| money.round(total),
+            )
             .max(Decimal::ZERO),
         shipments,
         custom_properties: Some(order.custom_properties.clone()),
@@ -224,6 +246,18 @@ fn pick<T>(list: &[T], i: usize) -> &T {
 
 fn quantity(i: usize, k: usize) -> i64 {
     [1, 2, 1, 3][(i + k) % 4]
+}
+
+/// About what one euro-like unit of the catalogue is worth in `currency` (demo prices only).
+fn price_factor(currency: &str) -> Decimal {
+    match currency {
+        "JPY" => Decimal::from(160),
+        "KRW" => Decimal::from(1450),
+        "SEK" => Decimal::from(11),
+        "NZD" | "AUD" => Decimal::new(17, 1),
+        "CAD" => Decimal::new(15, 1),
+        _ => Decimal::ONE,
+    }
 }
 
 fn rates(i: usize, s: usize) -> Vec<ShippingRate> {

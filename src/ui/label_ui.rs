@@ -26,6 +26,11 @@ pub fn get_label_ui(ui: &mut egui::Ui, open: &OpenOrder, commands: &mut Vec<Comm
         && !open.label.in_flight()
     {
         ui.label(RichText::new(why).weak());
+    } else if why.is_none() {
+        let check = open.form.check();
+        if !check.is_ok() {
+            ui.label(RichText::new(format!("Still needed: {}", check.summary().join(" "))).weak());
+        }
     }
     label_status_ui(ui, &open.label);
 }

@@ -292,27 +292,24 @@ fn addresses_ui(
                 Side::To => &form.to,
             };
             let title = column.label(RichText::new(side.title()).strong());
-            egui::Grid::new(("label_address", side.title()))
-                .num_columns(2)
-                .show(column, |ui| {
-                    for pair in AddressField::ALL.chunks(2) {
-                        for &field in pair {
-                            let message = form.message(check, FieldKey::Address(side, field));
-                            if let Some(text) = text_field_ui(
-                                ui,
-                                egui::Id::unique(("address", side.title(), field.wire())),
-                                field.label(),
-                                Some(title.id),
-                                address.get(field),
-                                message.as_deref(),
-                                140.0,
-                            ) {
-                                edit(commands, ParcelEdit::Address(side, field, text));
-                            }
+            for pair in AddressField::ALL.chunks(2) {
+                column.horizontal_top(|ui| {
+                    for &field in pair {
+                        let message = form.message(check, FieldKey::Address(side, field));
+                        if let Some(text) = text_field_ui(
+                            ui,
+                            egui::Id::unique(("address", side.title(), field.wire())),
+                            field.label(),
+                            Some(title.id),
+                            address.get(field),
+                            message.as_deref(),
+                            150.0,
+                        ) {
+                            edit(commands, ParcelEdit::Address(side, field, text));
                         }
-                        ui.end_row();
                     }
                 });
+            }
         }
     });
 }

@@ -38,8 +38,7 @@ pub fn why_no_label(open: &OpenOrder) -> Option<String> {
                 .into(),
         );
     }
-    let check = open.form.check();
-    (!check.is_ok()).then(|| format!("Fix the form first: {}", check.summary().join(" ")))
+    None
 }
 
 /// The order's one label fits only an order with one shipment and no parcel yet.

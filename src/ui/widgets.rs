@@ -36,6 +36,7 @@ pub fn text_field_ui(
     let mut text = value.to_string();
     let mut changed = false;
     ui.vertical(|ui| {
+        ui.set_width(width);
         let label = ui.label(label);
         let mut response = ui.add(
             egui::TextEdit::singleline(&mut text)

@@ -239,9 +239,12 @@ fn get_label_cmd(core: &mut Core) {
     }
     let parcel = match open.form.to_new_parcel() {
         Ok(parcel) => parcel,
-        Err(check) => {
-            let why = check.summary().join(" ");
-            core.state.notice(Level::Warning, why);
+        Err(_) => {
+            open.form.show_all = true;
+            core.state.notice(
+                Level::Warning,
+                "Some fields need attention (marked in red); fix them, then F2 again.",
+            );
             return;
         }
     };

@@ -88,11 +88,12 @@ async fn run(
             embedded.base_url = running.base_url.clone();
             embedded.labels_url = running.labels_url.clone();
         }
-        // The embedded sandbox works without a credential store: its keys come from the service.
-        if credentials.is_none() {
-            credential_note =
-                credential_note.map(|n| format!("{n} The embedded sandbox works without it."));
-        }
+        // The embedded sandbox's keys come from the service itself: the store matters only
+        // when it is missing (for the other environments).
+        credential_note = match credentials {
+            Some(_) => None,
+            None => credential_note.map(|n| format!("{n} The embedded sandbox works without it.")),
+        };
         let client_config = ClientConfig::new(
             running.base_url.clone(),
             running.labels_url.clone(),

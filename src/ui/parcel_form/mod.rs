@@ -6,6 +6,8 @@ mod check;
 mod fields;
 mod weight;
 
+use std::collections::HashSet;
+
 use rust_decimal::Decimal;
 
 pub use check::Check;
@@ -164,6 +166,10 @@ pub struct ParcelForm {
     pub reported: Vec<(FieldKey, String)>,
     /// Reported problems that no field of the form shows.
     pub reported_other: Vec<String>,
+    /// Fields the packer changed (and the prefilled addresses): their problems show as typed.
+    pub touched: HashSet<FieldKey>,
+    /// Every problem shows (after "Get label" was asked for with problems left).
+    pub show_all: bool,
 }
 
 impl ParcelForm {
@@ -229,13 +235,23 @@ impl ParcelForm {
             brand_code: settings.brand_code.clone(),
             reported: Vec::new(),
             reported_other: Vec::new(),
+            // The addresses come filled in: what is wrong with them shows at once.
+            touched: [Side::From, Side::To]
+                .into_iter()
+                .flat_map(|side| AddressField::ALL.map(|f| FieldKey::Address(side, f)))
+                .collect(),
+            show_all: false,
         }
     }
 
     /// Applies one edit and forgets what was reported about the edited field.
     pub fn apply(&mut self, edit: ParcelEdit) {
         let touched = match &edit {
-            ParcelEdit::Include(i, _) => vec![FieldKey::LineInclude(*i), FieldKey::Lines],
+            ParcelEdit::Include(i, _) => vec![
+                FieldKey::LineInclude(*i),
+                FieldKey::LineQuantity(*i),
+                FieldKey::Lines,
+            ],
             ParcelEdit::Quantity(i, _) => vec![FieldKey::LineQuantity(*i), FieldKey::Lines],
             ParcelEdit::Asn(i, _) => vec![FieldKey::LineAsn(*i)],
             ParcelEdit::Weight(_) | ParcelEdit::WeightUnit(_) => vec![FieldKey::Weight],
@@ -244,10 +260,15 @@ impl ParcelForm {
             ParcelEdit::Height(_) => vec![FieldKey::Height, FieldKey::DimensionsUnit],
             ParcelEdit::LengthUnit(_) => vec![FieldKey::DimensionsUnit],
             ParcelEdit::Address(side, field, _) => vec![FieldKey::Address(*side, *field)],
-            ParcelEdit::Mode(_) | ParcelEdit::EverythingLeft => vec![FieldKey::Lines],
+            ParcelEdit::Mode(_) => vec![FieldKey::Lines],
+            ParcelEdit::EverythingLeft => (0..self.lines.len())
+                .map(FieldKey::LineQuantity)
+                .chain([FieldKey::Lines])
+                .collect(),
             ParcelEdit::Base64(_) => Vec::new(),
         };
         self.reported.retain(|(key, _)| !touched.contains(key));
+        self.touched.extend(touched);
         match edit {
             ParcelEdit::Include(i, include) => {
                 if let Some(line) = self.lines.get_mut(i) {
@@ -415,9 +436,14 @@ impl ParcelForm {
         self.reported_other = other;
     }
 
-    /// The message to show next to a field: the check as typed first, then what was reported.
+    /// The message to show next to a field: the check as typed (once the field was touched or
+    /// every problem is to show), then what was reported.
     pub fn message(&self, check: &Check, key: FieldKey) -> Option<String> {
-        check.errors.get(&key).cloned().or_else(|| {
+        let typed = check
+            .errors
+            .get(&key)
+            .filter(|_| self.show_all || self.touched.contains(&key));
+        typed.cloned().or_else(|| {
             let reported: Vec<&str> = self
                 .reported
                 .iter()
