@@ -22,6 +22,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("F3", "next shipment of the order"),
     ("F4", "mark the parcel fulfilled"),
     ("F5", "retry after a network failure / reload the orders"),
+    ("F6", "type the parcel weight"),
     ("F8", "cancel the shipment (supervisor)"),
     ("Ctrl+E", "put everything left into the parcel"),
     ("Ctrl+S", "save the label PDF"),
@@ -98,6 +99,9 @@ pub fn shortcuts(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comma
     if pressed(Modifiers::NONE, Key::F4) {
         commands.push(Command::MarkFulfilled);
     }
+    if pressed(Modifiers::NONE, Key::F6) {
+        commands.push(Command::Focus(FocusTarget::Weight));
+    }
     if pressed(Modifiers::NONE, Key::F8) {
         commands.push(Command::StartCancel);
     }
@@ -112,6 +116,20 @@ pub fn shortcuts(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comma
         }
         if pressed(ctrl, Key::P) {
             commands.push(Command::PrintLabel(*label));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_readme_lists_every_shortcut() {
+        let readme = include_str!("../../README.md");
+        for (key, does) in super::SHORTCUTS {
+            assert!(
+                readme.contains(&format!("| {key} | {does} |")),
+                "README.md lacks the row for {key}"
+            );
         }
     }
 }

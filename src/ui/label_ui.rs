@@ -35,6 +35,21 @@ pub fn get_label_ui(ui: &mut egui::Ui, open: &OpenOrder, commands: &mut Vec<Comm
     label_status_ui(ui, &open.label);
 }
 
+/// The preview of an earlier parcel's label ("Preview label n" in the history), to reprint it.
+pub fn earlier_label_ui(ui: &mut egui::Ui, open: &OpenOrder, commands: &mut Vec<Command>) {
+    if matches!(open.preview, Preview::None) {
+        return;
+    }
+    ui.separator();
+    ui.label(RichText::new("Label of an earlier parcel").strong());
+    ui.horizontal_top(|ui| {
+        preview_ui(ui, open);
+        if let Preview::Ready { label, .. } = &open.preview {
+            ui.vertical(|ui| output_ui(ui, open, *label, commands));
+        }
+    });
+}
+
 /// A recorded parcel: its label's status, the preview beside save, print and the fulfilment.
 pub fn label_ui(
     ui: &mut egui::Ui,

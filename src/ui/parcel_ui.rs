@@ -89,6 +89,7 @@ pub fn parcel_ui(
     }
     ui.separator();
     super::label_ui::get_label_ui(ui, open, commands);
+    super::label_ui::earlier_label_ui(ui, open, commands);
 }
 
 /// The recorded parcel in a few lines.
@@ -231,8 +232,8 @@ fn measures_ui(
         let message = form.message(check, FieldKey::Weight);
         if let Some(text) = text_field_ui(
             ui,
-            egui::Id::unique("parcel_weight"),
-            "Weight",
+            super::scan::weight_id(),
+            "Weight (F6)",
             None,
             &form.weight,
             message.as_deref(),

@@ -22,6 +22,10 @@ pub fn pin_id() -> egui::Id {
     egui::Id::unique("supervisor_pin")
 }
 
+pub fn weight_id() -> egui::Id {
+    egui::Id::unique("parcel_weight")
+}
+
 pub fn quantity_id(line: usize) -> egui::Id {
     egui::Id::unique(("parcel_quantity", line))
 }
@@ -130,6 +134,7 @@ pub fn keep_focus(ctx: &egui::Context, state: &mut AppState) {
             FocusTarget::Scan => scan_id(),
             FocusTarget::Search => search_id(),
             FocusTarget::Pin => pin_id(),
+            FocusTarget::Weight => weight_id(),
             FocusTarget::LineQuantity(line) => quantity_id(line),
         };
         ctx.memory_mut(|m| m.request_focus(id));

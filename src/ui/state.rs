@@ -143,6 +143,8 @@ pub enum FocusTarget {
     Search,
     Scan,
     Pin,
+    /// The parcel weight (F6).
+    Weight,
     /// The quantity field of a parcel line (index in the form).
     LineQuantity(usize),
 }

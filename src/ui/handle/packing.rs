@@ -259,6 +259,7 @@ fn get_label_cmd(core: &mut Core) {
     open.form.reported.clear();
     open.form.reported_other.clear();
     open.label = LabelJob::Requesting;
+    core.state.scan.message = None;
     open.preview = Preview::None;
     core.jobs
         .spawn(move |reporter| get_label(client, db, plan, reporter));

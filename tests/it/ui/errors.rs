@@ -106,7 +106,7 @@ fn a_422_is_shown_next_to_the_quantity_it_names() {
     h.step();
     h.step();
     let grams = line.weight.per_unit * line.quantity + Decimal::from(80);
-    type_into(h, "Weight", &grams.to_string());
+    type_into(h, "Weight (F6)", &grams.to_string());
     press(h, Key::F2);
     wait_for_label(h);
 
@@ -241,7 +241,7 @@ fn staging(
 fn pack_everything(h: &mut AppHarness, number: u64) {
     open_by_scan(h, number);
     click(h, "Everything left (Ctrl+E)");
-    type_into(h, "Weight", "1.5");
+    type_into(h, "Weight (F6)", "1.5");
     click(h, "lb");
 }
 

@@ -39,7 +39,11 @@ fn scan_pack_two_of_three_skus_label_and_fulfil() {
 
     // The scale said grams, the packer left the unit on pounds: a slip the form points out.
     click(h, "lb");
-    type_into(h, "Weight", &grams.to_string());
+    // F6 jumps to the weight field; the scale's reading is typed there.
+    press(h, Key::F6);
+    h.get_by_label("Weight (F6)").type_text(&grams.to_string());
+    h.step();
+    h.step();
     assert!(shows(h, "did you mean"), "the unit-slip warning");
     click(h, "g");
     assert!(!shows(h, "did you mean"));
