@@ -7,4 +7,5 @@ mod landed_cost;
 mod service;
 mod service_labels;
 mod support;
+mod ui_quote;
 mod validation;
