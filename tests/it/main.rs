@@ -6,5 +6,6 @@ mod labels;
 mod landed_cost;
 mod service;
 mod service_labels;
+mod station;
 mod support;
 mod validation;
