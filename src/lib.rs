@@ -6,4 +6,5 @@ pub mod cli;
 pub mod demo;
 pub mod domain;
 pub mod service;
+pub mod station;
 pub mod ui;

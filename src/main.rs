@@ -25,6 +25,7 @@ fn main() -> anyhow::Result<()> {
             public_url: None,
             require_hs_codes: false,
             label_delay_ms: 0,
+            pricing_date: None,
         })),
     }
 }

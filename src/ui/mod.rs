@@ -2,4 +2,4 @@
 //! no I/O (see DESIGN.md).
 
 pub mod quote;
-// pub mod settings; (after station merges)
+pub mod settings;

@@ -6,6 +6,7 @@ mod labels;
 mod landed_cost;
 mod service;
 mod service_labels;
+mod station;
 mod support;
 mod ui_quote;
 mod validation;

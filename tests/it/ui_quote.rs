@@ -3,7 +3,7 @@
 
 mod calculate;
 mod form;
-// mod settings; (after the station branch merges)
+mod settings;
 
 use egui::accesskit::Role;
 use egui::{Key, Modifiers, Rect};

@@ -73,7 +73,7 @@ pub fn form_ui(ui: &mut Ui, form: &mut QuoteForm, fields: &mut Fields) -> Vec<Ed
         ui.heading("Ship to");
         address_ui(ui, &mut form.ship_to, "ship_to", fields, true);
     });
-    region(ui, "Order", |ui| {
+    region(ui, "Currency and discount", |ui| {
         row(ui, |ui| {
             fields.text(ui, "Currency", &mut form.currency, "currency_code", NARROW);
             fields.text(

@@ -7,7 +7,7 @@ use super::{SettingsIntent, SettingsView};
 use crate::api::Secret;
 use crate::station::secrets::SecretKind;
 use crate::station::settings::{Environment, EnvironmentKind, ScannerTerminator, Units};
-use crate::ui::quote::FieldErrors;
+use crate::ui::quote::{FieldErrors, region};
 use crate::ui::quote::widgets::{Fields, NARROW, WIDE};
 
 const URL_WIDTH: f32 = 360.0;
@@ -28,11 +28,17 @@ pub fn settings_ui(ui: &mut Ui, view: &mut SettingsView) -> Vec<SettingsIntent> 
         if let Some(message) = &view.message {
             ui.label(RichText::new(message).strong());
         }
-        environments_ui(ui, view, &mut fields, &mut intents);
+        region(ui, "Environment settings", |ui| {
+            environments_ui(ui, view, &mut fields, &mut intents);
+        });
         ui.separator();
-        station_ui(ui, view, &mut fields, &errors, &mut intents);
+        region(ui, "Station settings", |ui| {
+            station_ui(ui, view, &mut fields, &errors, &mut intents);
+        });
         ui.separator();
-        pin_ui(ui, view, &mut fields, &mut intents);
+        region(ui, "Supervisor PIN settings", |ui| {
+            pin_ui(ui, view, &mut fields, &mut intents);
+        });
     });
     intents
 }
@@ -95,7 +101,7 @@ fn environments_ui(ui: &mut Ui, view: &mut SettingsView, fields: &mut Fields, in
     let Some(name) = view.draft.environments.get(index).map(|e| e.name.clone()) else {
         return;
     };
-    crate::ui::quote::region(ui, &format!("Environment {name}"), |ui| {
+    region(ui, &format!("Environment {name}"), |ui| {
         let Some(env) = view.draft.environments.get_mut(index) else {
             return;
         };

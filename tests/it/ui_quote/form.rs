@@ -1,7 +1,7 @@
 //! Typing a cart: problems appear under the field they belong to, whether found as typed or
 //! reported by the service.
 
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use packdesk::api::{Address, ClientError};
 use packdesk::domain::validate;
 use packdesk::ui::quote::{QuoteForm, QuoteIntent, QuoteView};

@@ -1,0 +1,257 @@
+//! Label answers and their documents, cached so a reprint never asks the service again.
+
+use base64::Engine as _;
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+
+use crate::api::{FieldError, LabelRequest, LabelResponse, LabelStatus};
+
+use super::parcel::{ParcelCtx, parcel_ctx};
+use super::record::refresh_status;
+use super::{
+    Direction, DocumentId, DocumentInfo, DocumentKind, LabelDocument, LabelId, NewEvent, ParcelId,
+    StationDb, StationError, from_unix, insert_event, now_unix, to_json,
+};
+
+pub(super) fn label_status_code(status: LabelStatus) -> &'static str {
+    match status {
+        LabelStatus::Success => "success",
+        LabelStatus::Pending => "pending",
+        LabelStatus::Error => "error",
+    }
+}
+
+pub(super) fn parse_label_status(code: &str) -> Option<LabelStatus> {
+    match code {
+        "success" => Some(LabelStatus::Success),
+        "pending" => Some(LabelStatus::Pending),
+        "error" => Some(LabelStatus::Error),
+        _ => None,
+    }
+}
+
+impl StationDb {
+    /// Records the first answer to a label request for a parcel (any status: a pending one is
+    /// then updated by [`StationDb::update_label`] as polls come back). A full-order label
+    /// (only `orderNumber`) is recorded against a parcel holding everything left to pack. An inline `base64`
+    /// label is decoded and cached as the PDF document. Both bodies must be for the parcel's
+    /// order; the parcel must not be voided and its shipment not canceled.
+    pub fn record_label(
+        &mut self,
+        parcel: ParcelId,
+        request: &LabelRequest,
+        response: &LabelResponse,
+    ) -> Result<LabelId, StationError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let ctx = parcel_ctx(&tx, parcel)?;
+        ctx.ensure_live("labelled")?;
+        check_order_number(&ctx, &request.order_number, "orderNumber")?;
+        check_order_number(&ctx, &response.result.order_number, "result.orderNumber")?;
+        let now = now_unix();
+        tx.execute(
+            "INSERT INTO labels (parcel_id, requested_at, updated_at, request_json, status,
+                tracking_code, tracking_url, label_urls_json, zpl_url, shipping_service,
+                errors_json, response_json)
+             VALUES (?1, ?2, ?2, ?3, 'pending', '', '', '[]', NULL, NULL, '[]', '{}')",
+            params![parcel.0, now, to_json(request)?],
+        )?;
+        let label = LabelId(tx.last_insert_rowid());
+        event(&tx, &ctx, Direction::Sent, "label_request", request)?;
+        apply_answer(&tx, &ctx, label, response)?;
+        tx.commit()?;
+        Ok(label)
+    }
+
+    /// Records a later answer for a label (a poll of a pending one): status, tracking and URLs
+    /// are replaced by the new answer.
+    pub fn update_label(
+        &mut self,
+        label: LabelId,
+        response: &LabelResponse,
+    ) -> Result<(), StationError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let parcel = label_parcel(&tx, label)?;
+        let ctx = parcel_ctx(&tx, parcel)?;
+        check_order_number(&ctx, &response.result.order_number, "result.orderNumber")?;
+        apply_answer(&tx, &ctx, label, response)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Caches label documents fetched from the label URLs (PDF, ZPL). Fetching the same URL
+    /// and kind again replaces the bytes.
+    pub fn record_label_documents(
+        &mut self,
+        label: LabelId,
+        documents: &[LabelDocument],
+    ) -> Result<Vec<DocumentId>, StationError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let parcel = label_parcel(&tx, label)?;
+        let ctx = parcel_ctx(&tx, parcel)?;
+        let mut ids = Vec::new();
+        for document in documents {
+            ids.push(store_document(&tx, &ctx, label, document)?);
+        }
+        tx.commit()?;
+        Ok(ids)
+    }
+
+    /// A cached document with its bytes, for reprinting offline.
+    pub fn label_document(
+        &self,
+        document: DocumentId,
+    ) -> Result<Option<(DocumentInfo, Vec<u8>)>, StationError> {
+        let row = self
+            .conn
+            .query_row(
+                "SELECT kind, url, bytes, fetched_at FROM label_documents WHERE id = ?1",
+                [document.0],
+                |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        row.get::<_, String>(1)?,
+                        row.get::<_, Vec<u8>>(2)?,
+                        row.get::<_, i64>(3)?,
+                    ))
+                },
+            )
+            .optional()?;
+        let Some((kind, url, bytes, fetched_at)) = row else {
+            return Ok(None);
+        };
+        let info = DocumentInfo {
+            id: document,
+            kind: DocumentKind::parse(&kind)
+                .ok_or_else(|| StationError::Corrupt(format!("document kind {kind}")))?,
+            url: Some(url).filter(|u| !u.is_empty()),
+            size: bytes.len() as u64,
+            fetched_at: from_unix(fetched_at)?,
+        };
+        Ok(Some((info, bytes)))
+    }
+}
+
+fn label_parcel(conn: &Connection, label: LabelId) -> Result<ParcelId, StationError> {
+    conn.query_row(
+        "SELECT parcel_id FROM labels WHERE id = ?1",
+        [label.0],
+        |row| row.get(0),
+    )
+    .optional()?
+    .map(ParcelId)
+    .ok_or(StationError::UnknownLabel(label))
+}
+
+fn check_order_number(ctx: &ParcelCtx, text: &str, field: &str) -> Result<(), StationError> {
+    if text.trim() == ctx.shipment.order.to_string() {
+        return Ok(());
+    }
+    Err(StationError::Invalid(vec![FieldError::new(
+        field,
+        format!(
+            "is for order {text}, but parcel {} belongs to order {}",
+            ctx.id, ctx.shipment.order
+        ),
+    )]))
+}
+
+/// Stores an answer on the label row, caches an inline PDF, logs it, refreshes the status.
+fn apply_answer(
+    conn: &Connection,
+    ctx: &ParcelCtx,
+    label: LabelId,
+    response: &LabelResponse,
+) -> Result<(), StationError> {
+    let result = &response.result;
+    let mut logged = response.clone();
+    // The inline document goes to label_documents once, not into every JSON copy.
+    if let Some(bytes) = result.base64.as_deref().and_then(|text| {
+        base64::engine::general_purpose::STANDARD
+            .decode(text.trim())
+            .ok()
+    }) {
+        logged.result.base64 = None;
+        let document = LabelDocument {
+            kind: DocumentKind::Pdf,
+            url: None,
+            bytes,
+        };
+        store_document(conn, ctx, label, &document)?;
+    }
+    conn.execute(
+        "UPDATE labels SET updated_at = ?1, status = ?2, tracking_code = ?3, tracking_url = ?4,
+            label_urls_json = ?5, zpl_url = ?6, shipping_service = ?7, errors_json = ?8,
+            response_json = ?9
+         WHERE id = ?10",
+        params![
+            now_unix(),
+            label_status_code(result.status),
+            result.tracking_code,
+            result.tracking_url,
+            to_json(&result.label_urls)?,
+            result.zpl,
+            result.shipping_service,
+            to_json(response.error.as_deref().unwrap_or_default())?,
+            to_json(&logged)?,
+            label.0,
+        ],
+    )?;
+    event(conn, ctx, Direction::Received, "label_response", &logged)?;
+    refresh_status(conn, ctx.shipment.order_id)?;
+    Ok(())
+}
+
+fn store_document(
+    conn: &Connection,
+    ctx: &ParcelCtx,
+    label: LabelId,
+    document: &LabelDocument,
+) -> Result<DocumentId, StationError> {
+    let url = document.url.as_deref().unwrap_or("");
+    let id = conn.query_row(
+        "INSERT INTO label_documents (label_id, kind, url, bytes, fetched_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (label_id, kind, url)
+         DO UPDATE SET bytes = excluded.bytes, fetched_at = excluded.fetched_at
+         RETURNING id",
+        params![
+            label.0,
+            document.kind.as_str(),
+            url,
+            document.bytes,
+            now_unix()
+        ],
+        |row| row.get(0),
+    )?;
+    let body = serde_json::json!({
+        "label": label.0, "kind": document.kind.as_str(), "url": document.url,
+        "bytes": document.bytes.len(),
+    });
+    event(conn, ctx, Direction::Local, "label_document", &body)?;
+    Ok(DocumentId(id))
+}
+
+fn event<T: serde::Serialize + ?Sized>(
+    conn: &Connection,
+    ctx: &ParcelCtx,
+    direction: Direction,
+    kind: &'static str,
+    body: &T,
+) -> Result<(), StationError> {
+    insert_event(
+        conn,
+        NewEvent {
+            order_id: ctx.shipment.order_id,
+            shipment_id: Some(&ctx.shipment.shipment_id),
+            parcel_id: Some(ctx.id),
+            direction,
+            kind,
+            body,
+        },
+    )
+}

@@ -1,0 +1,371 @@
+//! Reading one order in full for the shipment detail view.
+
+use rusqlite::{Connection, OptionalExtension};
+use rust_decimal::Decimal;
+
+use crate::api::{CartItem, FieldError, LabelRequest, TaxCalculationRequest};
+use crate::domain::{LengthUnit, Weight, WeightUnit};
+
+use super::label::parse_label_status;
+use super::record::parse_shipment_type;
+use super::status::{self, ShipmentFacts};
+use super::{
+    Cancellation, ChosenRate, Dimensions, DocumentId, DocumentInfo, DocumentKind, FulfilmentId,
+    FulfilmentRecord, ItemProgress, LabelId, LabelRecord, OrderNumber, OrderOrigin, Parcel,
+    ParcelId, ParcelLine, StationDb, StationError, StationOrder, StationShipment, from_json,
+    from_unix,
+};
+
+impl StationDb {
+    /// One order in full, or `None` when the station has no order with this number.
+    pub fn order(&self, order: OrderNumber) -> Result<Option<StationOrder>, StationError> {
+        let Ok(reference) = i64::try_from(order) else {
+            return Ok(None);
+        };
+        let row = self
+            .conn
+            .query_row(
+                "SELECT id, origin, created_at, recorded_at, create_json, cart_json, quote_json
+                 FROM orders WHERE source_reference = ?1",
+                [reference],
+                |row| {
+                    Ok((
+                        row.get::<_, i64>(0)?,
+                        row.get::<_, String>(1)?,
+                        row.get::<_, i64>(2)?,
+                        row.get::<_, i64>(3)?,
+                        row.get::<_, String>(4)?,
+                        row.get::<_, String>(5)?,
+                        row.get::<_, Option<String>>(6)?,
+                    ))
+                },
+            )
+            .optional()?;
+        let Some((order_id, origin, created_at, recorded_at, create, cart, quote)) = row else {
+            return Ok(None);
+        };
+        let cart: TaxCalculationRequest = from_json(&cart)?;
+        let shipments = load_shipments(&self.conn, order_id, &cart)?;
+        let statuses: Vec<_> = shipments.iter().map(|s| s.status).collect();
+        Ok(Some(StationOrder {
+            source_reference: order,
+            origin: if origin == "imported" {
+                OrderOrigin::Imported
+            } else {
+                OrderOrigin::Submitted
+            },
+            status: status::order_status(&statuses),
+            created_at: from_unix(created_at)?,
+            recorded_at: from_unix(recorded_at)?,
+            create: from_json(&create)?,
+            quote: quote.as_deref().map(from_json).transpose()?,
+            cart,
+            shipments,
+        }))
+    }
+}
+
+fn load_shipments(
+    conn: &Connection,
+    order_id: i64,
+    cart: &TaxCalculationRequest,
+) -> Result<Vec<StationShipment>, StationError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, shipment_id, tax_transaction_id, shipping_rate_id, shipping_rate,
+            shipment_type, landed_cost_json, ship_from_json, canceled_at, cancel_json
+         FROM shipments WHERE order_id = ?1 ORDER BY position",
+    )?;
+    let rows = stmt
+        .query_map([order_id], |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(2)?,
+                row.get::<_, String>(3)?,
+                row.get::<_, String>(4)?,
+                row.get::<_, Option<String>>(5)?,
+                row.get::<_, Option<String>>(6)?,
+                row.get::<_, String>(7)?,
+                row.get::<_, Option<i64>>(8)?,
+                row.get::<_, Option<String>>(9)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut shipments = Vec::new();
+    for (id, shipment_id, tax_id, rate_id, rate, kind, landed, from, canceled_at, cancel) in rows {
+        let cart_items = cart
+            .shipments
+            .iter()
+            .find(|s| s.shipment_id == shipment_id)
+            .map(|s| s.items.as_slice())
+            .ok_or_else(|| StationError::Corrupt(format!("shipment {shipment_id} not in cart")))?;
+        let items = load_items(conn, id, cart_items)?;
+        let parcels = load_parcels(conn, id)?;
+        let cancellation = match (canceled_at, cancel) {
+            (Some(at), Some(sent)) => Some(Cancellation {
+                recorded_at: from_unix(at)?,
+                sent: from_json(&sent)?,
+            }),
+            _ => None,
+        };
+        let facts = ShipmentFacts {
+            canceled: cancellation.is_some(),
+            has_success_label: parcels.iter().any(|p| {
+                p.voided_at.is_none()
+                    && p.labels
+                        .iter()
+                        .any(|l| l.status == crate::api::LabelStatus::Success)
+            }),
+            fulfilments: parcels.iter().filter(|p| p.fulfilment.is_some()).count() as u32,
+            lines: items
+                .iter()
+                .map(|i| (i.ordered, i.fulfilled, i.item.requires_shipping))
+                .collect(),
+        };
+        shipments.push(StationShipment {
+            status: status::shipment_status(&facts),
+            ship_from: from_json(&from)?,
+            rate: ChosenRate {
+                shipping_rate_id: rate_id,
+                shipping_rate: decimal(&rate)?,
+                tax_transaction_id: tax_id,
+            },
+            shipment_type: kind.as_deref().and_then(parse_shipment_type),
+            landed_cost: landed.as_deref().map(from_json).transpose()?,
+            shipment_id,
+            items,
+            parcels,
+            cancellation,
+        });
+    }
+    Ok(shipments)
+}
+
+fn load_items(
+    conn: &Connection,
+    shipment: i64,
+    cart_items: &[CartItem],
+) -> Result<Vec<ItemProgress>, StationError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT i.source_line_id, i.quantity,
+            COALESCE((SELECT SUM(pl.quantity) FROM parcel_lines pl JOIN parcels p
+                      ON p.id = pl.parcel_id WHERE pl.item_id = i.id AND p.voided_at IS NULL), 0),
+            COALESCE((SELECT SUM(fl.quantity) FROM fulfilment_lines fl
+                      WHERE fl.item_id = i.id), 0)
+         FROM items i WHERE i.shipment_id = ?1 ORDER BY i.position",
+    )?;
+    let rows = stmt.query_map([shipment], |row| {
+        Ok((
+            row.get::<_, String>(0)?,
+            row.get::<_, u32>(1)?,
+            row.get::<_, u32>(2)?,
+            row.get::<_, u32>(3)?,
+        ))
+    })?;
+    let mut items = Vec::new();
+    for row in rows {
+        let (line_id, ordered, in_parcels, fulfilled) = row?;
+        let item = cart_items
+            .iter()
+            .find(|i| i.source_line_id == line_id)
+            .cloned()
+            .ok_or_else(|| StationError::Corrupt(format!("item line {line_id} not in cart")))?;
+        let left = if item.requires_shipping {
+            ordered.saturating_sub(in_parcels)
+        } else {
+            0
+        };
+        items.push(ItemProgress {
+            item,
+            ordered,
+            in_parcels,
+            fulfilled,
+            left,
+        });
+    }
+    Ok(items)
+}
+
+fn load_parcels(conn: &Connection, shipment: i64) -> Result<Vec<Parcel>, StationError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, created_at, track_reference, weight, weight_unit, length, width, height,
+            dimensions_unit, from_json, to_json, voided_at
+         FROM parcels WHERE shipment_id = ?1 ORDER BY id",
+    )?;
+    let rows = stmt
+        .query_map([shipment], |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                row.get::<_, i64>(1)?,
+                row.get::<_, String>(2)?,
+                (row.get::<_, String>(3)?, row.get::<_, String>(4)?),
+                (
+                    row.get::<_, Option<String>>(5)?,
+                    row.get::<_, Option<String>>(6)?,
+                    row.get::<_, Option<String>>(7)?,
+                    row.get::<_, Option<String>>(8)?,
+                ),
+                row.get::<_, String>(9)?,
+                row.get::<_, String>(10)?,
+                row.get::<_, Option<i64>>(11)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut parcels = Vec::new();
+    for (id, created_at, track_reference, weight, dims, from, to, voided_at) in rows {
+        let unit = WeightUnit::parse_cart(&weight.1)
+            .ok_or_else(|| StationError::Corrupt(format!("weight unit {}", weight.1)))?;
+        let dimensions = match dims {
+            (Some(l), Some(w), Some(h), Some(u)) => Some(Dimensions {
+                length: decimal(&l)?,
+                width: decimal(&w)?,
+                height: decimal(&h)?,
+                unit: LengthUnit::parse(&u)
+                    .ok_or_else(|| StationError::Corrupt(format!("length unit {u}")))?,
+            }),
+            _ => None,
+        };
+        parcels.push(Parcel {
+            id: ParcelId(id),
+            created_at: from_unix(created_at)?,
+            lines: load_parcel_lines(conn, id)?,
+            weight: Weight::new(decimal(&weight.0)?, unit),
+            dimensions,
+            track_reference,
+            from: from_json(&from)?,
+            to: from_json(&to)?,
+            voided_at: voided_at.map(from_unix).transpose()?,
+            labels: load_labels(conn, id)?,
+            fulfilment: load_fulfilment(conn, id)?,
+        });
+    }
+    Ok(parcels)
+}
+
+fn load_parcel_lines(conn: &Connection, parcel: i64) -> Result<Vec<ParcelLine>, StationError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT i.source_line_id, i.sku, pl.quantity, pl.asn
+         FROM parcel_lines pl JOIN items i ON i.id = pl.item_id
+         WHERE pl.parcel_id = ?1 ORDER BY pl.position",
+    )?;
+    let lines = stmt
+        .query_map([parcel], |row| {
+            Ok(ParcelLine {
+                source_line_id: row.get(0)?,
+                sku: row.get(1)?,
+                quantity: row.get(2)?,
+                asn: row.get(3)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(lines)
+}
+
+fn load_labels(conn: &Connection, parcel: i64) -> Result<Vec<LabelRecord>, StationError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, requested_at, updated_at, request_json, status, tracking_code, tracking_url,
+            label_urls_json, zpl_url, shipping_service, errors_json
+         FROM labels WHERE parcel_id = ?1 ORDER BY id",
+    )?;
+    let rows = stmt
+        .query_map([parcel], |row| {
+            Ok((
+                (
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, i64>(1)?,
+                    row.get::<_, i64>(2)?,
+                ),
+                row.get::<_, String>(3)?,
+                row.get::<_, String>(4)?,
+                (row.get::<_, String>(5)?, row.get::<_, String>(6)?),
+                row.get::<_, String>(7)?,
+                row.get::<_, Option<String>>(8)?,
+                row.get::<_, Option<String>>(9)?,
+                row.get::<_, String>(10)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut labels = Vec::new();
+    for ((id, requested_at, updated_at), request, status, tracking, urls, zpl, service, errors) in
+        rows
+    {
+        let request: LabelRequest = from_json(&request)?;
+        let errors: Vec<FieldError> = from_json(&errors)?;
+        labels.push(LabelRecord {
+            id: LabelId(id),
+            requested_at: from_unix(requested_at)?,
+            updated_at: from_unix(updated_at)?,
+            request,
+            status: parse_label_status(&status)
+                .ok_or_else(|| StationError::Corrupt(format!("label status {status}")))?,
+            tracking_code: tracking.0,
+            tracking_url: tracking.1,
+            label_urls: from_json(&urls)?,
+            zpl_url: zpl,
+            shipping_service: service,
+            errors,
+            documents: load_documents(conn, id)?,
+        });
+    }
+    Ok(labels)
+}
+
+fn load_documents(conn: &Connection, label: i64) -> Result<Vec<DocumentInfo>, StationError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, kind, url, length(bytes), fetched_at FROM label_documents
+         WHERE label_id = ?1 ORDER BY id",
+    )?;
+    let rows = stmt
+        .query_map([label], |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(2)?,
+                row.get::<_, i64>(3)?,
+                row.get::<_, i64>(4)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    rows.into_iter()
+        .map(|(id, kind, url, size, fetched_at)| {
+            Ok(DocumentInfo {
+                id: DocumentId(id),
+                kind: DocumentKind::parse(&kind)
+                    .ok_or_else(|| StationError::Corrupt(format!("document kind {kind}")))?,
+                url: Some(url).filter(|u| !u.is_empty()),
+                size: u64::try_from(size).unwrap_or(0),
+                fetched_at: from_unix(fetched_at)?,
+            })
+        })
+        .collect()
+}
+
+fn load_fulfilment(
+    conn: &Connection,
+    parcel: i64,
+) -> Result<Option<FulfilmentRecord>, StationError> {
+    let row = conn
+        .prepare_cached("SELECT id, recorded_at, sent_json FROM fulfilments WHERE parcel_id = ?1")?
+        .query_row([parcel], |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                row.get::<_, i64>(1)?,
+                row.get::<_, String>(2)?,
+            ))
+        })
+        .optional()?;
+    row.map(|(id, recorded_at, sent)| {
+        Ok(FulfilmentRecord {
+            id: FulfilmentId(id),
+            parcel_id: ParcelId(parcel),
+            recorded_at: from_unix(recorded_at)?,
+            sent: from_json(&sent)?,
+        })
+    })
+    .transpose()
+}
+
+pub(super) fn decimal(text: &str) -> Result<Decimal, StationError> {
+    text.parse()
+        .map_err(|_| StationError::Corrupt(format!("decimal {text}")))
+}

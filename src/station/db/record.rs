@@ -1,0 +1,226 @@
+//! Recording orders, and keeping each order's derived status and summary columns current.
+
+use rusqlite::{Connection, TransactionBehavior, params};
+
+use crate::api::{OrderCreateRequest, ShipmentType, TaxCalculationRequest, TaxCalculationResponse};
+
+use super::check::{self, PreparedOrder};
+use super::status::{self, OrderStatus, ShipmentFacts};
+use super::{
+    Direction, NewEvent, OrderNumber, OrderOrigin, StationDb, StationError, insert_event, now_unix,
+    to_json,
+};
+
+impl StationDb {
+    /// Records an order this station submitted: call it after `POST /v1/orders` answered 204,
+    /// with the cart that was quoted, the quote, and the create body that was sent.
+    ///
+    /// Fails with `Invalid` (every problem with its path, e.g. `order.shipments[0].shipment_id`)
+    /// when the three do not agree, and with `DuplicateOrder` when the order number is taken.
+    pub fn record_submitted_order(
+        &mut self,
+        cart: &TaxCalculationRequest,
+        quote: &TaxCalculationResponse,
+        create_body: &OrderCreateRequest,
+    ) -> Result<OrderNumber, StationError> {
+        let prepared =
+            check::prepare(create_body, cart, Some(quote)).map_err(StationError::Invalid)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        if order_exists(&tx, prepared.reference)? {
+            return Err(StationError::DuplicateOrder(create_body.source_reference));
+        }
+        let order_id = insert_order(&tx, &prepared, OrderOrigin::Submitted, now_unix())?;
+        for (direction, kind, body) in [
+            (Direction::Received, "quote", serde_json::to_value(quote)),
+            (
+                Direction::Sent,
+                "order_create",
+                serde_json::to_value(create_body),
+            ),
+        ] {
+            let body = body.map_err(|e| StationError::Corrupt(e.to_string()))?;
+            insert_event(
+                &tx,
+                NewEvent {
+                    order_id,
+                    shipment_id: None,
+                    parcel_id: None,
+                    direction,
+                    kind,
+                    body: &body,
+                },
+            )?;
+        }
+        tx.commit()?;
+        Ok(create_body.source_reference)
+    }
+}
+
+pub(super) fn order_exists(conn: &Connection, reference: i64) -> Result<bool, StationError> {
+    Ok(conn
+        .prepare_cached("SELECT EXISTS (SELECT 1 FROM orders WHERE source_reference = ?1)")?
+        .query_row([reference], |row| row.get(0))?)
+}
+
+/// Inserts an order, its shipments and item lines; returns the order's row id. No events.
+pub(super) fn insert_order(
+    conn: &Connection,
+    order: &PreparedOrder<'_>,
+    origin: OrderOrigin,
+    recorded_at: i64,
+) -> Result<i64, StationError> {
+    let (skus, search_text) = search_columns(order);
+    conn.prepare_cached(
+        "INSERT INTO orders (source_reference, origin, status, created_at, recorded_at,
+            recipient, country_code, province, shipment_count, total, currency, skus,
+            search_text, landedcost_request_id, create_json, cart_json, quote_json)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+    )?
+    .execute(params![
+        order.reference,
+        match origin {
+            OrderOrigin::Submitted => "submitted",
+            OrderOrigin::Imported => "imported",
+        },
+        order.status.as_str(),
+        order.created_at,
+        recorded_at,
+        order.recipient,
+        order.country_code,
+        order.province,
+        order.shipments.len() as i64,
+        order.create.total.to_string(),
+        order.cart.currency_code.trim().to_ascii_uppercase(),
+        skus,
+        search_text,
+        order.create.landedcost_request_id,
+        to_json(order.create)?,
+        to_json(order.cart)?,
+        order.quote.map(to_json).transpose()?,
+    ])?;
+    let order_id = conn.last_insert_rowid();
+    for (position, shipment) in order.shipments.iter().enumerate() {
+        conn.prepare_cached(
+            "INSERT INTO shipments (order_id, position, shipment_id, tax_transaction_id,
+                shipping_rate_id, shipping_rate, shipment_type, landed_cost_json, ship_from_json)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        )?
+        .execute(params![
+            order_id,
+            position as i64,
+            shipment.cart.shipment_id,
+            shipment.tax_transaction_id,
+            shipment.shipping_rate_id,
+            shipment.shipping_rate.to_string(),
+            shipment.shipment_type.map(shipment_type_code),
+            shipment.landed_cost.map(to_json).transpose()?,
+            to_json(&shipment.cart.ship_from)?,
+        ])?;
+        let shipment_row = conn.last_insert_rowid();
+        let mut insert_item = conn.prepare_cached(
+            "INSERT INTO items (shipment_id, position, source_line_id, sku, quantity,
+                requires_shipping) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for (position, (item, quantity)) in shipment
+            .cart
+            .items
+            .iter()
+            .zip(&shipment.quantities)
+            .enumerate()
+        {
+            insert_item.execute(params![
+                shipment_row,
+                position as i64,
+                item.source_line_id,
+                item.sku,
+                quantity,
+                item.requires_shipping,
+            ])?;
+        }
+    }
+    Ok(order_id)
+}
+
+/// The table's SKU column and search haystack: order number, recipient, SKUs and product names,
+/// lower-cased, separated by a control character nobody types so a match never spans two.
+fn search_columns(order: &PreparedOrder<'_>) -> (String, String) {
+    let mut skus: Vec<&str> = Vec::new();
+    let mut names: Vec<&str> = Vec::new();
+    for item in order.shipments.iter().flat_map(|s| &s.cart.items) {
+        if !skus.contains(&item.sku.as_str()) {
+            skus.push(&item.sku);
+        }
+        if !names.contains(&item.product_name.as_str()) {
+            names.push(&item.product_name);
+        }
+    }
+    let search = format!(
+        "{}\u{1f}{}\u{1f}{}\u{1f}{}",
+        order.reference,
+        order.recipient,
+        skus.join("\u{1f}"),
+        names.join("\u{1f}")
+    )
+    .to_lowercase();
+    (skus.join("\n"), search)
+}
+
+/// Recomputes an order's status from its shipments (see `status`) and stores it; returns it.
+pub(super) fn refresh_status(
+    conn: &Connection,
+    order_id: i64,
+) -> Result<OrderStatus, StationError> {
+    let mut shipments = conn.prepare_cached(
+        "SELECT s.id, s.canceled_at IS NOT NULL,
+            EXISTS (SELECT 1 FROM labels l JOIN parcels p ON p.id = l.parcel_id
+                    WHERE p.shipment_id = s.id AND p.voided_at IS NULL AND l.status = 'success'),
+            (SELECT COUNT(*) FROM fulfilments f WHERE f.shipment_id = s.id)
+         FROM shipments s WHERE s.order_id = ?1 ORDER BY s.position",
+    )?;
+    let rows = shipments.query_map([order_id], |row| {
+        Ok((row.get::<_, i64>(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+    })?;
+    let mut statuses = Vec::new();
+    for row in rows {
+        let (shipment_id, canceled, has_success_label, fulfilments) = row?;
+        let mut lines = conn.prepare_cached(
+            "SELECT i.quantity,
+                COALESCE((SELECT SUM(fl.quantity) FROM fulfilment_lines fl
+                          WHERE fl.item_id = i.id), 0),
+                i.requires_shipping
+             FROM items i WHERE i.shipment_id = ?1",
+        )?;
+        let lines = lines
+            .query_map([shipment_id], |row| {
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+            })?
+            .collect::<Result<Vec<(u32, u32, bool)>, _>>()?;
+        statuses.push(status::shipment_status(&ShipmentFacts {
+            canceled,
+            has_success_label,
+            fulfilments,
+            lines,
+        }));
+    }
+    let order_status = status::order_status(&statuses);
+    conn.prepare_cached("UPDATE orders SET status = ?1 WHERE id = ?2")?
+        .execute(params![order_status.as_str(), order_id])?;
+    Ok(order_status)
+}
+
+pub(super) fn shipment_type_code(kind: ShipmentType) -> &'static str {
+    match kind {
+        ShipmentType::CrossBorder => "cross_border",
+        ShipmentType::Local => "local",
+    }
+}
+
+pub(super) fn parse_shipment_type(code: &str) -> Option<ShipmentType> {
+    match code {
+        "cross_border" => Some(ShipmentType::CrossBorder),
+        "local" => Some(ShipmentType::Local),
+        _ => None,
+    }
+}

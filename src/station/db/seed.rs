@@ -1,0 +1,200 @@
+//! Synthetic orders for tests and benchmarks (the demo orders of the app come from the embedded
+//! service instead, with real quotes).
+
+use rusqlite::TransactionBehavior;
+use rust_decimal::Decimal;
+
+use crate::api::{
+    Address, CartItem, CartShipmentRequest, CartShipmentResponse, LandedCost, OrderCreateRequest,
+    OrderShipmentRef, ShipmentType, ShippingRate, ShippingRateTaxes, TaxCalculationRequest,
+    TaxCalculationResponse, WireWeight,
+};
+
+use super::record::insert_order;
+use super::{OrderNumber, OrderOrigin, StationDb, StationError, check, now_unix};
+
+const PLACES: [(&str, Option<&str>, &str, &str); 12] = [
+    ("US", Some("NY"), "10001", "USD"),
+    ("US", Some("CA"), "94105", "USD"),
+    ("CA", Some("QC"), "H2X 1Y4", "CAD"),
+    ("CA", Some("ON"), "M5V 2T6", "CAD"),
+    ("DE", None, "10115", "EUR"),
+    ("FR", None, "75001", "EUR"),
+    ("GB", None, "SW1A 1AA", "GBP"),
+    ("JP", None, "100-0001", "JPY"),
+    ("AU", None, "2000", "AUD"),
+    ("NL", None, "1012", "EUR"),
+    ("SE", None, "111 22", "SEK"),
+    ("CH", None, "8001", "CHF"),
+];
+const NAMES: [&str; 8] = [
+    "Zoë Tremblay",
+    "Max Müller",
+    "Aiko Tanaka",
+    "Liam O'Brien",
+    "Sofia Rossi",
+    "Noah Smith",
+    "Emma Johansson",
+    "Lucas Martin",
+];
+const PRODUCTS: [(&str, &str, u32); 6] = [
+    ("TSHIRT", "T-shirt", 180),
+    ("MUG", "Mug", 350),
+    ("CAP", "Cap", 90),
+    ("SOCKS", "Socks", 60),
+    ("HOODIE", "Hoodie", 520),
+    ("POSTER", "Poster", 120),
+];
+
+impl StationDb {
+    /// Inserts `n` synthetic but consistent orders (with carts and quotes) in one transaction,
+    /// numbered after the highest order number present; returns the first number used. For
+    /// tests and benchmarks of the orders table.
+    pub fn seed_synthetic(&mut self, n: usize) -> Result<OrderNumber, StationError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let max: i64 = tx.query_row(
+            "SELECT COALESCE(MAX(source_reference), 100000) FROM orders",
+            [],
+            |row| row.get(0),
+        )?;
+        let first = u64::try_from(max)
+            .map_err(|_| StationError::Corrupt(format!("order number {max}")))?
+            + 1;
+        let recorded_at = now_unix();
+        for i in 0..n {
+            let (create, cart, quote) = synthetic_order(first + i as u64, i);
+            let prepared =
+                check::prepare(&create, &cart, Some(&quote)).map_err(StationError::Invalid)?;
+            insert_order(&tx, &prepared, OrderOrigin::Imported, recorded_at)?;
+        }
+        tx.commit()?;
+        Ok(first)
+    }
+}
+
+/// The `i`-th synthetic order: 1–3 shipments of 1–3 items, destinations in 12 countries.
+pub(crate) fn synthetic_order(
+    reference: u64,
+    i: usize,
+) -> (
+    OrderCreateRequest,
+    TaxCalculationRequest,
+    TaxCalculationResponse,
+) {
+    let pick = |k: usize, len: usize| (i.wrapping_mul(7919).wrapping_add(k * 31)) % len;
+    let (country, province, postal, currency) = PLACES[pick(1, PLACES.len())];
+    let shipment_count = 1 + pick(2, 3);
+    let mut shipments = Vec::new();
+    for s in 0..shipment_count {
+        let items = (0..1 + pick(3 + s, 3))
+            .map(|k| {
+                let (sku, name, grams) = PRODUCTS[pick(10 + s * 3 + k, PRODUCTS.len())];
+                CartItem {
+                    source_line_id: format!("L{s}{k}"),
+                    source_product_id: 1000 + k as i64,
+                    source_variant_id: 2000 + k as i64,
+                    hs_code: None,
+                    quantity: Decimal::from(1 + pick(20 + k, 3)),
+                    unit_price: Decimal::new(1999 + 100 * k as i64, 2),
+                    unit_discount: Decimal::ZERO,
+                    sku: format!("{sku}-{}", ["S", "M", "L"][pick(30 + k, 3)]),
+                    product_name: name.into(),
+                    variant_name: "Standard".into(),
+                    description: name.into(),
+                    origin_country_code: "PT".into(),
+                    category: "apparel".into(),
+                    requires_shipping: true,
+                    weight: WireWeight {
+                        per_unit: grams.into(),
+                        unit: "g".into(),
+                    },
+                }
+            })
+            .collect();
+        shipments.push(CartShipmentRequest {
+            ship_from: Address {
+                country_code: "DE".into(),
+                city: Some("Berlin".into()),
+                postal_code: Some("10115".into()),
+                ..Address::default()
+            },
+            shipment_id: format!("S{}", s + 1),
+            shipping_rates: vec![ShippingRate {
+                shipping_rate_id: "standard".into(),
+                shipping_rate: Decimal::new(995, 2),
+            }],
+            items,
+        });
+    }
+    let cart = TaxCalculationRequest {
+        ship_to: Address {
+            country_code: country.into(),
+            province: province.map(str::to_string),
+            postal_code: Some(postal.into()),
+            address1: Some(format!("{} Main Street", 1 + i % 200)),
+            city: Some("City".into()),
+            name: Some(NAMES[pick(4, NAMES.len())].into()),
+            ..Address::default()
+        },
+        caller_app: "seed".into(),
+        external_reference_id: Some(format!("cart-{reference}")),
+        currency_code: currency.into(),
+        order_discount: Decimal::ZERO,
+        shipments,
+        custom_properties: None,
+    };
+    let request_id = format!("lc-{reference}");
+    let landed_cost = LandedCost {
+        duties: Decimal::new(150, 2),
+        total_taxes: Decimal::new(380, 2),
+        shipment_taxes: Decimal::new(80, 2),
+        product_taxes: Decimal::new(300, 2),
+        breakdown: Vec::new(),
+    };
+    let quote = TaxCalculationResponse {
+        landedcost_request_id: request_id.clone(),
+        currency_code: currency.into(),
+        external_reference_id: cart.external_reference_id.clone(),
+        created_at: "2025-06-01T10:00:00Z".into(),
+        usd_conversion_rate: Decimal::ONE,
+        shipments: cart
+            .shipments
+            .iter()
+            .map(|s| CartShipmentResponse {
+                shipment_id: s.shipment_id.clone(),
+                shipment_type: ShipmentType::CrossBorder,
+                shipping_rate_taxes: vec![ShippingRateTaxes {
+                    shipping_rate_id: "standard".into(),
+                    shipping_rate: Decimal::new(995, 2),
+                    tax_transaction_id: format!("tx-{reference}-{}", s.shipment_id),
+                    landed_cost: landed_cost.clone(),
+                }],
+            })
+            .collect(),
+        hs_codes: None,
+    };
+    let day = 1 + i % 28;
+    let create = OrderCreateRequest {
+        source: "seed".into(),
+        source_reference: reference,
+        landedcost_request_id: request_id,
+        source_created_at: format!("2025-06-{day:02}T{:02}:00:00Z", i % 24),
+        source_updated_at: format!("2025-06-{day:02}T{:02}:00:00Z", i % 24),
+        total: Decimal::new(5000 + (i % 9000) as i64, 2),
+        shipments: quote
+            .shipments
+            .iter()
+            .filter_map(|s| {
+                s.shipping_rate_taxes.first().map(|r| OrderShipmentRef {
+                    tax_transaction_id: r.tax_transaction_id.clone(),
+                    shipment_id: s.shipment_id.clone(),
+                })
+            })
+            .collect(),
+        custom_properties: None,
+        billing_address: None,
+    };
+    (create, cart, quote)
+}

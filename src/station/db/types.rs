@@ -1,0 +1,307 @@
+//! What the station database hands to the UI: one order in full ([`StationOrder`]) and the
+//! inputs of the recording calls.
+
+use rust_decimal::Decimal;
+use serde::Serialize;
+use time::OffsetDateTime;
+
+use crate::api::{
+    Address, CartItem, FieldError, Fulfillment, LabelAddress, LabelRequest, LabelStatus,
+    LandedCost, OrderCreateRequest, OrderUpdateRequest, ShipmentType, TaxCalculationRequest,
+    TaxCalculationResponse,
+};
+use crate::domain::{LengthUnit, Weight};
+
+pub use super::status::OrderStatus;
+
+/// The order number: SPEC 2.16 `source_reference`, also the label's `orderNumber`.
+pub type OrderNumber = u64;
+
+macro_rules! row_id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+        pub struct $name(pub i64);
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+    };
+}
+
+row_id!(
+    /// A parcel packed at this station (unique in the station database).
+    ParcelId
+);
+row_id!(
+    /// One label answer (updated in place while it is pending).
+    LabelId
+);
+row_id!(
+    /// A fulfilment sent for one parcel.
+    FulfilmentId
+);
+row_id!(
+    /// A cached label document (PDF or ZPL bytes).
+    DocumentId
+);
+
+/// How the order reached the station.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OrderOrigin {
+    /// Submitted from this station's quote panel (`POST /v1/orders` answered 204).
+    Submitted,
+    /// Read from an import file (see `docs/import-format.md`).
+    Imported,
+}
+
+/// One order in full, as the shipment detail view shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StationOrder {
+    pub source_reference: OrderNumber,
+    pub origin: OrderOrigin,
+    pub status: OrderStatus,
+    /// `source_created_at` of the create body.
+    pub created_at: OffsetDateTime,
+    /// When this station recorded the order.
+    pub recorded_at: OffsetDateTime,
+    /// The order create body as submitted or imported.
+    pub create: OrderCreateRequest,
+    /// The cart that was quoted.
+    pub cart: TaxCalculationRequest,
+    /// The quote; `None` for orders imported without one.
+    pub quote: Option<TaxCalculationResponse>,
+    /// In the cart's order.
+    pub shipments: Vec<StationShipment>,
+}
+
+/// A shipment: its chosen rate, locked landed cost, items with what is left to pack, and what
+/// was packed, labelled, fulfilled or canceled so far.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StationShipment {
+    pub shipment_id: String,
+    pub status: OrderStatus,
+    pub ship_from: Address,
+    pub rate: ChosenRate,
+    /// `None` when the order was imported without its quote.
+    pub shipment_type: Option<ShipmentType>,
+    /// The duties and taxes locked at order time; `None` when imported without a quote.
+    pub landed_cost: Option<LandedCost>,
+    /// In the cart's order.
+    pub items: Vec<ItemProgress>,
+    /// Oldest first, voided ones included.
+    pub parcels: Vec<Parcel>,
+    pub cancellation: Option<Cancellation>,
+}
+
+/// The rate chosen for a shipment: sent again with every fulfilment and cancellation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChosenRate {
+    pub shipping_rate_id: String,
+    pub shipping_rate: Decimal,
+    pub tax_transaction_id: String,
+}
+
+/// An item line with its progress. `left = ordered - in_parcels` for lines that require
+/// shipping; lines that do not (digital goods) are never packed and have nothing left.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ItemProgress {
+    pub item: CartItem,
+    pub ordered: u32,
+    /// Units in parcels packed so far (voided parcels do not count).
+    pub in_parcels: u32,
+    /// Units in fulfilments sent so far.
+    pub fulfilled: u32,
+    pub left: u32,
+}
+
+/// Parcel dimensions with their unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dimensions {
+    pub length: Decimal,
+    pub width: Decimal,
+    pub height: Decimal,
+    pub unit: LengthUnit,
+}
+
+/// What a packer put in a parcel, for [`super::StationDb::start_parcel`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewParcel {
+    pub lines: Vec<NewParcelLine>,
+    pub weight: Weight,
+    pub dimensions: Option<Dimensions>,
+    /// Printed on the label (SPEC 2.18 `trackReference`).
+    pub track_reference: String,
+    pub from: LabelAddress,
+    pub to: LabelAddress,
+}
+
+/// One line of a new parcel: which item line, how many units, and its ASN.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewParcelLine {
+    pub source_line_id: String,
+    pub quantity: u32,
+    /// Advanced Shipment Notice reference (SPEC 2.18 `asn`).
+    pub asn: String,
+}
+
+/// A parcel as recorded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parcel {
+    pub id: ParcelId,
+    pub created_at: OffsetDateTime,
+    pub lines: Vec<ParcelLine>,
+    pub weight: Weight,
+    pub dimensions: Option<Dimensions>,
+    pub track_reference: String,
+    pub from: LabelAddress,
+    pub to: LabelAddress,
+    /// Set when the parcel was discarded before fulfilment; its units count as left again.
+    pub voided_at: Option<OffsetDateTime>,
+    /// Oldest first.
+    pub labels: Vec<LabelRecord>,
+    pub fulfilment: Option<FulfilmentRecord>,
+}
+
+/// A parcel line as recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParcelLine {
+    pub source_line_id: String,
+    pub sku: String,
+    pub quantity: u32,
+    pub asn: String,
+}
+
+/// A label answer as last received (a pending label is updated in place by later polls).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabelRecord {
+    pub id: LabelId,
+    pub requested_at: OffsetDateTime,
+    pub updated_at: OffsetDateTime,
+    pub request: LabelRequest,
+    pub status: LabelStatus,
+    /// Empty until available.
+    pub tracking_code: String,
+    pub tracking_url: String,
+    pub label_urls: Vec<String>,
+    pub zpl_url: Option<String>,
+    pub shipping_service: Option<String>,
+    /// The service's field errors when `status` is `error`.
+    pub errors: Vec<FieldError>,
+    /// Documents cached so far (their bytes via `StationDb::label_document`).
+    pub documents: Vec<DocumentInfo>,
+}
+
+/// A label document kept for reprinting offline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DocumentKind {
+    Pdf,
+    Zpl,
+}
+
+impl DocumentKind {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Self::Pdf => "pdf",
+            Self::Zpl => "zpl",
+        }
+    }
+
+    pub(super) fn parse(text: &str) -> Option<Self> {
+        match text {
+            "pdf" => Some(Self::Pdf),
+            "zpl" => Some(Self::Zpl),
+            _ => None,
+        }
+    }
+}
+
+/// A label document fetched by the job runner, for `StationDb::record_label_documents`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LabelDocument {
+    pub kind: DocumentKind,
+    /// The URL it was fetched from; `None` when it came inline in the answer (base64).
+    pub url: Option<String>,
+    pub bytes: Vec<u8>,
+}
+
+/// A cached document without its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocumentInfo {
+    pub id: DocumentId,
+    pub kind: DocumentKind,
+    pub url: Option<String>,
+    pub size: u64,
+    pub fetched_at: OffsetDateTime,
+}
+
+/// A fulfilment as sent (`PUT /v1/orders` answered 204).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FulfilmentRecord {
+    pub id: FulfilmentId,
+    pub parcel_id: ParcelId,
+    pub recorded_at: OffsetDateTime,
+    pub sent: Fulfillment,
+}
+
+/// A cancellation as sent.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cancellation {
+    pub recorded_at: OffsetDateTime,
+    pub sent: OrderUpdateRequest,
+}
+
+/// What a packer enters to mark a parcel fulfilled; see `StationOrder::fulfilment_update`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FulfilmentInput {
+    pub tracking_number: String,
+    pub carrier: String,
+    /// The station's location code (Settings).
+    pub location: String,
+    pub shipped_at: OffsetDateTime,
+}
+
+/// Which way an event went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// A body the station sent to the service.
+    Sent,
+    /// A body the service answered.
+    Received,
+    /// Something the station did on its own (import, parcel packed or voided, document cached).
+    Local,
+}
+
+impl Direction {
+    pub(super) fn as_str(&self) -> &'static str {
+        match self {
+            Self::Sent => "sent",
+            Self::Received => "received",
+            Self::Local => "local",
+        }
+    }
+
+    pub(super) fn parse(text: &str) -> Option<Self> {
+        match text {
+            "sent" => Some(Self::Sent),
+            "received" => Some(Self::Received),
+            "local" => Some(Self::Local),
+            _ => None,
+        }
+    }
+}
+
+/// One entry of an order's event log.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub at: OffsetDateTime,
+    pub shipment_id: Option<String>,
+    pub parcel_id: Option<ParcelId>,
+    pub direction: Direction,
+    /// `order_create`, `quote`, `import`, `parcel_packed`, `parcel_voided`, `label_request`,
+    /// `label_response`, `label_document`, `fulfilment`, `cancellation`.
+    pub kind: String,
+    pub body: serde_json::Value,
+}

@@ -1,0 +1,17 @@
+//! The packing station's non-UI core: its own record of orders and what was sent and received
+//! for them (`db`), settings (`settings`), credentials in the OS credential store (`secrets`) and
+//! the supervisor unlock (`pin`).
+//!
+//! Nothing here draws UI or calls the service: the app's job runner calls `api::Client` and then
+//! records what was sent and received through [`db::StationDb`]. Calls here may block (SQLite,
+//! files, the credential store): run them off the UI thread.
+
+pub mod db;
+pub mod pin;
+pub mod secrets;
+pub mod settings;
+
+/// The directory names Packdesk uses under the platform's config and data directories.
+pub(crate) fn project_dirs() -> Option<directories::ProjectDirs> {
+    directories::ProjectDirs::from("", "Packdesk", "packdesk")
+}
