@@ -55,7 +55,12 @@ pub fn labels<S>(harness: &Harness<'_, S>, region: &str) -> Vec<(String, Rect)> 
     harness
         .get_by_label(region)
         .query_all_by(|node| node.role() == Role::Label)
-        .filter_map(|node| Some((node.accesskit_node().label()?, node.rect())))
+        .filter_map(|node| {
+            // A label's text is its accessible value.
+            let node_ref = node.accesskit_node();
+            let text = node_ref.label().or_else(|| node_ref.value())?;
+            Some((text, node.rect()))
+        })
         .collect()
 }
 
@@ -71,14 +76,19 @@ pub fn cell<S>(harness: &Harness<'_, S>, region: &str, row: &str, column: &str) 
     let (row, column) = (find(row), find(column));
     all.iter()
         .find(|(_, rect)| {
-            (rect.min.x - column.min.x).abs() < 1.0 && (rect.center().y - row.center().y).abs() < 2.0
+            (rect.min.x - column.min.x).abs() < 1.0
+                && (rect.center().y - row.center().y).abs() < 2.0
         })
         .map(|(text, _)| text.clone())
         .unwrap_or_else(|| panic!("no cell at row {row:?}, column {column:?}"))
 }
 
 /// The rows under the column header `first_header`: the texts of each row, left to right.
-pub fn table_rows<S>(harness: &Harness<'_, S>, region: &str, first_header: &str) -> Vec<Vec<String>> {
+pub fn table_rows<S>(
+    harness: &Harness<'_, S>,
+    region: &str,
+    first_header: &str,
+) -> Vec<Vec<String>> {
     let all = labels(harness, region);
     let header = all
         .iter()

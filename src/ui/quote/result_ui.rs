@@ -14,7 +14,10 @@ use crate::api::{BreakdownType, OrderCreateRequest, ShipmentType, TaxBreakdown};
 use crate::domain::Currency;
 
 /// The rows of a shipment's rate grid: label and the figure it shows.
-const FIGURES: &[(&str, fn(&RateTotals) -> Decimal)] = &[
+/// Reads one figure of a rate.
+type Figure = fn(&RateTotals) -> Decimal;
+
+const FIGURES: &[(&str, Figure)] = &[
     ("Shipping", |r| r.shipping),
     ("Duties", |r| r.duties),
     ("Product taxes", |r| r.product_taxes),

@@ -19,7 +19,11 @@ pub fn url_problem(what: &str, text: &str, allow_plain_http: bool) -> Option<Str
         Some(url::Host::Domain(host)) => host.eq_ignore_ascii_case("localhost"),
         Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
         Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-        None => return Some(format!("\"{text}\" names no server: write it like https://api.example.com.")),
+        None => {
+            return Some(format!(
+                "\"{text}\" names no server: write it like https://api.example.com."
+            ));
+        }
     };
     match url.scheme() {
         "https" => None,
@@ -29,7 +33,9 @@ pub fn url_problem(what: &str, text: &str, allow_plain_http: bool) -> Option<Str
              Tick \"Allow plain HTTP\" only for a test server on a trusted network.",
             url.host_str().unwrap_or("this server")
         )),
-        scheme => Some(format!("\"{scheme}:\" is not a web address: start the {what} with https://.")),
+        scheme => Some(format!(
+            "\"{scheme}:\" is not a web address: start the {what} with https://."
+        )),
     }
 }
 
@@ -65,15 +71,34 @@ mod tests {
 
     #[test]
     fn plain_http_only_for_loopback_unless_allowed() {
-        assert_eq!(url_problem("base URL", "https://api.example.com", false), None);
-        assert_eq!(url_problem("base URL", "http://127.0.0.1:8787", false), None);
-        assert_eq!(url_problem("base URL", "http://localhost:8787", false), None);
+        assert_eq!(
+            url_problem("base URL", "https://api.example.com", false),
+            None
+        );
+        assert_eq!(
+            url_problem("base URL", "http://127.0.0.1:8787", false),
+            None
+        );
+        assert_eq!(
+            url_problem("base URL", "http://localhost:8787", false),
+            None
+        );
         let plain = url_problem("base URL", "http://sandbox.example.com", false).unwrap();
-        assert!(plain.contains("https://") && plain.contains("sandbox.example.com"), "{plain}");
-        assert_eq!(url_problem("base URL", "http://sandbox.example.com", true), None);
+        assert!(
+            plain.contains("https://") && plain.contains("sandbox.example.com"),
+            "{plain}"
+        );
+        assert_eq!(
+            url_problem("base URL", "http://sandbox.example.com", true),
+            None
+        );
         assert!(url_problem("base URL", "api.example.com", false).is_some());
         assert!(url_problem("base URL", "ftp://api.example.com", true).is_some());
-        assert!(url_problem("base URL", " ", false).unwrap().starts_with("Enter"));
+        assert!(
+            url_problem("base URL", " ", false)
+                .unwrap()
+                .starts_with("Enter")
+        );
     }
 
     #[test]

@@ -41,7 +41,11 @@ impl std::fmt::Debug for SettingsIntent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Save(settings) => f.debug_tuple("Save").field(settings).finish(),
-            Self::SaveSecret { environment, kind, secret } => f
+            Self::SaveSecret {
+                environment,
+                kind,
+                secret,
+            } => f
                 .debug_struct("SaveSecret")
                 .field("environment", environment)
                 .field("kind", kind)
@@ -60,7 +64,7 @@ pub struct StoredSecrets {
 }
 
 /// Everything the settings panel shows.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct SettingsView {
     /// The draft being edited; saved only through [`SettingsIntent::Save`].
     pub draft: Settings,
@@ -84,6 +88,20 @@ pub struct SettingsView {
     pub(crate) new_environment: String,
 }
 
+// By hand: the half-typed key, token and PIN must never reach a log.
+impl std::fmt::Debug for SettingsView {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SettingsView")
+            .field("draft", &self.draft)
+            .field("selected", &self.selected)
+            .field("stored", &self.stored)
+            .field("credential_store_problem", &self.credential_store_problem)
+            .field("saving", &self.saving)
+            .field("message", &self.message)
+            .finish_non_exhaustive()
+    }
+}
+
 impl SettingsView {
     /// A view editing a copy of `settings`, the active environment selected.
     pub fn new(settings: Settings) -> Self {
@@ -100,7 +118,12 @@ impl SettingsView {
     }
 
     /// Records what is stored for `environment` — only its masked form is kept.
-    pub fn show_stored_secret(&mut self, environment: &str, kind: SecretKind, secret: Option<&Secret>) {
+    pub fn show_stored_secret(
+        &mut self,
+        environment: &str,
+        kind: SecretKind,
+        secret: Option<&Secret>,
+    ) {
         let shown = secret.map(masked);
         let entry = self.stored.entry(environment.to_string()).or_default();
         match kind {

@@ -7,8 +7,8 @@ use super::{SettingsIntent, SettingsView};
 use crate::api::Secret;
 use crate::station::secrets::SecretKind;
 use crate::station::settings::{Environment, EnvironmentKind, ScannerTerminator, Units};
-use crate::ui::quote::{FieldErrors, region};
 use crate::ui::quote::widgets::{Fields, NARROW, WIDE};
+use crate::ui::quote::{FieldErrors, region};
 
 const URL_WIDTH: f32 = 360.0;
 
@@ -24,22 +24,24 @@ pub fn settings_ui(ui: &mut Ui, view: &mut SettingsView) -> Vec<SettingsIntent> 
     let mut intents = Vec::new();
     let errors = problems(view);
     let mut fields = Fields::new(&errors);
-    ScrollArea::vertical().id_salt("settings_scroll").show(ui, |ui| {
-        if let Some(message) = &view.message {
-            ui.label(RichText::new(message).strong());
-        }
-        region(ui, "Environment settings", |ui| {
-            environments_ui(ui, view, &mut fields, &mut intents);
+    ScrollArea::vertical()
+        .id_salt("settings_scroll")
+        .show(ui, |ui| {
+            if let Some(message) = &view.message {
+                ui.label(RichText::new(message).strong());
+            }
+            region(ui, "Environment settings", |ui| {
+                environments_ui(ui, view, &mut fields, &mut intents);
+            });
+            ui.separator();
+            region(ui, "Station settings", |ui| {
+                station_ui(ui, view, &mut fields, &errors, &mut intents);
+            });
+            ui.separator();
+            region(ui, "Supervisor PIN settings", |ui| {
+                pin_ui(ui, view, &mut fields, &mut intents);
+            });
         });
-        ui.separator();
-        region(ui, "Station settings", |ui| {
-            station_ui(ui, view, &mut fields, &errors, &mut intents);
-        });
-        ui.separator();
-        region(ui, "Supervisor PIN settings", |ui| {
-            pin_ui(ui, view, &mut fields, &mut intents);
-        });
-    });
     intents
 }
 
@@ -59,19 +61,31 @@ fn problems(view: &SettingsView) -> FieldErrors {
         }
     }
     if view.draft.station_name.trim().is_empty() {
-        errors.add("station_name", "Enter a name for this station: it tells the stations apart in reports.");
+        errors.add(
+            "station_name",
+            "Enter a name for this station: it tells the stations apart in reports.",
+        );
     }
     let typed_both = !view.pin.is_empty() && view.pin_again.len() >= view.pin.len();
     if (view.pin_tried || typed_both)
         && let Some(problem) = pin_problem(&view.pin, &view.pin_again)
     {
-        let path = if problem.contains("differ") { "pin_again" } else { "pin" };
+        let path = if problem.contains("differ") {
+            "pin_again"
+        } else {
+            "pin"
+        };
         errors.add(path, problem);
     }
     errors
 }
 
-fn environments_ui(ui: &mut Ui, view: &mut SettingsView, fields: &mut Fields, intents: &mut Vec<SettingsIntent>) {
+fn environments_ui(
+    ui: &mut Ui,
+    view: &mut SettingsView,
+    fields: &mut Fields,
+    intents: &mut Vec<SettingsIntent>,
+) {
     ui.heading("Environments");
     let active = view.draft.active_environment.clone();
     for (i, env) in view.draft.environments.iter().enumerate() {
@@ -82,10 +96,22 @@ fn environments_ui(ui: &mut Ui, view: &mut SettingsView, fields: &mut Fields, in
         }
     }
     ui.horizontal(|ui| {
-        fields.text(ui, "New environment name", &mut view.new_environment, "new_environment", WIDE);
+        fields.text(
+            ui,
+            "New environment name",
+            &mut view.new_environment,
+            "new_environment",
+            WIDE,
+        );
         let name = view.new_environment.trim().to_string();
         let taken = view.draft.environments.iter().any(|e| e.name == name);
-        if ui.add_enabled(!name.is_empty() && !taken, egui::Button::new("Add environment")).clicked() {
+        if ui
+            .add_enabled(
+                !name.is_empty() && !taken,
+                egui::Button::new("Add environment"),
+            )
+            .clicked()
+        {
             view.draft.environments.push(Environment {
                 name,
                 kind: EnvironmentKind::Sandbox,
@@ -108,7 +134,10 @@ fn environments_ui(ui: &mut Ui, view: &mut SettingsView, fields: &mut Fields, in
         environment_ui(ui, env, index, fields);
         let embedded = env.kind == EnvironmentKind::EmbeddedSandbox;
         let is_active = view.draft.active_environment == name;
-        if ui.add_enabled(!is_active, egui::Button::new("Use this environment")).clicked() {
+        if ui
+            .add_enabled(!is_active, egui::Button::new("Use this environment"))
+            .clicked()
+        {
             view.draft.active_environment = name.clone();
         }
         if !embedded {
@@ -122,7 +151,10 @@ fn environment_ui(ui: &mut Ui, env: &mut Environment, index: usize, fields: &mut
     if env.kind == EnvironmentKind::EmbeddedSandbox {
         ui.label("The reference service built into Packdesk, on this computer, with demo orders.");
         if !env.base_url.is_empty() {
-            ui.label(format!("Base URL {} · label URL {}", env.base_url, env.labels_url));
+            ui.label(format!(
+                "Base URL {} · label URL {}",
+                env.base_url, env.labels_url
+            ));
         }
         return;
     }
@@ -138,12 +170,33 @@ fn environment_ui(ui: &mut Ui, env: &mut Environment, index: usize, fields: &mut
             .response
             .labelled_by(label.id);
     });
-    fields.text(ui, "Base URL", &mut env.base_url, &format!("environments[{index}].base_url"), URL_WIDTH);
-    fields.text(ui, "Label URL", &mut env.labels_url, &format!("environments[{index}].labels_url"), URL_WIDTH);
-    ui.checkbox(&mut env.allow_plain_http, "Allow plain HTTP (test servers only)");
+    fields.text(
+        ui,
+        "Base URL",
+        &mut env.base_url,
+        &format!("environments[{index}].base_url"),
+        URL_WIDTH,
+    );
+    fields.text(
+        ui,
+        "Label URL",
+        &mut env.labels_url,
+        &format!("environments[{index}].labels_url"),
+        URL_WIDTH,
+    );
+    ui.checkbox(
+        &mut env.allow_plain_http,
+        "Allow plain HTTP (test servers only)",
+    );
 }
 
-fn credentials_ui(ui: &mut Ui, view: &mut SettingsView, env: &str, fields: &mut Fields, intents: &mut Vec<SettingsIntent>) {
+fn credentials_ui(
+    ui: &mut Ui,
+    view: &mut SettingsView,
+    env: &str,
+    fields: &mut Fields,
+    intents: &mut Vec<SettingsIntent>,
+) {
     ui.label(RichText::new("Credentials").strong());
     if let Some(problem) = &view.credential_store_problem {
         ui.colored_label(ui.visuals().error_fg_color, problem);
@@ -155,19 +208,32 @@ fn credentials_ui(ui: &mut Ui, view: &mut SettingsView, env: &str, fields: &mut 
     let stored = view.stored.get(env).cloned().unwrap_or_default();
     for (kind, input, shown) in [
         (SecretKind::ApiKey, &mut view.new_api_key, stored.api_key),
-        (SecretKind::AccessToken, &mut view.new_access_token, stored.access_token),
+        (
+            SecretKind::AccessToken,
+            &mut view.new_access_token,
+            stored.access_token,
+        ),
     ] {
         let label = match kind {
             SecretKind::ApiKey => "API key",
             SecretKind::AccessToken => "Access token",
         };
         ui.horizontal(|ui| {
-            fields.password(ui, &format!("New {}", kind.label()), input, &format!("secret.{label}"), WIDE);
+            fields.password(
+                ui,
+                &format!("New {}", kind.label()),
+                input,
+                &format!("secret.{label}"),
+                WIDE,
+            );
             ui.label(match &shown {
                 Some(masked) => format!("Stored: {masked}"),
                 None => "Nothing stored yet".into(),
             });
-            let button = ui.add_enabled(can_save && !input.trim().is_empty(), egui::Button::new(format!("Save {}", kind.label())));
+            let button = ui.add_enabled(
+                can_save && !input.trim().is_empty(),
+                egui::Button::new(format!("Save {}", kind.label())),
+            );
             if button.clicked() {
                 intents.push(SettingsIntent::SaveSecret {
                     environment: env.to_string(),
@@ -190,10 +256,34 @@ fn station_ui(
     ui.heading("Station");
     let draft = &mut view.draft;
     ui.horizontal_wrapped(|ui| {
-        fields.text(ui, "Station name", &mut draft.station_name, "station_name", WIDE);
-        fields.text(ui, "Location code", &mut draft.location_code, "location_code", NARROW);
-        fields.text(ui, "Default carrier", &mut draft.default_carrier, "default_carrier", WIDE);
-        fields.text(ui, "Brand code", &mut draft.brand_code, "brand_code", NARROW);
+        fields.text(
+            ui,
+            "Station name",
+            &mut draft.station_name,
+            "station_name",
+            WIDE,
+        );
+        fields.text(
+            ui,
+            "Location code",
+            &mut draft.location_code,
+            "location_code",
+            NARROW,
+        );
+        fields.text(
+            ui,
+            "Default carrier",
+            &mut draft.default_carrier,
+            "default_carrier",
+            WIDE,
+        );
+        fields.text(
+            ui,
+            "Brand code",
+            &mut draft.brand_code,
+            "brand_code",
+            NARROW,
+        );
     });
     ui.horizontal(|ui| {
         ui.label("Preferred units");
@@ -216,7 +306,9 @@ fn station_ui(
             .response
             .labelled_by(label.id);
     });
-    let blocking = errors.paths().any(|p| p.starts_with("environments") || p == "station_name");
+    let blocking = errors
+        .paths()
+        .any(|p| p.starts_with("environments") || p == "station_name");
     let save = ui.add_enabled(!view.saving, egui::Button::new("Save settings"));
     if save.clicked() {
         let all_problems = view
@@ -235,7 +327,12 @@ fn station_ui(
     }
 }
 
-fn pin_ui(ui: &mut Ui, view: &mut SettingsView, fields: &mut Fields, intents: &mut Vec<SettingsIntent>) {
+fn pin_ui(
+    ui: &mut Ui,
+    view: &mut SettingsView,
+    fields: &mut Fields,
+    intents: &mut Vec<SettingsIntent>,
+) {
     ui.heading("Supervisor PIN");
     let has_pin = view.draft.supervisor_pin_hash.is_some();
     ui.label(if has_pin {
@@ -245,7 +342,13 @@ fn pin_ui(ui: &mut Ui, view: &mut SettingsView, fields: &mut Fields, intents: &m
     });
     ui.horizontal(|ui| {
         fields.password(ui, "New PIN", &mut view.pin, "pin", NARROW);
-        fields.password(ui, "Repeat the PIN", &mut view.pin_again, "pin_again", NARROW);
+        fields.password(
+            ui,
+            "Repeat the PIN",
+            &mut view.pin_again,
+            "pin_again",
+            NARROW,
+        );
     });
     let button = if has_pin { "Change PIN" } else { "Set PIN" };
     if ui.button(button).clicked() {

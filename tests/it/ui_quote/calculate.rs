@@ -12,7 +12,9 @@ use crate::support::{TestService, dec, line};
 
 /// Two shipments to Berlin, an order discount and a unit discount, as a cart file holds them.
 fn cart_file() -> String {
-    let mut tee = line("L1", "TSHIRT-M", 2, "25.00", "610910", "CN", "apparel", "180");
+    let mut tee = line(
+        "L1", "TSHIRT-M", 2, "25.00", "610910", "CN", "apparel", "180",
+    );
     tee["unit_discount"] = json!(2.5);
     let cart = json!({
         "ship_to": {"country_code": "DE", "postal_code": "10115", "city": "Berlin",
@@ -49,7 +51,12 @@ fn money(amount: Decimal) -> String {
 
 /// Products minus discounts plus shipping, duties and taxes, worked out here from the cart and
 /// the answer.
-fn all_in(cart: &TaxCalculationRequest, answer: &TaxCalculationResponse, shipment: usize, rate: usize) -> Decimal {
+fn all_in(
+    cart: &TaxCalculationRequest,
+    answer: &TaxCalculationResponse,
+    shipment: usize,
+    rate: usize,
+) -> Decimal {
     let net: Decimal = cart.shipments[shipment]
         .items
         .iter()
@@ -89,7 +96,10 @@ async fn load_calculate_read_choose_and_submit() {
     harness.state_mut().intents.clear();
     harness.state_mut().view.cart_loaded(&text);
     harness.run();
-    let sku = harness.get_by_label("Shipment 2, item 1").get_by_label("SKU").value();
+    let sku = harness
+        .get_by_label("Shipment 2, item 1")
+        .get_by_label("SKU")
+        .value();
     assert_eq!(sku.as_deref(), Some("MUG-W"));
 
     // Saving writes the cart back as it was loaded.
@@ -98,12 +108,19 @@ async fn load_calculate_read_choose_and_submit() {
     let Some(QuoteIntent::SaveCart(saved)) = harness.state_mut().intents.pop() else {
         panic!("Save cart should hand over the JSON");
     };
-    assert_eq!(serde_json::from_str::<TaxCalculationRequest>(&saved).unwrap(), cart);
+    assert_eq!(
+        serde_json::from_str::<TaxCalculationRequest>(&saved).unwrap(),
+        cart
+    );
 
     harness.get_by_label("Calculate").click();
-    harness.run();
+    // The spinner keeps repainting while the calculation is out: step instead of settling.
+    harness.run_steps(3);
     let Some(QuoteIntent::Calculate(request)) = harness.state_mut().intents.pop() else {
-        panic!("the loaded cart is valid: {:?}", harness.state().view.errors);
+        panic!(
+            "the loaded cart is valid: {:?}",
+            harness.state().view.errors
+        );
     };
     assert_eq!(request, cart, "the loaded cart is sent unchanged");
     let answer = service.client.landed_cost(&request).await.unwrap();
@@ -111,7 +128,10 @@ async fn load_calculate_read_choose_and_submit() {
     harness.run();
 
     let usd = format!("1 EUR = {} USD", answer.usd_conversion_rate.normalize());
-    assert!(harness.query_by_label_contains(&usd).is_some(), "the USD rate is shown");
+    assert!(
+        harness.query_by_label_contains(&usd).is_some(),
+        "the USD rate is shown"
+    );
 
     // Every figure of every rate, read from the grid on screen.
     for (s, shipment) in answer.shipments.iter().enumerate() {
@@ -120,18 +140,35 @@ async fn load_calculate_read_choose_and_submit() {
             let id = rate.shipping_rate_id.as_str();
             let cost = &rate.landed_cost;
             assert_eq!(cell(&harness, &region, "Duties", id), money(cost.duties));
-            assert_eq!(cell(&harness, &region, "Product taxes", id), money(cost.product_taxes));
-            assert_eq!(cell(&harness, &region, "Shipment taxes", id), money(cost.shipment_taxes));
-            assert_eq!(cell(&harness, &region, "Total taxes", id), money(cost.total_taxes));
-            assert_eq!(cell(&harness, &region, "All-in total", id), money(all_in(&cart, &answer, s, r)));
+            assert_eq!(
+                cell(&harness, &region, "Product taxes", id),
+                money(cost.product_taxes)
+            );
+            assert_eq!(
+                cell(&harness, &region, "Shipment taxes", id),
+                money(cost.shipment_taxes)
+            );
+            assert_eq!(
+                cell(&harness, &region, "Total taxes", id),
+                money(cost.total_taxes)
+            );
+            assert_eq!(
+                cell(&harness, &region, "All-in total", id),
+                money(all_in(&cart, &answer, s, r))
+            );
         }
     }
 
     // The breakdown of one rate, row by row.
     let region = "Result for shipment SHP-A";
     click(&mut harness, region, "Breakdown for express");
-    let lines = &answer.shipments[0].shipping_rate_taxes[1].landed_cost.breakdown;
-    assert!(!lines.is_empty(), "a 350 EUR cart to Germany owes duty and VAT");
+    let lines = &answer.shipments[0].shipping_rate_taxes[1]
+        .landed_cost
+        .breakdown;
+    assert!(
+        !lines.is_empty(),
+        "a 350 EUR cart to Germany owes duty and VAT"
+    );
     let expected: Vec<Vec<String>> = lines.iter().map(expected_row).collect();
     assert_eq!(table_rows(&harness, region, "Type"), expected);
 
@@ -141,7 +178,10 @@ async fn load_calculate_read_choose_and_submit() {
     type_in(&mut harness, "Submit order", "Order number", "100234");
     let total = all_in(&cart, &answer, 0, 1) + all_in(&cart, &answer, 1, 0) - dec("5.00");
     let shown = format!("Order total {} EUR", money(total));
-    assert!(harness.query_by_label(&shown).is_some(), "{shown:?} is on screen");
+    assert!(
+        harness.query_by_label(&shown).is_some(),
+        "{shown:?} is on screen"
+    );
 
     click(&mut harness, "Submit order", "Submit as order");
     let Some(QuoteIntent::SubmitOrder(order)) = harness.state_mut().intents.pop() else {
@@ -159,13 +199,33 @@ async fn load_calculate_read_choose_and_submit() {
     assert_eq!(
         chosen,
         [
-            ("SHP-A", answer.shipments[0].shipping_rate_taxes[1].tax_transaction_id.as_str()),
-            ("SHP-B", answer.shipments[1].shipping_rate_taxes[0].tax_transaction_id.as_str()),
+            (
+                "SHP-A",
+                answer.shipments[0].shipping_rate_taxes[1]
+                    .tax_transaction_id
+                    .as_str()
+            ),
+            (
+                "SHP-B",
+                answer.shipments[1].shipping_rate_taxes[0]
+                    .tax_transaction_id
+                    .as_str()
+            ),
         ]
     );
-    assert!(harness.get_by_label("Submit as order").accesskit_node().is_disabled(), "no double send");
+    assert!(
+        harness
+            .get_by_label("Submit as order")
+            .accesskit_node()
+            .is_disabled(),
+        "no double send"
+    );
 
-    service.client.create_order(&order).await.expect("the service accepts the order (204)");
+    service
+        .client
+        .create_order(&order)
+        .await
+        .expect("the service accepts the order (204)");
     harness.state_mut().view.order_submitted();
     harness.run();
     assert!(harness.query_by_label("Order 100234 submitted.").is_some());

@@ -17,16 +17,18 @@ pub struct Panel {
 }
 
 fn settings_panel(view: SettingsView) -> Harness<'static, Panel> {
-    Harness::builder().with_size([1400.0, 1800.0]).build_ui_state(
-        |ui, panel: &mut Panel| {
-            let intents = settings_ui(ui, &mut panel.view);
-            panel.intents.extend(intents);
-        },
-        Panel {
-            view,
-            intents: Vec::new(),
-        },
-    )
+    Harness::builder()
+        .with_size([1400.0, 1800.0])
+        .build_ui_state(
+            |ui, panel: &mut Panel| {
+                let intents = settings_ui(ui, &mut panel.view);
+                panel.intents.extend(intents);
+            },
+            Panel {
+                view,
+                intents: Vec::new(),
+            },
+        )
 }
 
 fn with_sandbox() -> SettingsView {
@@ -40,7 +42,11 @@ fn with_sandbox() -> SettingsView {
     });
     settings.active_environment = "Sandbox".into();
     let mut view = SettingsView::new(settings);
-    view.show_stored_secret("Sandbox", SecretKind::ApiKey, Some(&Secret::new(STORED_KEY)));
+    view.show_stored_secret(
+        "Sandbox",
+        SecretKind::ApiKey,
+        Some(&Secret::new(STORED_KEY)),
+    );
     view
 }
 
@@ -61,36 +67,98 @@ fn all_text(harness: &Harness<'_, Panel>) -> Vec<String> {
 fn secrets_are_write_only_and_shown_masked() {
     let mut harness = settings_panel(with_sandbox());
     let region = "Environment Sandbox";
-    assert!(harness.get_by_label(region).query_by_label("Stored: ••••••77e1").is_some());
-    assert!(harness.get_by_label(region).query_by_label("Nothing stored yet").is_some(), "no token yet");
+    assert!(
+        harness
+            .get_by_label(region)
+            .query_by_label("Stored: ••••••77e1")
+            .is_some()
+    );
+    assert!(
+        harness
+            .get_by_label(region)
+            .query_by_label("Nothing stored yet")
+            .is_some(),
+        "no token yet"
+    );
 
     type_in(&mut harness, region, "New API key", "new-key-0001-abcd");
-    let typed = harness.get_by_label(region).get_by_label("New API key").value().unwrap_or_default();
-    assert!(!typed.contains("abcd"), "typed secrets are masked too: {typed:?}");
+    let typed = harness
+        .get_by_label(region)
+        .get_by_label("New API key")
+        .value()
+        .unwrap_or_default();
+    assert!(
+        !typed.contains("abcd"),
+        "typed secrets are masked too: {typed:?}"
+    );
+    let debug = format!("{:?}", harness.state().view);
+    assert!(
+        !debug.contains("new-key") && !debug.contains("sk_live"),
+        "Debug shows no secret"
+    );
     for text in all_text(&harness) {
-        assert!(!text.contains("sk_live") && !text.contains("new-key"), "a secret shows: {text:?}");
+        assert!(
+            !text.contains("sk_live") && !text.contains("new-key"),
+            "a secret shows: {text:?}"
+        );
     }
 
     click(&mut harness, region, "Save API key");
-    let intent = harness.state_mut().intents.pop().expect("saving a key asks the shell to store it");
-    assert!(!format!("{intent:?}").contains("new-key"), "Debug hides the secret");
-    let SettingsIntent::SaveSecret { environment, kind, secret } = intent else {
+    let intent = harness
+        .state_mut()
+        .intents
+        .pop()
+        .expect("saving a key asks the shell to store it");
+    assert!(
+        !format!("{intent:?}").contains("new-key"),
+        "Debug hides the secret"
+    );
+    let SettingsIntent::SaveSecret {
+        environment,
+        kind,
+        secret,
+    } = intent
+    else {
         panic!("expected SaveSecret");
     };
-    assert_eq!((environment.as_str(), kind, secret.expose()), ("Sandbox", SecretKind::ApiKey, "new-key-0001-abcd"));
-    let left = harness.get_by_label(region).get_by_label("New API key").value().unwrap_or_default();
-    assert!(left.is_empty(), "the field forgets the key once handed over");
+    assert_eq!(
+        (environment.as_str(), kind, secret.expose()),
+        ("Sandbox", SecretKind::ApiKey, "new-key-0001-abcd")
+    );
+    let left = harness
+        .get_by_label(region)
+        .get_by_label("New API key")
+        .value()
+        .unwrap_or_default();
+    assert!(
+        left.is_empty(),
+        "the field forgets the key once handed over"
+    );
 
-    harness.state_mut().view.secret_saved("Sandbox", SecretKind::ApiKey, &secret);
+    harness
+        .state_mut()
+        .view
+        .secret_saved("Sandbox", SecretKind::ApiKey, &secret);
     harness.run();
-    assert!(harness.get_by_label(region).query_by_label("Stored: ••••••abcd").is_some());
+    assert!(
+        harness
+            .get_by_label(region)
+            .query_by_label("Stored: ••••••abcd")
+            .is_some()
+    );
 
     // Without a credential store, the shell's sentence is shown and nothing can be saved.
-    let problem = "No credential store is available, so the API key and access token cannot be saved.";
+    let problem =
+        "No credential store is available, so the API key and access token cannot be saved.";
     harness.state_mut().view.credential_store_problem = Some(problem.into());
     type_in(&mut harness, region, "New access token", "token-1234-5678");
     assert!(harness.query_by_label(problem).is_some());
-    assert!(harness.get_by_label("Save access token").accesskit_node().is_disabled());
+    assert!(
+        harness
+            .get_by_label("Save access token")
+            .accesskit_node()
+            .is_disabled()
+    );
 }
 
 #[test]
@@ -102,14 +170,24 @@ fn the_pin_is_typed_twice_and_not_kept() {
     let mismatch = "The two PINs differ: type the same PIN in both fields.";
     {
         let pin = harness.get_by_label(region);
-        assert!(is_under(pin.get_by_label(mismatch).rect(), pin.get_by_label("Repeat the PIN").rect()));
+        assert!(is_under(
+            pin.get_by_label(mismatch).rect(),
+            pin.get_by_label("Repeat the PIN").rect()
+        ));
     }
     click(&mut harness, region, "Set PIN");
-    assert!(harness.state().intents.is_empty(), "a mismatched PIN is not set");
+    assert!(
+        harness.state().intents.is_empty(),
+        "a mismatched PIN is not set"
+    );
 
     type_in(&mut harness, region, "New PIN", "12");
     type_in(&mut harness, region, "Repeat the PIN", "12");
-    assert!(harness.query_by_label("The PIN must be 4 to 8 digits (0–9).").is_some());
+    assert!(
+        harness
+            .query_by_label("The PIN must be 4 to 8 digits (0–9).")
+            .is_some()
+    );
 
     type_in(&mut harness, region, "New PIN", "2468");
     type_in(&mut harness, region, "Repeat the PIN", "2468");
@@ -120,10 +198,17 @@ fn the_pin_is_typed_twice_and_not_kept() {
     };
     assert_eq!(pin.expose(), "2468");
     for label in ["New PIN", "Repeat the PIN"] {
-        let value = harness.get_by_label(region).get_by_label(label).value().unwrap_or_default();
+        let value = harness
+            .get_by_label(region)
+            .get_by_label(label)
+            .value()
+            .unwrap_or_default();
         assert!(value.is_empty(), "{label} is cleared");
     }
-    harness.state_mut().view.pin_set("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into());
+    harness
+        .state_mut()
+        .view
+        .pin_set("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into());
     harness.run();
     assert!(harness.query_by_label("Change PIN").is_some());
 }
@@ -131,32 +216,62 @@ fn the_pin_is_typed_twice_and_not_kept() {
 #[test]
 fn service_urls_need_https_unless_plain_http_is_allowed() {
     let mut harness = settings_panel(with_sandbox());
-    type_in(&mut harness, "Environment settings", "New environment name", "Staging");
+    type_in(
+        &mut harness,
+        "Environment settings",
+        "New environment name",
+        "Staging",
+    );
     click(&mut harness, "Environment settings", "Add environment");
     let region = "Environment Staging";
     let plain = "http://staging.example.com";
     type_in(&mut harness, region, "Base URL", plain);
-    let rule = url_problem("base URL", plain, false).expect("plain HTTP to a remote host is refused");
+    let rule =
+        url_problem("base URL", plain, false).expect("plain HTTP to a remote host is refused");
     assert!(rule.contains("https://"), "{rule}");
     {
         let env = harness.get_by_label(region);
-        assert!(is_under(env.get_by_label(&rule).rect(), env.get_by_label("Base URL").rect()));
+        assert!(is_under(
+            env.get_by_label(&rule).rect(),
+            env.get_by_label("Base URL").rect()
+        ));
     }
 
     click(&mut harness, "Station settings", "Save settings");
-    assert!(harness.state().intents.is_empty(), "settings with a refused URL are not saved");
+    assert!(
+        harness.state().intents.is_empty(),
+        "settings with a refused URL are not saved"
+    );
     let missing = url_problem("label URL", "", false).unwrap();
-    assert!(harness.get_by_label(region).query_by_label(&missing).is_some(), "after a try, empty URLs are named");
+    assert!(
+        harness
+            .get_by_label(region)
+            .query_by_label(&missing)
+            .is_some(),
+        "after a try, empty URLs are named"
+    );
 
     click(&mut harness, region, "Allow plain HTTP (test servers only)");
     assert!(harness.query_by_label(&rule).is_none(), "allowed now");
-    type_in(&mut harness, region, "Label URL", "https://staging.example.com/api/post/fc/labels");
+    type_in(
+        &mut harness,
+        region,
+        "Label URL",
+        "https://staging.example.com/api/post/fc/labels",
+    );
     click(&mut harness, "Station settings", "Save settings");
     let Some(SettingsIntent::Save(saved)) = harness.state_mut().intents.pop() else {
         panic!("valid settings are handed to the shell to save");
     };
-    let staging = saved.environments.iter().find(|e| e.name == "Staging").unwrap();
+    let staging = saved
+        .environments
+        .iter()
+        .find(|e| e.name == "Staging")
+        .unwrap();
     assert_eq!(staging.base_url, plain);
     assert!(staging.allow_plain_http);
-    assert!(staging.check_urls().is_ok(), "the station's own rule agrees");
+    assert!(
+        staging.check_urls().is_ok(),
+        "the station's own rule agrees"
+    );
 }
