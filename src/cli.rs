@@ -48,6 +48,17 @@ pub struct ServeArgs {
     /// Keep new labels `pending` for this many milliseconds, to exercise clients' polling.
     #[arg(long, default_value_t = 0)]
     pub label_delay_ms: u64,
+    /// Price calculations as on this day (YYYY-MM-DD) instead of today, to reproduce past quotes.
+    #[arg(long, value_parser = parse_date)]
+    pub pricing_date: Option<time::Date>,
+}
+
+fn parse_date(text: &str) -> Result<time::Date, String> {
+    time::Date::parse(
+        text,
+        time::macros::format_description!("[year]-[month]-[day]"),
+    )
+    .map_err(|_| format!("{text:?} is not a date like 2026-10-15"))
 }
 
 impl ServeArgs {
@@ -60,6 +71,7 @@ impl ServeArgs {
             public_url: self.public_url,
             require_hs_codes: self.require_hs_codes,
             label_delay: Duration::from_millis(self.label_delay_ms),
+            pricing_date: self.pricing_date,
         }
     }
 }

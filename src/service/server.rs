@@ -28,6 +28,9 @@ pub struct ServeConfig {
     pub public_url: Option<String>,
     pub require_hs_codes: bool,
     pub label_delay: Duration,
+    /// Price every calculation as on this day (at noon UTC) instead of today: reproduces past
+    /// quotes and lets tests pin the rules and exchange rates in force.
+    pub pricing_date: Option<time::Date>,
 }
 
 impl ServeConfig {
@@ -41,6 +44,7 @@ impl ServeConfig {
             public_url: None,
             require_hs_codes: false,
             label_delay: Duration::ZERO,
+            pricing_date: None,
         }
     }
 }
@@ -132,6 +136,7 @@ pub async fn start(config: ServeConfig) -> Result<RunningService, ServeError> {
         public_url: public_url.trim_end_matches('/').to_string(),
         require_hs_codes: config.require_hs_codes,
         label_delay: config.label_delay,
+        pricing_date: config.pricing_date,
     });
     let (shutdown, stopped) = oneshot::channel::<()>();
     let app = router(state);

@@ -78,6 +78,17 @@ impl PackdeskApp {
         &self.core.state
     }
 
+    /// Everything shown, to change directly: for tests and scripted demos (e.g. to load a cart
+    /// into the quote panel without a file dialog). The app itself changes it only in `handle`.
+    pub fn state_mut(&mut self) -> &mut AppState {
+        &mut self.core.state
+    }
+
+    /// Where the app keeps its files.
+    pub fn config(&self) -> &AppConfig {
+        &self.core.config
+    }
+
     /// Jobs started whose result was not applied yet (tests wait for 0).
     pub fn jobs_in_flight(&self) -> usize {
         self.core.jobs.in_flight()
@@ -128,7 +139,7 @@ impl PackdeskApp {
             status_bar::status_bar_ui(ui, &core.state, &mut commands);
         });
         egui::CentralPanel::default().show(ui, |ui| {
-            central_ui(ui, &core.state, &mut commands);
+            central_ui(ui, &mut core.state, &mut commands);
         });
         super::cancel_ui::dialogs_ui(&ctx, &core.state, &mut commands);
 
@@ -143,7 +154,7 @@ impl PackdeskApp {
     }
 }
 
-fn central_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
+fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Command>) {
     match &state.startup {
         Startup::NotStarted | Startup::Starting(_) => {
             let text = match &state.startup {
@@ -173,22 +184,22 @@ fn central_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) 
             Some(open) => super::shipment_ui::order_ui(ui, state, open, commands),
             None => super::orders_ui::orders_ui(ui, state, commands),
         },
-        Tab::Quote => placeholder_ui(
-            ui,
-            "Quote",
-            "The quote panel (landed cost for a cart, submit as order) is being built.",
-        ),
-        Tab::Settings => placeholder_ui(
-            ui,
-            "Settings",
-            "The settings panel (environments, credentials, station, PIN) is being built.",
-        ),
+        // The two panels are self-contained components: they edit their own view and return
+        // intents, which `handle` carries out like any command.
+        Tab::Quote => {
+            let intents = super::quote::quote_ui(ui, &mut state.quote);
+            commands.extend(intents.into_iter().map(Command::Quote));
+        }
+        Tab::Settings => match &mut state.settings_panel {
+            Some(view) => {
+                let intents = super::settings::settings_ui(ui, view);
+                commands.extend(intents.into_iter().map(Command::Settings));
+            }
+            None => {
+                ui.spinner();
+            }
+        },
     }
-}
-
-fn placeholder_ui(ui: &mut egui::Ui, title: &str, text: &str) {
-    ui.heading(title);
-    ui.label(text);
 }
 
 impl eframe::App for PackdeskApp {

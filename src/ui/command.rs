@@ -1,6 +1,8 @@
 //! Everything a view or a key can ask for. Views emit commands; `handle` applies them.
 
 use super::parcel_form::ParcelEdit;
+use super::quote::QuoteIntent;
+use super::settings::SettingsIntent;
 use super::state::{FocusTarget, Tab};
 use crate::station::db::{DocumentKind, LabelId, OrderNumber, OrderStatus, SortColumn};
 
@@ -72,4 +74,8 @@ pub enum Command {
     DismissNotices,
     /// Move the keyboard focus to a field on the next frame (Ctrl+F: the search box).
     Focus(FocusTarget),
+    /// What the quote panel asked for (calculate, submit, load or save a cart).
+    Quote(QuoteIntent),
+    /// What the settings panel asked for (save, store a credential, set the PIN).
+    Settings(SettingsIntent),
 }

@@ -7,11 +7,14 @@ use egui::TextureHandle;
 use super::command::Command;
 use super::failure::Failure;
 use super::parcel_form::ParcelForm;
+use super::quote::{QuoteForm, QuoteView};
+use super::settings::SettingsView;
+use crate::domain::WeightUnit;
 use crate::station::db::{
     LabelId, OrderFilter, OrderNumber, OrderRow, ParcelId, SortColumn, SortDirection, StationOrder,
 };
 use crate::station::pin::SupervisorLock;
-use crate::station::settings::{EnvironmentKind, Settings};
+use crate::station::settings::{EnvironmentKind, Settings, Units};
 
 /// Status-bar messages kept.
 const MAX_NOTICES: usize = 4;
@@ -38,12 +41,15 @@ pub struct AppState {
     pub retry: Option<Command>,
     /// A field the next frame gives keyboard focus to.
     pub focus: Option<FocusTarget>,
+    /// The quote panel (customer service).
+    pub quote: QuoteView,
+    /// The settings panel while it is open (its draft survives switching tabs).
+    pub settings_panel: Option<SettingsView>,
 }
 
 impl AppState {
     pub fn new(settings: Settings, settings_problem: Option<String>) -> Self {
         Self {
-            settings,
             settings_problem,
             credential_note: None,
             startup: Startup::NotStarted,
@@ -57,6 +63,12 @@ impl AppState {
             notices: Vec::new(),
             retry: None,
             focus: None,
+            quote: QuoteView::new(QuoteForm::new(match settings.units {
+                Units::Metric => WeightUnit::Gram,
+                Units::Imperial => WeightUnit::Pound,
+            })),
+            settings_panel: None,
+            settings,
         }
     }
 

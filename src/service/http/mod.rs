@@ -32,6 +32,20 @@ pub struct ServiceState {
     pub require_hs_codes: bool,
     /// How long a new label stays `pending` (0 = ready at once).
     pub label_delay: Duration,
+    /// When set, calculations are priced as on this day (see `ServeConfig::pricing_date`).
+    pub pricing_date: Option<time::Date>,
+}
+
+impl ServiceState {
+    /// The moment a calculation is priced at.
+    pub fn pricing_moment(&self) -> time::OffsetDateTime {
+        match self.pricing_date {
+            Some(date) => date
+                .with_time(time::Time::MIDNIGHT + time::Duration::hours(12))
+                .assume_utc(),
+            None => time::OffsetDateTime::now_utc(),
+        }
+    }
 }
 
 pub type SharedState = Arc<ServiceState>;
@@ -54,6 +68,7 @@ pub fn router(state: SharedState) -> Router {
         .route("/track/{code}", get(routes::labels::track))
         .route("/healthz", get(routes::health))
         .fallback(routes::not_found)
+        .layer(tower_http::trace::TraceLayer::new_for_http())
         .layer(DefaultBodyLimit::max(extract::MAX_BODY_BYTES))
         .with_state(state)
 }

@@ -64,9 +64,13 @@ pub(crate) fn party_lines(party: &LabelParty) -> PartyLines {
     }
 }
 
-/// The weight as given, with its unit (`1250 g`, `2.75 lb`), or a dash.
+/// The weight with its unit (`1250 g`, `2.75 lb`), or a dash. A weight summed from items in
+/// mixed units can carry many decimals (0.8 lb = 362.873896 g); two are plenty to ship by.
 pub(crate) fn weight_text(weight: Option<&Weight>) -> String {
-    weight.map_or_else(|| "-".to_owned(), Weight::to_string)
+    weight.map_or_else(
+        || "-".to_owned(),
+        |w| Weight::new(w.value.round_dp(2), w.unit).to_string(),
+    )
 }
 
 /// `30 x 20 x 10 cm`, all in the unit of the length, or a dash.
@@ -174,6 +178,8 @@ mod tests {
         let grams = Weight::new(d("1250.0"), WeightUnit::Gram);
         assert_eq!(weight_text(Some(&grams)), "1250 g");
         assert_eq!(weight_text(None), "-");
+        let summed = Weight::new(d("722.873896"), WeightUnit::Gram);
+        assert_eq!(weight_text(Some(&summed)), "722.87 g");
         let cm = |v: &str| Length::new(d(v), LengthUnit::Centimetre);
         let dims = Dimensions {
             length: cm("30"),

@@ -1,5 +1,5 @@
 //! Importing orders from a JSON file (the merchant's platform export, or another station).
-//! The format is documented on [`StationDb::import_file`] and in `docs/import-format.md`.
+//! The format is documented on [`StationDb::import_file`] and in `assets/import/README.md`.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -88,7 +88,7 @@ impl StationDb {
     /// `[i]` prefix when the file is a single object). A bad entry is not imported at all; the good
     /// ones are. An order already in the station with the same create body is counted as already
     /// present (importing a file twice is harmless); with a different body it is an error.
-    /// The same text, with an example, is in `docs/import-format.md`.
+    /// The same text, with an example, is in `assets/import/README.md`.
     pub fn import_file(&mut self, path: impl AsRef<Path>) -> Result<ImportReport, StationError> {
         let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|source| StationError::Io {

@@ -11,7 +11,7 @@
 //!   results to the UI.
 //! - Record orders: [`StationDb::record_submitted_order`] after `POST /v1/orders` answered 204;
 //!   [`StationDb::import_file`] / [`StationDb::import_json`] for files (format on
-//!   [`StationDb::import_file`] and in `docs/import-format.md`).
+//!   [`StationDb::import_file`] and in `assets/import/README.md`).
 //! - The table: [`StationDb::list_orders`] gives one [`OrderRow`] per order from summary columns
 //!   only; filter with [`OrderFilter::matches`], sort with [`sort_rows`], or do both with
 //!   [`select`]. The scan box: [`StationDb::find_by_scan`].

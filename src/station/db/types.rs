@@ -53,7 +53,7 @@ row_id!(
 pub enum OrderOrigin {
     /// Submitted from this station's quote panel (`POST /v1/orders` answered 204).
     Submitted,
-    /// Read from an import file (see `docs/import-format.md`).
+    /// Read from an import file (see `assets/import/README.md`).
     Imported,
 }
 

@@ -3,6 +3,7 @@
 
 mod cancel;
 mod packing;
+mod panels;
 mod results;
 
 use std::time::{Duration, Instant};
@@ -33,7 +34,14 @@ pub fn start(core: &mut Core) {
 pub fn handle(core: &mut Core, command: Command) {
     let state = &mut core.state;
     match command {
-        Command::ShowTab(tab) => state.tab = tab,
+        Command::ShowTab(tab) => {
+            state.tab = tab;
+            if tab == super::state::Tab::Settings {
+                panels::open_settings(core);
+            }
+        }
+        Command::Quote(intent) => panels::quote(core, intent),
+        Command::Settings(intent) => panels::settings(core, intent),
         Command::ReloadOrders => reload_orders(core),
         Command::SetSearch(text) => {
             state.orders.filter.text = text;

@@ -190,6 +190,7 @@ fn apply_result(core: &mut Core, result: JobResult) {
                 Err(why) => core.state.notice(Level::Error, why),
             }
         }
+        panel => super::panels::apply(core, panel),
     }
 }
 

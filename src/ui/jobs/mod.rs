@@ -8,6 +8,7 @@
 pub mod label;
 pub mod orders;
 pub mod output;
+pub mod panels;
 pub mod preview;
 pub mod startup;
 
@@ -60,6 +61,39 @@ pub enum JobResult {
     Saved(Result<Option<PathBuf>, String>),
     /// Where the label was sent.
     Printed(Result<String, String>),
+    QuoteCalculated(Result<crate::api::TaxCalculationResponse, crate::api::ClientError>),
+    QuoteSubmitted(Result<(), panels::SubmitFailure>),
+    /// A cart file's text; `None` when the dialog was closed.
+    CartLoaded(Result<Option<String>, String>),
+    /// Where the cart was saved; `None` when the dialog was closed.
+    CartSaved(Result<Option<String>, String>),
+    SettingsSaved {
+        settings: Box<crate::station::settings::Settings>,
+        result: Result<(), String>,
+    },
+    SecretSaved {
+        environment: String,
+        kind: crate::station::secrets::SecretKind,
+        result: Result<crate::api::Secret, String>,
+    },
+    StoredSecrets(
+        Vec<(
+            String,
+            crate::station::secrets::SecretKind,
+            Option<crate::api::Secret>,
+        )>,
+    ),
+    PinHashed(Result<String, String>),
+    /// A client for the environment now in use (and the embedded service if one was started).
+    Connected(
+        Result<
+            (
+                crate::api::Client,
+                Option<crate::service::server::RunningService>,
+            ),
+            String,
+        >,
+    ),
 }
 
 /// What a long job reports before it ends.

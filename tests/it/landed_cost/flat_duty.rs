@@ -49,9 +49,7 @@ fn cart() -> packdesk::api::TaxCalculationRequest {
 #[test]
 fn from_july_2026_three_euros_per_distinct_subheading() {
     let req = cart();
-    let resp = engine()
-        .calculate(&req, &at(date!(2026 - 07 - 01)))
-        .unwrap();
+    let resp = quote(&req, date!(2026 - 07 - 01));
     check_invariants(&req, &resp, &mut HashSet::new());
     // Goods 75.00 <= EUR 150: EUR 3 for 610910 (two SKUs: sku null, taxable 20 + 30 = 50.00)
     // and EUR 3 for 691200 (taxable 25.00). The 3.00 of 610910 is shared 20:30 -> 1.20 / 1.80
@@ -73,11 +71,7 @@ fn from_july_2026_three_euros_per_distinct_subheading() {
 #[test]
 fn until_june_2026_the_150_euro_exemption() {
     // VAT only: 20.00 -> 3.80, 30.00 -> 5.70, 25.00 -> 4.75.
-    let cost = engine()
-        .calculate(&cart(), &at(date!(2026 - 06 - 30)))
-        .unwrap()
-        .shipments[0]
-        .shipping_rate_taxes[0]
+    let cost = quote(&cart(), date!(2026 - 06 - 30)).shipments[0].shipping_rate_taxes[0]
         .landed_cost
         .clone();
     assert_totals(&cost, "0", "14.25", "0");
@@ -87,11 +81,7 @@ fn until_june_2026_the_150_euro_exemption() {
 fn from_july_2028_ordinary_duty_from_the_first_euro() {
     // EU 12 % x 20.00 = 2.40, x 30.00 = 3.60; ceramics 6912 9 % x 25.00 = 2.25.
     // VAT 19 %: 22.40 -> 4.256 -> 4.26; 33.60 -> 6.384 -> 6.38; 27.25 -> 5.1775 -> 5.18.
-    let cost = engine()
-        .calculate(&cart(), &at(date!(2028 - 07 - 01)))
-        .unwrap()
-        .shipments[0]
-        .shipping_rate_taxes[0]
+    let cost = quote(&cart(), date!(2028 - 07 - 01)).shipments[0].shipping_rate_taxes[0]
         .landed_cost
         .clone();
     assert_totals(&cost, "8.25", "15.82", "0");
@@ -101,18 +91,14 @@ fn from_july_2028_ordinary_duty_from_the_first_euro() {
 fn above_150_euros_no_flat_duty() {
     let mut req = cart();
     req.shipments[0].items[2].quantity = dec("4"); // mugs 100.00: goods 150.00 is still within
-    let flat = engine()
-        .calculate(&req, &at(date!(2026 - 10 - 15)))
-        .unwrap();
+    let flat = quote(&req, date!(2026 - 10 - 15));
     assert_eq!(
         flat.shipments[0].shipping_rate_taxes[0].landed_cost.duties,
         dec("6.00")
     );
     req.shipments[0].items[2].unit_price = dec("25.01"); // goods 150.04 > 150: MFN
     // 12 % x 20.00 = 2.40; 12 % x 30.00 = 3.60; 9 % x 100.04 = 9.0036 -> 9.00.
-    let mfn = engine()
-        .calculate(&req, &at(date!(2026 - 10 - 15)))
-        .unwrap();
+    let mfn = quote(&req, date!(2026 - 10 - 15));
     assert_eq!(
         mfn.shipments[0].shipping_rate_taxes[0].landed_cost.duties,
         dec("15.00")

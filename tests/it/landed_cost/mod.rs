@@ -42,8 +42,19 @@ pub fn address(country: &str, province: Option<&str>) -> Address {
     Address {
         country_code: country.into(),
         province: province.map(Into::into),
-        postal_code: province.map(|_| "00000".into()),
+        postal_code: province.map(|p| postal_code(country, p).into()),
         ..Address::default()
+    }
+}
+
+/// A real postal code of the province, so the service's validation accepts the address.
+fn postal_code(country: &str, province: &str) -> &'static str {
+    match (country, province) {
+        ("CA", "QC") => "H2X 1Y4",
+        ("CA", "BC") => "V6B 1A1",
+        ("CA", _) => "M5V 2T6",
+        ("US", "CA") => "94103",
+        _ => "10001",
     }
 }
 
@@ -201,5 +212,92 @@ pub fn check_invariants(
                 assert!(!line.tax_name.is_empty() && !line.jurisdiction.name.is_empty());
             }
         }
+    }
+}
+
+/// Prices `req` as on `date` twice — with the engine, and over real HTTP through `packdesk serve`
+/// pinned to that date — and insists the amounts are identical, so every worked example checked
+/// by hand here holds for the service too.
+pub fn quote(req: &TaxCalculationRequest, date: Date) -> TaxCalculationResponse {
+    let direct = engine()
+        .calculate(req, &at(date))
+        .expect("the engine prices the cart");
+    let served = served::quote(req, date);
+    assert_eq!(
+        served::amounts(&served),
+        served::amounts(&direct),
+        "the service and the engine disagree"
+    );
+    served
+}
+
+mod served {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+
+    use packdesk::api::{Client, TaxCalculationRequest, TaxCalculationResponse};
+    use packdesk::service::server::{self, RunningService, ServeConfig};
+    use time::Date;
+    use tokio::runtime::Runtime;
+
+    /// Kept alive for the whole test run.
+    struct Pinned {
+        _running: RunningService,
+        _dir: tempfile::TempDir,
+    }
+
+    fn runtime() -> &'static Runtime {
+        static RUNTIME: OnceLock<Runtime> = OnceLock::new();
+        RUNTIME.get_or_init(|| Runtime::new().expect("runtime"))
+    }
+
+    /// One service per pricing date, shared by the tests that price on that day.
+    pub fn quote(req: &TaxCalculationRequest, date: Date) -> TaxCalculationResponse {
+        static SERVICES: OnceLock<Mutex<HashMap<Date, Client>>> = OnceLock::new();
+        static KEEP: OnceLock<Mutex<Vec<Pinned>>> = OnceLock::new();
+        let client = {
+            let mut services = SERVICES.get_or_init(Default::default).lock().unwrap();
+            services
+                .entry(date)
+                .or_insert_with(|| {
+                    let dir = tempfile::tempdir().expect("tempdir");
+                    let mut config = ServeConfig::local(dir.path().to_path_buf());
+                    config.pricing_date = Some(date);
+                    let running = runtime()
+                        .block_on(server::start(config))
+                        .expect("service starts");
+                    let client = crate::support::client_for(&running);
+                    KEEP.get_or_init(Default::default)
+                        .lock()
+                        .unwrap()
+                        .push(Pinned {
+                            _running: running,
+                            _dir: dir,
+                        });
+                    client
+                })
+                .clone()
+        };
+        runtime()
+            .block_on(client.landed_cost(req))
+            .expect("the service prices the cart")
+    }
+
+    /// Everything but the generated ids and the timestamp.
+    pub fn amounts(resp: &TaxCalculationResponse) -> serde_json::Value {
+        let mut value = serde_json::to_value(resp).expect("serializes");
+        for key in ["landedcost_request_id", "created_at"] {
+            value[key] = serde_json::Value::Null;
+        }
+        if let Some(shipments) = value["shipments"].as_array_mut() {
+            for rate in shipments
+                .iter_mut()
+                .filter_map(|s| s["shipping_rate_taxes"].as_array_mut())
+                .flatten()
+            {
+                rate["tax_transaction_id"] = serde_json::Value::Null;
+            }
+        }
+        value
     }
 }

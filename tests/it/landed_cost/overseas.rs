@@ -38,9 +38,7 @@ fn ontario_hst_with_usmca_origin_and_fob_duty() {
             ],
         )],
     );
-    let resp = engine()
-        .calculate(&req, &at(date!(2026 - 10 - 15)))
-        .unwrap();
+    let resp = quote(&req, date!(2026 - 10 - 15));
     check_invariants(&req, &resp, &mut HashSet::new());
     // Values 120.00 and 45.00: goods 165.00 > CAD 150 (and > 40). FOB: duty on goods only:
     // tee 18 % x 120.00 = 21.60; the US-made book ships from the US: USMCA, no duty.
@@ -87,9 +85,7 @@ fn quebec_gst_and_qst_lines_with_uk_preference() {
             )],
         )],
     );
-    let resp = engine()
-        .calculate(&req, &at(date!(2026 - 10 - 15)))
-        .unwrap();
+    let resp = quote(&req, date!(2026 - 10 - 15));
     check_invariants(&req, &resp, &mut HashSet::new());
     // Goods 60.00 > CAD 20 (from outside US/MX): taxed; UK-CA TCA covers chapter 62: no duty.
     // GST 5 % x 60.00 = 3.00; QST 9.975 % x 60.00 = 5.985 -> 5.99 (half away from zero).
@@ -141,9 +137,7 @@ fn quebec_de_minimis_from_us_charges_nothing() {
             )],
         )],
     );
-    let resp = engine()
-        .calculate(&req, &at(date!(2026 - 10 - 15)))
-        .unwrap();
+    let resp = quote(&req, date!(2026 - 10 - 15));
     check_invariants(&req, &resp, &mut HashSet::new());
     let cost = &resp.shipments[0].shipping_rate_taxes[0].landed_cost;
     assert!(cost.breakdown.is_empty(), "{:#?}", cost.breakdown);
@@ -153,11 +147,7 @@ fn quebec_de_minimis_from_us_charges_nothing() {
     // shipping GST 0.40, QST 0.798 -> 0.80.
     let mut from_cn = req.clone();
     from_cn.shipments[0].ship_from.country_code = "CN".into();
-    let cost = engine()
-        .calculate(&from_cn, &at(date!(2026 - 10 - 15)))
-        .unwrap()
-        .shipments[0]
-        .shipping_rate_taxes[0]
+    let cost = quote(&from_cn, date!(2026 - 10 - 15)).shipments[0].shipping_rate_taxes[0]
         .landed_cost
         .clone();
     assert_totals(&cost, "6.30", "6.19", "1.20");
@@ -193,9 +183,7 @@ fn australia_gst_on_low_value_goods_food_gst_free() {
             ],
         )],
     );
-    let resp = engine()
-        .calculate(&req, &at(date!(2026 - 10 - 15)))
-        .unwrap();
+    let resp = quote(&req, date!(2026 - 10 - 15));
     check_invariants(&req, &resp, &mut HashSet::new());
     // Values 49.90 and 18.00; goods 67.90 <= AUD 1,000: no duty; GST has no threshold.
     // GST 10 % x 49.90 = 4.99; coffee (food) 0 %.
@@ -244,9 +232,7 @@ fn japan_cif_duty_and_reduced_food_rate_in_yen() {
             ],
         )],
     );
-    let resp = engine()
-        .calculate(&req, &at(date!(2026 - 10 - 15)))
-        .unwrap();
+    let resp = quote(&req, date!(2026 - 10 - 15));
     check_invariants(&req, &resp, &mut HashSet::new());
     // Goods 40,400 > JPY 10,000. Shipping 3,500 by 38,000:2,400 -> 3,292.07.. / 207.92.. ->
     // 3,292 / 207 + 1 to tea -> 3,292 / 208. CIF: bag 41,292, tea 2,608.
@@ -303,9 +289,7 @@ fn new_york_cart(from: &str) -> packdesk::api::TaxCalculationRequest {
 #[test]
 fn new_york_import_pays_duty_and_state_sales_tax() {
     let req = new_york_cart("CN");
-    let resp = engine()
-        .calculate(&req, &at(date!(2026 - 10 - 15)))
-        .unwrap();
+    let resp = quote(&req, date!(2026 - 10 - 15));
     check_invariants(&req, &resp, &mut HashSet::new());
     // Duty (FOB): tees 16.5 % x 60.00 = 9.90; speaker (8518) 4.9 % x 80.00 = 3.92.
     // Sales tax: tees clothing < USD 110 -> 0 %; speaker 4 % x 80.00 = 3.20 (no duty in the base).
@@ -330,13 +314,10 @@ fn new_york_import_pays_duty_and_state_sales_tax() {
 /// The same cart before 2025-08-29 fell under the USD 800 de minimis: no duty.
 #[test]
 fn new_york_before_august_2025_had_de_minimis() {
-    let cost = engine()
-        .calculate(&new_york_cart("CN"), &at(date!(2025 - 08 - 01)))
-        .unwrap()
-        .shipments[0]
-        .shipping_rate_taxes[0]
-        .landed_cost
-        .clone();
+    let cost = quote(&new_york_cart("CN"), date!(2025 - 08 - 01)).shipments[0].shipping_rate_taxes
+        [0]
+    .landed_cost
+    .clone();
     assert_totals(&cost, "0", "3.20", "0.23");
 }
 
@@ -344,9 +325,7 @@ fn new_york_before_august_2025_had_de_minimis() {
 #[test]
 fn new_york_local_shipment_has_tax_only() {
     let req = new_york_cart("US");
-    let resp = engine()
-        .calculate(&req, &at(date!(2026 - 10 - 15)))
-        .unwrap();
+    let resp = quote(&req, date!(2026 - 10 - 15));
     assert_eq!(resp.shipments[0].shipment_type, ShipmentType::Local);
     assert_totals(
         &resp.shipments[0].shipping_rate_taxes[0].landed_cost,
@@ -360,18 +339,14 @@ fn new_york_local_shipment_has_tax_only() {
 #[test]
 fn hs_codes_only_on_request_and_usd_rate_from_the_table() {
     let req = new_york_cart("CN");
-    let resp = engine()
-        .calculate(&req, &at(date!(2026 - 10 - 15)))
-        .unwrap();
+    let resp = quote(&req, date!(2026 - 10 - 15));
     assert!(resp.hs_codes.is_none());
     assert_eq!(resp.usd_conversion_rate, dec("1"));
     let mut eur = req.clone();
     eur.currency_code = "EUR".into();
     // ECB 2026-10-15 reference rate: EUR 1 = USD x, checked against the table's own row.
     let fx = engine().tables().fx_on(date!(2026 - 10 - 15)).unwrap();
-    let resp = engine()
-        .calculate(&eur, &at(date!(2026 - 10 - 15)))
-        .unwrap();
+    let resp = quote(&eur, date!(2026 - 10 - 15));
     assert_eq!(
         resp.usd_conversion_rate,
         fx.per_eur("USD").unwrap().normalize()

@@ -5,6 +5,7 @@
 mod cancel;
 mod errors;
 mod packing;
+mod panels;
 mod table;
 
 use std::time::{Duration, Instant};

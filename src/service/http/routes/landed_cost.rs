@@ -2,7 +2,6 @@
 
 use axum::Json;
 use axum::extract::State;
-use time::OffsetDateTime;
 
 use crate::api::{TaxCalculationRequest, TaxCalculationResponse};
 use crate::domain::validate;
@@ -19,7 +18,7 @@ pub async fn calculate(
         return Err(ApiError::Validation(problems));
     }
     let options = CalcOptions {
-        now: OffsetDateTime::now_utc(),
+        now: state.pricing_moment(),
         require_hs_codes: state.require_hs_codes,
     };
     let response = state

@@ -1,0 +1,164 @@
+//! The settings panel: environments (base and label URLs, kind), write-only credentials, station
+//! details, preferred units, the supervisor PIN and the scanner terminator.
+//!
+//! Self-contained and free of I/O: [`settings_ui`] edits a draft of
+//! [`Settings`](crate::station::settings::Settings) and returns [`SettingsIntent`]s; the shell
+//! saves the file, writes secrets to the credential store and hashes the PIN, then reports back
+//! through the `SettingsView` methods. The view never holds a stored secret, only its masked form.
+
+mod check;
+mod settings_ui;
+
+use std::collections::BTreeMap;
+
+pub use check::{environment_problems, pin_problem, url_problem};
+pub use settings_ui::settings_ui;
+
+use crate::api::Secret;
+use crate::station::secrets::{SecretKind, masked};
+use crate::station::settings::Settings;
+
+/// What the person asked for; the shell does it and reports back.
+#[derive(Clone, PartialEq, Eq)]
+pub enum SettingsIntent {
+    /// Write these settings (the URLs passed the checks), then [`SettingsView::saved`] or
+    /// [`SettingsView::save_failed`].
+    Save(Settings),
+    /// Store this secret for the environment in the credential store, then
+    /// [`SettingsView::secret_saved`] or [`SettingsView::secret_failed`].
+    SaveSecret {
+        environment: String,
+        kind: SecretKind,
+        secret: Secret,
+    },
+    /// Hash this PIN (4–8 digits, typed twice) and keep only the hash, then
+    /// [`SettingsView::pin_set`] with the hash, or [`SettingsView::pin_failed`].
+    SetPin(Secret),
+}
+
+// By hand: a derived Debug of `SaveSecret`/`SetPin` must not show more than `Secret` does.
+impl std::fmt::Debug for SettingsIntent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Save(settings) => f.debug_tuple("Save").field(settings).finish(),
+            Self::SaveSecret {
+                environment,
+                kind,
+                secret,
+            } => f
+                .debug_struct("SaveSecret")
+                .field("environment", environment)
+                .field("kind", kind)
+                .field("secret", secret)
+                .finish(),
+            Self::SetPin(pin) => f.debug_tuple("SetPin").field(pin).finish(),
+        }
+    }
+}
+
+/// The masked form of an environment's stored secrets (`None`: nothing stored).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StoredSecrets {
+    pub api_key: Option<String>,
+    pub access_token: Option<String>,
+}
+
+/// Everything the settings panel shows.
+#[derive(Clone, Default)]
+pub struct SettingsView {
+    /// The draft being edited; saved only through [`SettingsIntent::Save`].
+    pub draft: Settings,
+    /// Index in `draft.environments` of the environment being edited.
+    pub selected: usize,
+    /// Masked stored secrets per environment name.
+    pub stored: BTreeMap<String, StoredSecrets>,
+    /// The shell's plain sentence when no credential store answers; secrets cannot be saved.
+    pub credential_store_problem: Option<String>,
+    /// e.g. "kept until the computer restarts" for the kernel keyring.
+    pub credential_store_note: Option<String>,
+    pub saving: bool,
+    pub message: Option<String>,
+    // Write-only inputs: cleared as soon as they are handed to the shell.
+    pub(crate) new_api_key: String,
+    pub(crate) new_access_token: String,
+    pub(crate) pin: String,
+    pub(crate) pin_again: String,
+    pub(crate) pin_tried: bool,
+    pub(crate) save_tried: bool,
+    pub(crate) new_environment: String,
+}
+
+// By hand: the half-typed key, token and PIN must never reach a log.
+impl std::fmt::Debug for SettingsView {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SettingsView")
+            .field("draft", &self.draft)
+            .field("selected", &self.selected)
+            .field("stored", &self.stored)
+            .field("credential_store_problem", &self.credential_store_problem)
+            .field("saving", &self.saving)
+            .field("message", &self.message)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SettingsView {
+    /// A view editing a copy of `settings`, the active environment selected.
+    pub fn new(settings: Settings) -> Self {
+        let selected = settings
+            .environments
+            .iter()
+            .position(|e| e.name == settings.active_environment)
+            .unwrap_or(0);
+        Self {
+            draft: settings,
+            selected,
+            ..Self::default()
+        }
+    }
+
+    /// Records what is stored for `environment` — only its masked form is kept.
+    pub fn show_stored_secret(
+        &mut self,
+        environment: &str,
+        kind: SecretKind,
+        secret: Option<&Secret>,
+    ) {
+        let shown = secret.map(masked);
+        let entry = self.stored.entry(environment.to_string()).or_default();
+        match kind {
+            SecretKind::ApiKey => entry.api_key = shown,
+            SecretKind::AccessToken => entry.access_token = shown,
+        }
+    }
+
+    pub fn saved(&mut self) {
+        self.saving = false;
+        self.save_tried = false;
+        self.message = Some("Settings saved.".into());
+    }
+
+    pub fn save_failed(&mut self, problem: &str) {
+        self.saving = false;
+        self.message = Some(problem.to_string());
+    }
+
+    pub fn secret_saved(&mut self, environment: &str, kind: SecretKind, secret: &Secret) {
+        self.show_stored_secret(environment, kind, Some(secret));
+        self.message = Some(format!("The {} for {environment} is saved.", kind.label()));
+    }
+
+    pub fn secret_failed(&mut self, problem: &str) {
+        self.message = Some(problem.to_string());
+    }
+
+    /// The PIN was hashed; `phc` is the hash to keep in the draft.
+    pub fn pin_set(&mut self, phc: String) {
+        self.draft.supervisor_pin_hash = Some(phc);
+        self.message = Some("Supervisor PIN set.".into());
+    }
+
+    pub fn pin_failed(&mut self, problem: &str) {
+        self.message = Some(problem.to_string());
+    }
+}

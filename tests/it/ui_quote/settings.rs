@@ -1,0 +1,277 @@
+//! The settings panel: secrets are write-only, the PIN is typed twice, service URLs use HTTPS.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use packdesk::api::Secret;
+use packdesk::station::secrets::SecretKind;
+use packdesk::station::settings::{Environment, EnvironmentKind, Settings};
+use packdesk::ui::settings::{SettingsIntent, SettingsView, settings_ui, url_problem};
+
+use super::{click, is_under, type_in};
+
+const STORED_KEY: &str = "sk_live_9b1c3f9a77e1";
+
+pub struct Panel {
+    view: SettingsView,
+    intents: Vec<SettingsIntent>,
+}
+
+fn settings_panel(view: SettingsView) -> Harness<'static, Panel> {
+    Harness::builder()
+        .with_size([1400.0, 1800.0])
+        .build_ui_state(
+            |ui, panel: &mut Panel| {
+                let intents = settings_ui(ui, &mut panel.view);
+                panel.intents.extend(intents);
+            },
+            Panel {
+                view,
+                intents: Vec::new(),
+            },
+        )
+}
+
+fn with_sandbox() -> SettingsView {
+    let mut settings = Settings::default();
+    settings.environments.push(Environment {
+        name: "Sandbox".into(),
+        kind: EnvironmentKind::Sandbox,
+        base_url: "https://sandbox.example.com".into(),
+        labels_url: "https://sandbox.example.com/api/post/fc/labels".into(),
+        allow_plain_http: false,
+    });
+    settings.active_environment = "Sandbox".into();
+    let mut view = SettingsView::new(settings);
+    view.show_stored_secret(
+        "Sandbox",
+        SecretKind::ApiKey,
+        Some(&Secret::new(STORED_KEY)),
+    );
+    view
+}
+
+/// Every text the accessibility tree carries: names and values.
+fn all_text(harness: &Harness<'_, Panel>) -> Vec<String> {
+    harness
+        .root()
+        .query_all_by(|_| true)
+        .flat_map(|node| {
+            let node = node.accesskit_node();
+            [node.label(), node.value()]
+        })
+        .flatten()
+        .collect()
+}
+
+#[test]
+fn secrets_are_write_only_and_shown_masked() {
+    let mut harness = settings_panel(with_sandbox());
+    let region = "Environment Sandbox";
+    assert!(
+        harness
+            .get_by_label(region)
+            .query_by_label("Stored: ••••••77e1")
+            .is_some()
+    );
+    assert!(
+        harness
+            .get_by_label(region)
+            .query_by_label("Nothing stored yet")
+            .is_some(),
+        "no token yet"
+    );
+
+    type_in(&mut harness, region, "New API key", "new-key-0001-abcd");
+    let typed = harness
+        .get_by_label(region)
+        .get_by_label("New API key")
+        .value()
+        .unwrap_or_default();
+    assert!(
+        !typed.contains("abcd"),
+        "typed secrets are masked too: {typed:?}"
+    );
+    let debug = format!("{:?}", harness.state().view);
+    assert!(
+        !debug.contains("new-key") && !debug.contains("sk_live"),
+        "Debug shows no secret"
+    );
+    for text in all_text(&harness) {
+        assert!(
+            !text.contains("sk_live") && !text.contains("new-key"),
+            "a secret shows: {text:?}"
+        );
+    }
+
+    click(&mut harness, region, "Save API key");
+    let intent = harness
+        .state_mut()
+        .intents
+        .pop()
+        .expect("saving a key asks the shell to store it");
+    assert!(
+        !format!("{intent:?}").contains("new-key"),
+        "Debug hides the secret"
+    );
+    let SettingsIntent::SaveSecret {
+        environment,
+        kind,
+        secret,
+    } = intent
+    else {
+        panic!("expected SaveSecret");
+    };
+    assert_eq!(
+        (environment.as_str(), kind, secret.expose()),
+        ("Sandbox", SecretKind::ApiKey, "new-key-0001-abcd")
+    );
+    let left = harness
+        .get_by_label(region)
+        .get_by_label("New API key")
+        .value()
+        .unwrap_or_default();
+    assert!(
+        left.is_empty(),
+        "the field forgets the key once handed over"
+    );
+
+    harness
+        .state_mut()
+        .view
+        .secret_saved("Sandbox", SecretKind::ApiKey, &secret);
+    harness.run();
+    assert!(
+        harness
+            .get_by_label(region)
+            .query_by_label("Stored: ••••••abcd")
+            .is_some()
+    );
+
+    // Without a credential store, the shell's sentence is shown and nothing can be saved.
+    let problem =
+        "No credential store is available, so the API key and access token cannot be saved.";
+    harness.state_mut().view.credential_store_problem = Some(problem.into());
+    type_in(&mut harness, region, "New access token", "token-1234-5678");
+    assert!(harness.query_by_label(problem).is_some());
+    assert!(
+        harness
+            .get_by_label("Save access token")
+            .accesskit_node()
+            .is_disabled()
+    );
+}
+
+#[test]
+fn the_pin_is_typed_twice_and_not_kept() {
+    let mut harness = settings_panel(with_sandbox());
+    let region = "Supervisor PIN settings";
+    type_in(&mut harness, region, "New PIN", "2468");
+    type_in(&mut harness, region, "Repeat the PIN", "2469");
+    let mismatch = "The two PINs differ: type the same PIN in both fields.";
+    {
+        let pin = harness.get_by_label(region);
+        assert!(is_under(
+            pin.get_by_label(mismatch).rect(),
+            pin.get_by_label("Repeat the PIN").rect()
+        ));
+    }
+    click(&mut harness, region, "Set PIN");
+    assert!(
+        harness.state().intents.is_empty(),
+        "a mismatched PIN is not set"
+    );
+
+    type_in(&mut harness, region, "New PIN", "12");
+    type_in(&mut harness, region, "Repeat the PIN", "12");
+    assert!(
+        harness
+            .query_by_label("The PIN must be 4 to 8 digits (0–9).")
+            .is_some()
+    );
+
+    type_in(&mut harness, region, "New PIN", "2468");
+    type_in(&mut harness, region, "Repeat the PIN", "2468");
+    assert!(harness.query_by_label(mismatch).is_none());
+    click(&mut harness, region, "Set PIN");
+    let Some(SettingsIntent::SetPin(pin)) = harness.state_mut().intents.pop() else {
+        panic!("a matching PIN is handed to the shell to hash");
+    };
+    assert_eq!(pin.expose(), "2468");
+    for label in ["New PIN", "Repeat the PIN"] {
+        let value = harness
+            .get_by_label(region)
+            .get_by_label(label)
+            .value()
+            .unwrap_or_default();
+        assert!(value.is_empty(), "{label} is cleared");
+    }
+    harness
+        .state_mut()
+        .view
+        .pin_set("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into());
+    harness.run();
+    assert!(harness.query_by_label("Change PIN").is_some());
+}
+
+#[test]
+fn service_urls_need_https_unless_plain_http_is_allowed() {
+    let mut harness = settings_panel(with_sandbox());
+    type_in(
+        &mut harness,
+        "Environment settings",
+        "New environment name",
+        "Staging",
+    );
+    click(&mut harness, "Environment settings", "Add environment");
+    let region = "Environment Staging";
+    let plain = "http://staging.example.com";
+    type_in(&mut harness, region, "Base URL", plain);
+    let rule =
+        url_problem("base URL", plain, false).expect("plain HTTP to a remote host is refused");
+    assert!(rule.contains("https://"), "{rule}");
+    {
+        let env = harness.get_by_label(region);
+        assert!(is_under(
+            env.get_by_label(&rule).rect(),
+            env.get_by_label("Base URL").rect()
+        ));
+    }
+
+    click(&mut harness, "Station settings", "Save settings");
+    assert!(
+        harness.state().intents.is_empty(),
+        "settings with a refused URL are not saved"
+    );
+    let missing = url_problem("label URL", "", false).unwrap();
+    assert!(
+        harness
+            .get_by_label(region)
+            .query_by_label(&missing)
+            .is_some(),
+        "after a try, empty URLs are named"
+    );
+
+    click(&mut harness, region, "Allow plain HTTP (test servers only)");
+    assert!(harness.query_by_label(&rule).is_none(), "allowed now");
+    type_in(
+        &mut harness,
+        region,
+        "Label URL",
+        "https://staging.example.com/api/post/fc/labels",
+    );
+    click(&mut harness, "Station settings", "Save settings");
+    let Some(SettingsIntent::Save(saved)) = harness.state_mut().intents.pop() else {
+        panic!("valid settings are handed to the shell to save");
+    };
+    let staging = saved
+        .environments
+        .iter()
+        .find(|e| e.name == "Staging")
+        .unwrap();
+    assert_eq!(staging.base_url, plain);
+    assert!(staging.allow_plain_http);
+    assert!(
+        staging.check_urls().is_ok(),
+        "the station's own rule agrees"
+    );
+}
