@@ -7,9 +7,7 @@ use egui_kittest::kittest::Queryable;
 use packdesk::station::db::OrderStatus;
 use packdesk::ui::state::{LabelJob, Preview, Request};
 
-use super::{
-    click, demo, embedded_station, open_by_scan, press, scan, settle, shows, type_into, wait_until,
-};
+use super::{click, demo, embedded_station, open_by_scan, press, scan, settle, shows, wait_until};
 
 #[test]
 fn scan_pack_two_of_three_skus_label_and_fulfil() {
