@@ -80,6 +80,34 @@ fn scan_pack_two_of_three_skus_label_and_fulfil() {
     );
     assert!(shows(h, "S1 · partly fulfilled"));
 
+    // The rest goes in a second parcel: a second label and a second fulfilment.
+    press_ctrl(h, Key::E);
+    press(h, Key::F6);
+    let rest = items[1].weight.per_unit * items[1].quantity;
+    h.get_by_label("Weight (F6)").type_text(&rest.to_string());
+    h.step();
+    h.step();
+    press(h, Key::F2);
+    wait_until(h, "the second label", |app| {
+        matches!(
+            app.state().open.as_ref().unwrap().label,
+            LabelJob::Ready { .. } | LabelJob::Failed(_)
+        )
+    });
+    press(h, Key::F4);
+    wait_until(h, "the second fulfilment", |app| {
+        let open = app.state().open.as_ref().unwrap();
+        !open.fulfil.pending() && open.order.shipments[0].status == OrderStatus::Fulfilled
+    });
+    let shipment = &h.state().state().open.as_ref().unwrap().order.shipments[0];
+    let fulfilments: Vec<_> = shipment.fulfilments().collect();
+    assert_eq!(fulfilments.len(), 2, "one fulfilment per parcel");
+    assert_ne!(
+        fulfilments[0].sent.tracking_number,
+        fulfilments[1].sent.tracking_number
+    );
+    assert!(shows(h, "S1 · fulfilled"));
+
     // Back in the table, the order's row says so too.
     press(h, Key::Escape);
     settle(h);
@@ -91,9 +119,73 @@ fn scan_pack_two_of_three_skus_label_and_fulfil() {
         .iter()
         .find(|r| r.source_reference == order.number)
         .unwrap();
-    assert_eq!(row.status, OrderStatus::PartlyFulfilled);
-    assert!(shows(h, "partly fulfilled"));
+    assert_eq!(row.status, OrderStatus::Fulfilled);
+    assert!(shows(h, "fulfilled"));
     h.check_accessibility();
+}
+
+fn press_ctrl(h: &mut super::AppHarness, key: Key) {
+    h.key_press_modifiers(egui::Modifiers::COMMAND, key);
+    h.step();
+    h.step();
+}
+
+#[test]
+fn a_pending_label_is_polled_visibly_then_printed_to_a_zpl_printer() {
+    use std::io::Read as _;
+
+    let printer = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = printer.local_addr().unwrap().port();
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = packdesk::ui::AppConfig::in_directory(dir.path());
+    config.embedded_label_delay = std::time::Duration::from_millis(1500);
+    let mut settings = super::station_settings();
+    settings.printer = packdesk::station::settings::Printer::ZplTcp {
+        host: "127.0.0.1".into(),
+        port,
+    };
+    settings.save(&config.settings_path).unwrap();
+    let mut station = super::start(dir, config);
+    let h = &mut station.harness;
+    wait_until(h, "the demo orders", |app| {
+        app.state().orders.rows.len() >= 30
+    });
+    let order = demo(4);
+    open_by_scan(h, order.number);
+    press_ctrl(h, Key::E);
+    press(h, Key::F6);
+    h.get_by_label("Weight (F6)").type_text("400");
+    h.step();
+    press(h, Key::F2);
+    wait_until(h, "a pending answer", |app| {
+        matches!(
+            app.state().open.as_ref().unwrap().label,
+            LabelJob::Polling { .. }
+        )
+    });
+    assert!(shows(h, "Label pending at the service — asking again in"));
+    wait_until(h, "the label", |app| {
+        let open = app.state().open.as_ref().unwrap();
+        matches!(open.label, LabelJob::Ready { .. })
+            && matches!(open.preview, Preview::Ready { .. })
+    });
+
+    press_ctrl(h, Key::P);
+    let (mut connection, _) = printer.accept().unwrap();
+    let mut zpl = String::new();
+    connection.read_to_string(&mut zpl).unwrap();
+    assert!(
+        zpl.starts_with("^XA") && zpl.trim_end().ends_with("^XZ"),
+        "{zpl}"
+    );
+    assert!(zpl.contains(&order.number.to_string()));
+    wait_until(h, "the print answer", |app| {
+        !app.state().open.as_ref().unwrap().print.pending()
+    });
+    assert!(shows(
+        h,
+        &format!("Label sent to the printer 127.0.0.1:{port}.")
+    ));
 }
 
 #[test]
