@@ -13,20 +13,14 @@ fn main() -> anyhow::Result<()> {
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
-    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     match cli.command {
-        Some(Command::Serve(args)) => runtime.block_on(serve(args)),
-        // The desktop app lands with issue 4; until then the bare command runs the service.
-        None => runtime.block_on(serve(ServeArgs {
-            addr: ([127, 0, 0, 1], 8787).into(),
-            data_dir: None,
-            api_key: None,
-            access_token: None,
-            public_url: None,
-            require_hs_codes: false,
-            label_delay_ms: 0,
-            pricing_date: None,
-        })),
+        Some(Command::Serve(args)) => {
+            let runtime =
+                tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+            runtime.block_on(serve(args))
+        }
+        // The app owns its own runtime (jobs run there while the window runs on this thread).
+        None => packdesk::ui::run(packdesk::ui::AppConfig::platform()),
     }
 }
 

@@ -1,6 +1,8 @@
 //! Realistic carts for demos, benchmarks and load tests, built from a small catalogue so every
 //! figure in BENCHMARKS.md is measured on the same inputs.
 
+pub mod orders;
+
 use rust_decimal::Decimal;
 
 use crate::api::{

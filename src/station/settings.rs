@@ -152,6 +152,19 @@ impl ScannerTerminator {
     }
 }
 
+/// Where "Print" sends a label.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Printer {
+    /// No printer set: labels are saved and printed by hand.
+    #[default]
+    None,
+    /// A thermal printer that takes raw ZPL over TCP (port 9100 on most).
+    ZplTcp { host: String, port: u16 },
+    /// The PDF through the system's print spooler (`lp`), to a named queue or the default.
+    SystemPdf { queue: Option<String> },
+}
+
 /// Everything the station remembers between runs. No secrets.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -170,6 +183,7 @@ pub struct Settings {
     /// PHC string of the supervisor PIN (argon2id, salted); `None` until one is set.
     pub supervisor_pin_hash: Option<String>,
     pub scanner_terminator: ScannerTerminator,
+    pub printer: Printer,
 }
 
 impl Default for Settings {
@@ -184,6 +198,7 @@ impl Default for Settings {
             units: Units::Metric,
             supervisor_pin_hash: None,
             scanner_terminator: ScannerTerminator::Enter,
+            printer: Printer::None,
         }
     }
 }

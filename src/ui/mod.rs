@@ -1,5 +1,55 @@
-//! The desktop app's user interface (egui). Components draw state and return intents; they do
-//! no I/O (see DESIGN.md).
+//! The packing-station desktop app (egui/eframe).
+//!
+//! Views (`*_ui` functions) read [`state::AppState`] and emit [`command::Command`]s; `handle`
+//! is the one place that changes the state and starts jobs; jobs run on the tokio runtime the
+//! app owns and send their results back over a channel (`jobs`), followed by a repaint. No view
+//! waits on the network, the database or a file. The quote and settings panels live in
+//! `quote/` and `settings/` as self-contained components shown as tabs.
 
+pub mod app;
+mod cancel_ui;
+pub mod command;
+pub mod config;
+pub mod failure;
+mod handle;
+pub mod jobs;
+mod keys;
+mod label_ui;
+mod orders_ui;
+pub mod parcel_form;
+mod parcel_ui;
 pub mod quote;
+mod rules;
+mod scan;
 pub mod settings;
+mod shipment_ui;
+pub mod state;
+mod status_bar;
+mod widgets;
+
+pub use app::{AppError, PackdeskApp};
+pub use config::{AppConfig, CredentialSource};
+pub use handle::REPEATED_SCAN_WINDOW;
+pub use keys::SHORTCUTS;
+
+/// Opens the app window and runs until it is closed.
+pub fn run(config: AppConfig) -> anyhow::Result<()> {
+    let title = "Packdesk";
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title(title)
+            .with_app_id("packdesk")
+            .with_inner_size([1500.0, 940.0])
+            .with_min_inner_size([1000.0, 640.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        title,
+        options,
+        Box::new(move |cc| {
+            let app = PackdeskApp::new(cc, config)?;
+            Ok(Box::new(app))
+        }),
+    )
+    .map_err(|e| anyhow::anyhow!("the window could not be opened: {e}"))
+}

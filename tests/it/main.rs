@@ -9,5 +9,6 @@ mod service_fuzz;
 mod service_labels;
 mod station;
 mod support;
+mod ui;
 mod ui_quote;
 mod validation;

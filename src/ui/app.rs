@@ -1,0 +1,215 @@
+//! `PackdeskApp`: the eframe app. Each frame: apply what jobs sent back, turn keys and scans
+//! into commands, draw the views (which emit commands), then apply the commands.
+
+use super::command::Command;
+use super::config::AppConfig;
+use super::jobs::{Jobs, SharedDb};
+use super::state::{AppState, Startup, Tab};
+use super::{handle, keys, scan, status_bar, widgets};
+use crate::api::Client;
+use crate::service::server::RunningService;
+use crate::station::secrets::CredentialStore;
+use crate::station::settings::Settings;
+
+/// What jobs use but nobody sees: the database, the client, the embedded service.
+#[derive(Default)]
+pub struct Backend {
+    pub db: Option<SharedDb>,
+    pub client: Option<Client>,
+    pub service: Option<RunningService>,
+    pub credentials: Option<CredentialStore>,
+}
+
+/// The app's insides, shared by the frame and `handle`.
+pub struct Core {
+    pub state: AppState,
+    pub jobs: Jobs,
+    pub backend: Backend,
+    pub config: AppConfig,
+    /// No settings file existed: demo defaults are written on start.
+    pub first_start: bool,
+    started: bool,
+    title: String,
+}
+
+/// The packing-station app.
+pub struct PackdeskApp {
+    core: Core,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("cannot start the background runtime: {0}")]
+    Runtime(#[from] std::io::Error),
+}
+
+impl PackdeskApp {
+    /// The app for a window (eframe).
+    pub fn new(cc: &eframe::CreationContext<'_>, config: AppConfig) -> Result<Self, AppError> {
+        let app = Self::build(config)?;
+        app.core.jobs.set_context(&cc.egui_ctx);
+        widgets::setup_style(&cc.egui_ctx);
+        Ok(app)
+    }
+
+    /// The app without a window, for egui_kittest. Start-up begins on the first frame.
+    pub fn new_for_test(config: AppConfig) -> Result<Self, AppError> {
+        Self::build(config)
+    }
+
+    fn build(config: AppConfig) -> Result<Self, AppError> {
+        let first_start = !config.settings_path.exists();
+        let (settings, problem) = Settings::load_or_default(&config.settings_path);
+        Ok(Self {
+            core: Core {
+                state: AppState::new(settings, problem.map(|e| e.to_string())),
+                jobs: Jobs::new()?,
+                backend: Backend::default(),
+                config,
+                first_start,
+                started: false,
+                title: String::new(),
+            },
+        })
+    }
+
+    /// Everything shown.
+    pub fn state(&self) -> &AppState {
+        &self.core.state
+    }
+
+    /// Everything shown, to change directly: for tests and scripted demos (e.g. to load a cart
+    /// into the quote panel without a file dialog). The app itself changes it only in `handle`.
+    pub fn state_mut(&mut self) -> &mut AppState {
+        &mut self.core.state
+    }
+
+    /// Where the app keeps its files.
+    pub fn config(&self) -> &AppConfig {
+        &self.core.config
+    }
+
+    /// Jobs started whose result was not applied yet (tests wait for 0).
+    pub fn jobs_in_flight(&self) -> usize {
+        self.core.jobs.in_flight()
+    }
+
+    /// Applies a command as if a view had emitted it (tests, scripted demos).
+    pub fn command(&mut self, command: Command) {
+        handle::handle(&mut self.core, command);
+    }
+
+    /// The station database once start-up opened it (tests read what was recorded).
+    pub fn station_db(&self) -> Option<SharedDb> {
+        self.core.backend.db.clone()
+    }
+
+    /// The embedded service's base URL, label URL and credentials (tests act as another
+    /// station through them).
+    pub fn embedded_service(&self) -> Option<&RunningService> {
+        self.core.backend.service.as_ref()
+    }
+
+    /// One frame, inside the `Ui` eframe or the test harness gives.
+    pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let core = &mut self.core;
+        if !core.started {
+            core.started = true;
+            core.jobs.set_context(&ctx);
+            handle::start(core);
+        }
+        while let Some(received) = core.jobs.try_recv() {
+            handle::apply(core, received);
+        }
+        let title = core.state.window_title();
+        if title != core.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            core.title = title;
+        }
+
+        let mut commands = Vec::new();
+        keys::shortcuts(&ctx, &core.state, &mut commands);
+        scan::capture(&ctx, &core.state, &mut commands);
+
+        egui::Panel::top("top_bar").show(ui, |ui| {
+            widgets::top_bar_ui(ui, &core.state, &mut commands);
+        });
+        egui::Panel::bottom("status_bar").show(ui, |ui| {
+            status_bar::status_bar_ui(ui, &core.state, &mut commands);
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
+            central_ui(ui, &mut core.state, &mut commands);
+        });
+        super::cancel_ui::dialogs_ui(&ctx, &core.state, &mut commands);
+
+        let any = !commands.is_empty();
+        for command in commands {
+            handle::handle(core, command);
+        }
+        scan::keep_focus(&ctx, &mut core.state);
+        if any || core.state.focus.is_some() {
+            ctx.request_repaint();
+        }
+    }
+}
+
+fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Command>) {
+    match &state.startup {
+        Startup::NotStarted | Startup::Starting(_) => {
+            let text = match &state.startup {
+                Startup::Starting(what) => what.as_str(),
+                _ => "Starting…",
+            };
+            ui.vertical_centered(|ui| {
+                ui.add_space(80.0);
+                ui.spinner();
+                ui.heading(text);
+            });
+            return;
+        }
+        Startup::Failed(why) => {
+            ui.vertical_centered(|ui| {
+                ui.add_space(80.0);
+                ui.heading("Packdesk could not start");
+                ui.label(why);
+                ui.label("Check the environment in Settings, then restart Packdesk.");
+            });
+            return;
+        }
+        Startup::Ready | Startup::Seeding { .. } => {}
+    }
+    match state.tab {
+        Tab::Orders => match &state.open {
+            Some(open) => super::shipment_ui::order_ui(ui, state, open, commands),
+            None => super::orders_ui::orders_ui(ui, state, commands),
+        },
+        // The two panels are self-contained components: they edit their own view and return
+        // intents, which `handle` carries out like any command.
+        Tab::Quote => {
+            let intents = super::quote::quote_ui(ui, &mut state.quote);
+            commands.extend(intents.into_iter().map(Command::Quote));
+        }
+        Tab::Settings => match &mut state.settings_panel {
+            Some(view) => {
+                let intents = super::settings::settings_ui(ui, view);
+                commands.extend(intents.into_iter().map(Command::Settings));
+            }
+            None => {
+                ui.spinner();
+            }
+        },
+    }
+}
+
+impl eframe::App for PackdeskApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame_ui(ui);
+    }
+
+    fn on_exit(&mut self) {
+        if let Some(service) = self.core.backend.service.take() {
+            let _ = self.core.jobs.block_on(service.shutdown());
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! Where the app keeps its files and which credential store it uses.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::station::db::StationDb;
+use crate::station::secrets::CredentialStore;
+use crate::station::settings::Settings;
+
+/// Which credential store holds the API keys and access tokens.
+#[derive(Debug, Clone)]
+pub enum CredentialSource {
+    /// The operating system's store (Keychain, Credential Manager, Secret Service, ...).
+    Native,
+    /// A fresh keyring-core in-memory mock store: tests only.
+    Mock,
+    /// This store (tests hand in a mock store holding their credentials).
+    Given(CredentialStore),
+}
+
+/// How the app is set up: paths, credentials, and the embedded service.
+#[derive(Debug, Clone)]
+pub struct AppConfig {
+    pub settings_path: PathBuf,
+    pub station_db_path: PathBuf,
+    /// Data directory of the embedded reference service (its database and credentials).
+    pub embedded_data_dir: PathBuf,
+    pub credentials: CredentialSource,
+    /// Seed the demo orders when the embedded environment starts with an empty station.
+    pub seed_demo_orders: bool,
+    /// How long the embedded service keeps new labels `pending` (tests exercise polling).
+    pub embedded_label_delay: Duration,
+}
+
+impl AppConfig {
+    /// The platform's directories (e.g. `~/.config/packdesk`, `~/.local/share/packdesk`),
+    /// or `.packdesk` in the working directory when the platform has none.
+    pub fn platform() -> Self {
+        let fallback = PathBuf::from(".packdesk");
+        let data_dir = crate::station::project_dirs()
+            .map(|dirs| dirs.data_dir().to_path_buf())
+            .unwrap_or_else(|| fallback.clone());
+        Self {
+            settings_path: Settings::default_path()
+                .unwrap_or_else(|| fallback.join("settings.json")),
+            station_db_path: StationDb::default_path()
+                .unwrap_or_else(|| fallback.join("station.sqlite3")),
+            embedded_data_dir: data_dir.join("embedded-service"),
+            credentials: CredentialSource::Native,
+            seed_demo_orders: true,
+            embedded_label_delay: Duration::ZERO,
+        }
+    }
+
+    /// Everything under one directory, with the mock credential store (tests, demos).
+    pub fn in_directory(dir: &Path) -> Self {
+        Self {
+            settings_path: dir.join("settings.json"),
+            station_db_path: dir.join("station.sqlite3"),
+            embedded_data_dir: dir.join("embedded-service"),
+            credentials: CredentialSource::Mock,
+            seed_demo_orders: true,
+            embedded_label_delay: Duration::ZERO,
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! The quote and settings panels' intents, carried out; their results, reported back to the
+//! panels; and switching the connection when the environment or its credentials change.
+
+use crate::station::pin::{DEFAULT_RELOCK_AFTER, SupervisorLock};
+use crate::station::settings::{EnvironmentKind, Settings};
+use crate::ui::app::Core;
+use crate::ui::jobs::JobResult;
+use crate::ui::jobs::panels::{self, SubmitFailure};
+use crate::ui::quote::QuoteIntent;
+use crate::ui::settings::{SettingsIntent, SettingsView};
+use crate::ui::state::{Connection, Level, Startup};
+
+use super::reload_orders;
+
+pub fn quote(core: &mut Core, intent: QuoteIntent) {
+    let client = core.backend.client.clone();
+    let view = &mut core.state.quote;
+    match intent {
+        QuoteIntent::Calculate(request) => match client {
+            Some(client) => core.jobs.spawn(move |_| panels::calculate(client, request)),
+            None => {
+                view.calculating = false;
+                view.message = Some("The station is still starting; try again in a moment.".into());
+            }
+        },
+        QuoteIntent::SubmitOrder(body) => {
+            let (Some(client), Some(db), Some(quote)) =
+                (client, core.backend.db.clone(), view.result.clone())
+            else {
+                view.submitting = false;
+                view.message = Some("Calculate the cart first.".into());
+                return;
+            };
+            core.jobs
+                .spawn(move |_| panels::submit(client, db, quote.request, quote.response, body));
+        }
+        QuoteIntent::LoadCart => core.jobs.spawn(|_| panels::load_cart()),
+        QuoteIntent::SaveCart(text) => core.jobs.spawn(move |_| panels::save_cart(text)),
+    }
+}
+
+/// The settings panel for the current settings (kept while it is open).
+pub fn open_settings(core: &mut Core) {
+    if core.state.settings_panel.is_some() {
+        return;
+    }
+    let mut view = SettingsView::new(core.state.settings.clone());
+    match &core.backend.credentials {
+        Some(store) => {
+            view.credential_store_note = store.persistence_note().map(str::to_string);
+            let names = view
+                .draft
+                .environments
+                .iter()
+                .map(|e| e.name.clone())
+                .collect();
+            let store = store.clone();
+            core.jobs
+                .spawn(move |_| panels::stored_secrets(store, names));
+        }
+        None => {
+            view.credential_store_problem =
+                Some(core.state.credential_note.clone().unwrap_or_else(|| {
+                    "No credential store is available: keys cannot be saved on this computer."
+                        .into()
+                }));
+        }
+    }
+    core.state.settings_panel = Some(view);
+}
+
+pub fn settings(core: &mut Core, intent: SettingsIntent) {
+    match intent {
+        SettingsIntent::Save(settings) => {
+            if let Some(view) = &mut core.state.settings_panel {
+                view.saving = true;
+            }
+            let path = core.config.settings_path.clone();
+            core.jobs
+                .spawn(move |_| panels::save_settings(path, settings));
+        }
+        SettingsIntent::SaveSecret {
+            environment,
+            kind,
+            secret,
+        } => {
+            let store = core.backend.credentials.clone();
+            core.jobs
+                .spawn(move |_| panels::save_secret(store, environment, kind, secret));
+        }
+        SettingsIntent::SetPin(pin) => core.jobs.spawn(move |_| panels::hash_pin(pin)),
+    }
+}
+
+/// Applies a result of the panels' jobs.
+pub fn apply(core: &mut Core, result: JobResult) {
+    match result {
+        JobResult::QuoteCalculated(answer) => {
+            match &answer {
+                Ok(response) => core.state.quote.calculated(response.clone()),
+                Err(e) => core.state.quote.calculation_failed(e),
+            }
+            connection_from(core, answer.as_ref().err());
+        }
+        JobResult::QuoteSubmitted(result) => match result {
+            Ok(()) => {
+                core.state.quote.order_submitted();
+                core.state.connection = Connection::Online;
+                reload_orders(core);
+            }
+            Err(SubmitFailure::Service(e)) => {
+                core.state.quote.order_failed(&e);
+                connection_from(core, Some(&e));
+            }
+            Err(SubmitFailure::Station(why)) => {
+                core.state.quote.submitting = false;
+                core.state.quote.message = Some(why);
+            }
+        },
+        JobResult::CartLoaded(result) => match result {
+            Ok(Some(text)) => core.state.quote.cart_loaded(&text),
+            Ok(None) => {}
+            Err(why) => core.state.quote.cart_file_failed(&why),
+        },
+        JobResult::CartSaved(result) => match result {
+            Ok(Some(place)) => core.state.quote.cart_saved(&place),
+            Ok(None) => {}
+            Err(why) => core.state.quote.cart_file_failed(&why),
+        },
+        JobResult::SettingsSaved { settings, result } => match result {
+            Ok(()) => {
+                if let Some(view) = &mut core.state.settings_panel {
+                    view.saved();
+                }
+                apply_settings(core, *settings);
+            }
+            Err(why) => {
+                if let Some(view) = &mut core.state.settings_panel {
+                    view.save_failed(&why);
+                }
+            }
+        },
+        JobResult::SecretSaved {
+            environment,
+            kind,
+            result,
+        } => {
+            match &result {
+                Ok(secret) => {
+                    if let Some(view) = &mut core.state.settings_panel {
+                        view.secret_saved(&environment, kind, secret);
+                    }
+                }
+                Err(why) => {
+                    if let Some(view) = &mut core.state.settings_panel {
+                        view.secret_failed(why);
+                    }
+                }
+            }
+            if result.is_ok() && core.state.settings.active().name == environment {
+                connect(core);
+            }
+        }
+        JobResult::StoredSecrets(found) => {
+            if let Some(view) = &mut core.state.settings_panel {
+                for (environment, kind, secret) in found {
+                    view.show_stored_secret(&environment, kind, secret.as_ref());
+                }
+            }
+        }
+        JobResult::PinHashed(result) => match result {
+            Ok(phc) => {
+                if let Some(view) = &mut core.state.settings_panel {
+                    view.pin_set(phc.clone());
+                }
+                // The PIN takes effect at once: only its hash is written, not the rest of the
+                // draft, which may still be half-edited.
+                let mut settings = core.state.settings.clone();
+                settings.supervisor_pin_hash = Some(phc);
+                let path = core.config.settings_path.clone();
+                core.jobs
+                    .spawn(move |_| panels::save_settings(path, settings));
+            }
+            Err(why) => {
+                if let Some(view) = &mut core.state.settings_panel {
+                    view.pin_failed(&why);
+                }
+            }
+        },
+        JobResult::Connected(result) => match result {
+            Ok((client, service)) => {
+                core.backend.client = Some(client);
+                if let Some(running) = service {
+                    fill_embedded_urls(&mut core.state.settings, &running);
+                    core.backend.service = Some(running);
+                }
+                core.state.connection = Connection::Unknown;
+                core.state.startup = Startup::Ready;
+                let name = core.state.settings.active().name.clone();
+                core.state
+                    .notice(Level::Info, format!("Connected to {name}."));
+            }
+            Err(why) => core.state.startup = Startup::Failed(why),
+        },
+        // The packing results are applied in `results`.
+        _ => {}
+    }
+}
+
+/// The saved settings take effect: PIN, station values, and the connection when the
+/// environment in use or its addresses changed.
+fn apply_settings(core: &mut Core, mut saved: Settings) {
+    let before = core.state.settings.active().clone();
+    if let Some(running) = &core.backend.service {
+        fill_embedded_urls(&mut saved, running);
+    }
+    if saved.supervisor_pin_hash != core.state.settings.supervisor_pin_hash {
+        core.state.supervisor.lock = saved
+            .supervisor_pin_hash
+            .clone()
+            .map(|hash| SupervisorLock::new(hash, DEFAULT_RELOCK_AFTER));
+    }
+    core.state.settings = saved;
+    let after = core.state.settings.active();
+    if after.name != before.name
+        || after.kind != before.kind
+        || (after.kind != EnvironmentKind::EmbeddedSandbox
+            && (after.base_url != before.base_url || after.labels_url != before.labels_url))
+    {
+        connect(core);
+    }
+}
+
+/// Connects to the environment in use (starting the embedded service if it is not running).
+fn connect(core: &mut Core) {
+    let env = core.state.settings.active().clone();
+    core.state.open = None;
+    if env.kind == EnvironmentKind::EmbeddedSandbox
+        && let Some(running) = &core.backend.service
+    {
+        let client = crate::api::Client::new(crate::api::ClientConfig::new(
+            running.base_url.clone(),
+            running.labels_url.clone(),
+            running.credentials.api_key.clone(),
+            running.credentials.access_token.clone(),
+        ));
+        match client {
+            Ok(client) => core.backend.client = Some(client),
+            Err(e) => core.state.notice(Level::Error, e.user_message()),
+        }
+        core.state.connection = Connection::Online;
+        return;
+    }
+    let data_dir = (env.kind == EnvironmentKind::EmbeddedSandbox)
+        .then(|| core.config.embedded_data_dir.clone());
+    let store = core.backend.credentials.clone();
+    core.state.startup = Startup::Starting(format!("Connecting to {}…", env.name));
+    core.jobs
+        .spawn(move |_| panels::connect(env, store, data_dir));
+}
+
+fn fill_embedded_urls(settings: &mut Settings, running: &crate::service::server::RunningService) {
+    for env in &mut settings.environments {
+        if env.kind == EnvironmentKind::EmbeddedSandbox {
+            env.base_url = running.base_url.clone();
+            env.labels_url = running.labels_url.clone();
+        }
+    }
+}
+
+fn connection_from(core: &mut Core, error: Option<&crate::api::ClientError>) {
+    core.state.connection = match error {
+        None => Connection::Online,
+        Some(e) if e.is_retryable() => Connection::Offline(e.user_message()),
+        Some(_) => Connection::Online,
+    };
+    if let Some(crate::api::ClientError::Unauthorized) = error {
+        core.state
+            .notice(Level::Error, "API key rejected — check Settings");
+    }
+}

@@ -1,0 +1,210 @@
+//! The work behind the quote and settings panels: calculations and order submission, cart
+//! files, the settings file, the credential store, the PIN hash, and connecting to the
+//! environment in use.
+
+use std::path::PathBuf;
+
+use super::{JobResult, SharedDb, with_db};
+use crate::api::{
+    Client, ClientConfig, ClientError, OrderCreateRequest, Secret, TaxCalculationRequest,
+    TaxCalculationResponse,
+};
+use crate::service::server::{self, RunningService, ServeConfig};
+use crate::station::pin;
+use crate::station::secrets::{CredentialStore, SecretKind};
+use crate::station::settings::{Environment, EnvironmentKind, Settings};
+
+/// Why "Submit as order" failed.
+#[derive(Debug, Clone)]
+pub enum SubmitFailure {
+    /// The service refused or could not be reached: nothing was created.
+    Service(ClientError),
+    /// The service created the order but the station could not record it.
+    Station(String),
+}
+
+pub async fn calculate(client: Client, request: TaxCalculationRequest) -> JobResult {
+    JobResult::QuoteCalculated(client.landed_cost(&request).await)
+}
+
+/// `POST /v1/orders`, then the order is recorded so it shows in the orders table.
+pub async fn submit(
+    client: Client,
+    db: SharedDb,
+    cart: TaxCalculationRequest,
+    quote: TaxCalculationResponse,
+    body: OrderCreateRequest,
+) -> JobResult {
+    if let Err(e) = client.create_order(&body).await {
+        return JobResult::QuoteSubmitted(Err(SubmitFailure::Service(e)));
+    }
+    let recorded = with_db(&db, move |db| {
+        db.record_submitted_order(&cart, &quote, &body)
+    })
+    .await;
+    JobResult::QuoteSubmitted(recorded.map(drop).map_err(|f| {
+        SubmitFailure::Station(format!(
+            "The service accepted the order, but the station could not record it: {}",
+            f.message()
+        ))
+    }))
+}
+
+/// Asks for a cart file and reads it; `None` when the dialog was closed.
+pub async fn load_cart() -> JobResult {
+    let picked = rfd::AsyncFileDialog::new()
+        .set_title("Load cart")
+        .add_filter("JSON", &["json"])
+        .pick_file()
+        .await;
+    let result = match picked {
+        None => Ok(None),
+        Some(handle) => tokio::fs::read_to_string(handle.path())
+            .await
+            .map(Some)
+            .map_err(|e| format!("Could not read {}: {e}", handle.path().display())),
+    };
+    JobResult::CartLoaded(result)
+}
+
+/// Asks where to save the cart and writes it; the file name, or `None` when closed.
+pub async fn save_cart(text: String) -> JobResult {
+    let picked = rfd::AsyncFileDialog::new()
+        .set_title("Save cart")
+        .set_file_name("cart.json")
+        .add_filter("JSON", &["json"])
+        .save_file()
+        .await;
+    let result = match picked {
+        None => Ok(None),
+        Some(handle) => {
+            let path = handle.path().to_path_buf();
+            tokio::fs::write(&path, text)
+                .await
+                .map(|()| Some(path.display().to_string()))
+                .map_err(|e| format!("Could not write {}: {e}", path.display()))
+        }
+    };
+    JobResult::CartSaved(result)
+}
+
+/// Writes the settings file; the embedded environment's addresses are not kept (they change
+/// with every start).
+pub async fn save_settings(path: PathBuf, settings: Settings) -> JobResult {
+    let mut on_disk = settings.clone();
+    for env in &mut on_disk.environments {
+        if env.kind == EnvironmentKind::EmbeddedSandbox {
+            env.base_url.clear();
+            env.labels_url.clear();
+        }
+    }
+    let written = tokio::task::spawn_blocking(move || on_disk.save(&path))
+        .await
+        .map_err(|e| e.to_string())
+        .and_then(|r| r.map_err(|e| e.to_string()));
+    JobResult::SettingsSaved {
+        settings: Box::new(settings),
+        result: written,
+    }
+}
+
+pub async fn save_secret(
+    store: Option<CredentialStore>,
+    environment: String,
+    kind: SecretKind,
+    secret: Secret,
+) -> JobResult {
+    let result = match store {
+        None => Err("No credential store is available, so it cannot be saved.".to_string()),
+        Some(store) => {
+            let (env, value) = (environment.clone(), secret.clone());
+            tokio::task::spawn_blocking(move || store.set(&env, kind, &value))
+                .await
+                .map_err(|e| e.to_string())
+                .and_then(|r| r.map_err(|e| e.to_string()))
+                .map(|()| secret)
+        }
+    };
+    JobResult::SecretSaved {
+        environment,
+        kind,
+        result,
+    }
+}
+
+/// The stored secrets of every environment, for the settings panel to show masked.
+pub async fn stored_secrets(store: CredentialStore, environments: Vec<String>) -> JobResult {
+    let found = tokio::task::spawn_blocking(move || {
+        let mut found = Vec::new();
+        for env in environments {
+            for kind in [SecretKind::ApiKey, SecretKind::AccessToken] {
+                found.push((env.clone(), kind, store.get(&env, kind).ok().flatten()));
+            }
+        }
+        found
+    })
+    .await
+    .unwrap_or_default();
+    JobResult::StoredSecrets(found)
+}
+
+/// Hashes a new supervisor PIN (argon2 takes a moment).
+pub async fn hash_pin(pin: Secret) -> JobResult {
+    let hashed = tokio::task::spawn_blocking(move || pin::hash_pin(pin.expose()))
+        .await
+        .map_err(|e| e.to_string())
+        .and_then(|r| r.map_err(|e| e.to_string()));
+    JobResult::PinHashed(hashed)
+}
+
+/// A client for `env`: its credentials from the store, or for the embedded sandbox a service
+/// started now (when `data_dir` is given, i.e. none runs yet).
+pub async fn connect(
+    env: Environment,
+    store: Option<CredentialStore>,
+    embedded_data_dir: Option<PathBuf>,
+) -> JobResult {
+    JobResult::Connected(connect_inner(env, store, embedded_data_dir).await)
+}
+
+async fn connect_inner(
+    env: Environment,
+    store: Option<CredentialStore>,
+    embedded_data_dir: Option<PathBuf>,
+) -> Result<(Client, Option<RunningService>), String> {
+    if let Some(data_dir) = embedded_data_dir {
+        let running = server::start(ServeConfig::local(data_dir))
+            .await
+            .map_err(|e| format!("The embedded service did not start: {e}"))?;
+        let client = Client::new(ClientConfig::new(
+            running.base_url.clone(),
+            running.labels_url.clone(),
+            running.credentials.api_key.clone(),
+            running.credentials.access_token.clone(),
+        ))
+        .map_err(|e| e.user_message())?;
+        return Ok((client, Some(running)));
+    }
+    let (api_key, access_token) = match store {
+        Some(store) => {
+            let name = env.name.clone();
+            tokio::task::spawn_blocking(move || {
+                (
+                    store.get(&name, SecretKind::ApiKey).ok().flatten(),
+                    store.get(&name, SecretKind::AccessToken).ok().flatten(),
+                )
+            })
+            .await
+            .map_err(|e| e.to_string())?
+        }
+        None => (None, None),
+    };
+    let client = Client::new(ClientConfig::new(
+        env.base_url,
+        env.labels_url,
+        api_key.unwrap_or_else(|| Secret::new("")),
+        access_token.unwrap_or_else(|| Secret::new("")),
+    ))
+    .map_err(|e| e.user_message())?;
+    Ok((client, None))
+}

@@ -1,0 +1,221 @@
+//! Start-up: the station database, the credential store, the embedded reference service (when
+//! it is the environment in use) and the demo orders, seeded once through the real API.
+
+use std::sync::{Arc, Mutex};
+
+use time::OffsetDateTime;
+
+use super::{JobResult, Progress, Reporter, SharedDb, with_db};
+use crate::api::{Client, ClientConfig, ClientError, Secret};
+use crate::demo::orders::{create_body, demo_orders};
+use crate::service::server::{self, RunningService, ServeConfig};
+use crate::station::db::StationDb;
+use crate::station::secrets::{CredentialStore, SecretKind};
+use crate::station::settings::{EnvironmentKind, Settings};
+use crate::ui::config::{AppConfig, CredentialSource};
+
+/// Everything start-up produced.
+pub struct Started {
+    pub db: SharedDb,
+    pub client: Client,
+    /// The embedded service, kept alive as long as the app runs.
+    pub service: Option<RunningService>,
+    pub credentials: Option<CredentialStore>,
+    /// A sentence about credentials the person should read (missing store, missing key).
+    pub credential_note: Option<String>,
+    /// The settings with the embedded service's URLs and, on a first start, demo defaults.
+    pub settings: Settings,
+    /// The station has no orders and the embedded service runs: seed the demo orders.
+    pub seed: bool,
+}
+
+/// The start-up job.
+pub async fn start(
+    config: AppConfig,
+    mut settings: Settings,
+    first_start: bool,
+    reporter: Reporter,
+) -> JobResult {
+    JobResult::Started(
+        run(config, &mut settings, first_start, &reporter)
+            .await
+            .map(|mut s| {
+                s.settings = settings;
+                Box::new(s)
+            }),
+    )
+}
+
+async fn run(
+    config: AppConfig,
+    settings: &mut Settings,
+    first_start: bool,
+    reporter: &Reporter,
+) -> Result<Started, String> {
+    reporter.progress(Progress::Startup("Opening the station database…".into()));
+    let path = config.station_db_path.clone();
+    let db = tokio::task::spawn_blocking(move || StationDb::open(&path))
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())?;
+    let db: SharedDb = Arc::new(Mutex::new(db));
+
+    let source = config.credentials.clone();
+    let store = tokio::task::spawn_blocking(move || match source {
+        CredentialSource::Mock => CredentialStore::mock(),
+        CredentialSource::Native => CredentialStore::native(),
+        CredentialSource::Given(store) => Ok(store),
+    })
+    .await
+    .map_err(|e| e.to_string())?;
+    let (credentials, mut credential_note) = match store {
+        Ok(store) => {
+            let note = store.persistence_note().map(str::to_string);
+            (Some(store), note)
+        }
+        Err(e) => (None, Some(e.to_string())),
+    };
+
+    let env = settings.active().clone();
+    let (client_config, service) = if env.kind == EnvironmentKind::EmbeddedSandbox {
+        reporter.progress(Progress::Startup("Starting embedded service…".into()));
+        let mut serve = ServeConfig::local(config.embedded_data_dir.clone());
+        serve.label_delay = config.embedded_label_delay;
+        let running = server::start(serve)
+            .await
+            .map_err(|e| format!("The embedded service did not start: {e}"))?;
+        if let Some(embedded) = settings.environment_mut(&env.name) {
+            embedded.base_url = running.base_url.clone();
+            embedded.labels_url = running.labels_url.clone();
+        }
+        // The embedded sandbox's keys come from the service itself: the store matters only
+        // when it is missing (for the other environments).
+        credential_note = match credentials {
+            Some(_) => None,
+            None => credential_note.map(|n| format!("{n} The embedded sandbox works without it.")),
+        };
+        let client_config = ClientConfig::new(
+            running.base_url.clone(),
+            running.labels_url.clone(),
+            running.credentials.api_key.clone(),
+            running.credentials.access_token.clone(),
+        );
+        (client_config, Some(running))
+    } else {
+        let (api_key, access_token) = match &credentials {
+            Some(store) => {
+                let store = store.clone();
+                let name = env.name.clone();
+                tokio::task::spawn_blocking(move || {
+                    (
+                        store.get(&name, SecretKind::ApiKey),
+                        store.get(&name, SecretKind::AccessToken),
+                    )
+                })
+                .await
+                .map_err(|e| e.to_string())?
+            }
+            None => (Ok(None), Ok(None)),
+        };
+        let mut missing = Vec::new();
+        let mut take = |found: Result<Option<Secret>, _>, kind: SecretKind| match found {
+            Ok(Some(secret)) => secret,
+            Ok(None) => {
+                missing.push(kind.label());
+                Secret::new("")
+            }
+            Err(e) => {
+                missing.push(kind.label());
+                tracing::warn!("credential store: {e}");
+                Secret::new("")
+            }
+        };
+        let api_key = take(api_key, SecretKind::ApiKey);
+        let access_token = take(access_token, SecretKind::AccessToken);
+        if !missing.is_empty() {
+            let note = format!(
+                "No {} saved for {} — enter them in Settings.",
+                missing.join(" and no "),
+                env.name
+            );
+            credential_note = Some(match credential_note {
+                Some(earlier) => format!("{earlier} {note}"),
+                None => note,
+            });
+        }
+        (
+            ClientConfig::new(
+                env.base_url.clone(),
+                env.labels_url.clone(),
+                api_key,
+                access_token,
+            ),
+            None,
+        )
+    };
+    let client = Client::new(client_config).map_err(|e| e.user_message())?;
+
+    if first_start && env.kind == EnvironmentKind::EmbeddedSandbox {
+        demo_defaults(settings);
+        if let Err(e) = settings.save(&config.settings_path) {
+            tracing::warn!("could not save the first settings: {e}");
+        }
+    }
+    let empty = with_db(&db, |db| Ok(db.list_orders()?.is_empty()))
+        .await
+        .map_err(|e| e.message())?;
+    Ok(Started {
+        db,
+        client,
+        seed: service.is_some() && empty && config.seed_demo_orders,
+        service,
+        credentials,
+        credential_note,
+        settings: settings.clone(),
+    })
+}
+
+/// Station values that make the demo work end to end on a first start.
+fn demo_defaults(settings: &mut Settings) {
+    let fill = |value: &mut String, default: &str| {
+        if value.trim().is_empty() {
+            *value = default.to_string();
+        }
+    };
+    fill(&mut settings.location_code, "BER-1");
+    fill(&mut settings.default_carrier, "Packdesk Post");
+    fill(&mut settings.brand_code, "DEMO");
+}
+
+/// Quotes, submits and records the demo orders (once: only into an empty station).
+pub async fn seed(client: Client, db: SharedDb, reporter: Reporter) -> JobResult {
+    JobResult::Seeded(seed_all(&client, &db, &reporter).await)
+}
+
+async fn seed_all(client: &Client, db: &SharedDb, reporter: &Reporter) -> Result<usize, String> {
+    let orders = demo_orders(OffsetDateTime::now_utc());
+    let total = orders.len();
+    let mut seeded = 0;
+    for (done, order) in orders.into_iter().enumerate() {
+        reporter.progress(Progress::Seeding { done, total });
+        let quote = client
+            .landed_cost(&order.cart)
+            .await
+            .map_err(|e| format!("Demo order {}: {}", order.number, e.user_message()))?;
+        let body = create_body(&order, &quote)?;
+        match client.create_order(&body).await {
+            Ok(()) => {}
+            // Already on the service (its data outlived the station's): it is not ours to record.
+            Err(ClientError::Conflict { .. }) => continue,
+            Err(e) => return Err(format!("Demo order {}: {}", order.number, e.user_message())),
+        }
+        let cart = order.cart.clone();
+        with_db(db, move |db| {
+            db.record_submitted_order(&cart, &quote, &body)
+        })
+        .await
+        .map_err(|e| format!("Demo order {}: {}", order.number, e.message()))?;
+        seeded += 1;
+    }
+    Ok(seeded)
+}

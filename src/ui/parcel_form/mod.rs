@@ -1,0 +1,468 @@
+//! The parcel being packed: what the packer typed (text, as typed), checked as typed, turned
+//! into the station's `NewParcel`, and the problems the service or the station reported,
+//! placed on the fields they name. No egui here.
+
+mod check;
+mod fields;
+mod weight;
+
+use std::collections::HashSet;
+
+use rust_decimal::Decimal;
+
+pub use check::Check;
+pub use fields::{AddressField, FieldKey, Side, place_reported};
+pub use weight::{parse_amount, weight_warning};
+
+use crate::api::LabelAddress;
+use crate::demo::orders::{PHONE_FROM, PHONE_TO};
+use crate::domain::{LengthUnit, Weight, WeightUnit};
+use crate::station::db::{
+    Dimensions, NewParcel, NewParcelLine, OrderNumber, StationOrder, StationShipment,
+    prefill_label_address,
+};
+use crate::station::settings::{Settings, Units};
+
+/// Which label to ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LabelMode {
+    /// Only `orderNumber`: the order's one label; the parcel holds everything left.
+    FullOrder,
+    /// The split-parcel fields: a label for the chosen items.
+    Parcel,
+}
+
+/// One item line of the shipment as the form shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineInput {
+    pub source_line_id: String,
+    pub sku: String,
+    pub product: String,
+    pub ordered: u32,
+    pub in_parcels: u32,
+    pub left: u32,
+    pub include: bool,
+    /// Units in this parcel, as typed.
+    pub quantity: String,
+    pub asn: String,
+    /// Weight of one unit in grams, from the cart; `None` when the cart's unit is unknown.
+    pub unit_grams: Option<Decimal>,
+}
+
+/// An address as typed: the label address fields as text.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AddressInput {
+    pub first_name: String,
+    pub last_name: String,
+    pub phone_number: String,
+    pub line1: String,
+    pub line2: String,
+    pub city: String,
+    pub province: String,
+    pub country: String,
+    pub zipcode: String,
+}
+
+impl AddressInput {
+    pub fn from_label(address: &LabelAddress) -> Self {
+        Self {
+            first_name: address.first_name.clone(),
+            last_name: address.last_name.clone(),
+            phone_number: address.phone_number.clone(),
+            line1: address.line1.clone(),
+            line2: address.line2.clone().unwrap_or_default(),
+            city: address.city.clone(),
+            province: address.province.clone(),
+            country: address.country.clone(),
+            zipcode: address.zipcode.clone(),
+        }
+    }
+
+    /// The label address, trimmed; a blank line 2 is left out.
+    pub fn to_label(&self) -> LabelAddress {
+        let line2 = self.line2.trim();
+        LabelAddress {
+            first_name: self.first_name.trim().into(),
+            last_name: self.last_name.trim().into(),
+            phone_number: self.phone_number.trim().into(),
+            line1: self.line1.trim().into(),
+            line2: (!line2.is_empty()).then(|| line2.to_string()),
+            city: self.city.trim().into(),
+            province: self.province.trim().into(),
+            country: self.country.trim().to_ascii_uppercase(),
+            zipcode: self.zipcode.trim().into(),
+        }
+    }
+
+    pub fn get(&self, field: AddressField) -> &str {
+        match field {
+            AddressField::FirstName => &self.first_name,
+            AddressField::LastName => &self.last_name,
+            AddressField::Phone => &self.phone_number,
+            AddressField::Line1 => &self.line1,
+            AddressField::Line2 => &self.line2,
+            AddressField::City => &self.city,
+            AddressField::Province => &self.province,
+            AddressField::Country => &self.country,
+            AddressField::Zipcode => &self.zipcode,
+        }
+    }
+
+    fn set(&mut self, field: AddressField, value: String) {
+        let slot = match field {
+            AddressField::FirstName => &mut self.first_name,
+            AddressField::LastName => &mut self.last_name,
+            AddressField::Phone => &mut self.phone_number,
+            AddressField::Line1 => &mut self.line1,
+            AddressField::Line2 => &mut self.line2,
+            AddressField::City => &mut self.city,
+            AddressField::Province => &mut self.province,
+            AddressField::Country => &mut self.country,
+            AddressField::Zipcode => &mut self.zipcode,
+        };
+        *slot = value;
+    }
+}
+
+/// A change the packer made to the form (the view emits these; `handle` applies them).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParcelEdit {
+    Include(usize, bool),
+    Quantity(usize, String),
+    Asn(usize, String),
+    Weight(String),
+    WeightUnit(WeightUnit),
+    Length(String),
+    Width(String),
+    Height(String),
+    LengthUnit(LengthUnit),
+    Address(Side, AddressField, String),
+    Mode(LabelMode),
+    Base64(bool),
+    /// Put every unit left into this parcel.
+    EverythingLeft,
+}
+
+/// The form for one parcel of one shipment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParcelForm {
+    pub order: OrderNumber,
+    pub shipment_id: String,
+    pub lines: Vec<LineInput>,
+    pub weight: String,
+    pub weight_unit: WeightUnit,
+    pub length: String,
+    pub width: String,
+    pub height: String,
+    pub length_unit: LengthUnit,
+    pub from: AddressInput,
+    pub to: AddressInput,
+    pub mode: LabelMode,
+    pub base64: bool,
+    pub track_reference: String,
+    pub brand_code: String,
+    /// Problems the service or the station reported for the last request, on their fields;
+    /// a field's entry goes when the packer edits it.
+    pub reported: Vec<(FieldKey, String)>,
+    /// Reported problems that no field of the form shows.
+    pub reported_other: Vec<String>,
+    /// Fields the packer changed (and the prefilled addresses): their problems show as typed.
+    pub touched: HashSet<FieldKey>,
+    /// Every problem shows (after "Get label" was asked for with problems left).
+    pub show_all: bool,
+}
+
+impl ParcelForm {
+    /// A fresh form: nothing chosen, addresses prefilled from the order (phones from the
+    /// order's `custom_properties`), units from Settings, a new track reference.
+    pub fn new(order: &StationOrder, shipment: &StationShipment, settings: &Settings) -> Self {
+        let phone = |key: &str| {
+            order
+                .create
+                .custom_properties
+                .as_ref()
+                .and_then(|p| p.get(key))
+                .and_then(|v| v.as_str())
+                .unwrap_or("")
+                .to_string()
+        };
+        let mut to = prefill_label_address(&order.cart.ship_to);
+        to.phone_number = phone(PHONE_TO);
+        let mut from = prefill_label_address(&shipment.ship_from);
+        from.phone_number = phone(PHONE_FROM);
+        let lines = shipment
+            .items
+            .iter()
+            .filter(|i| i.item.requires_shipping)
+            .map(|i| LineInput {
+                source_line_id: i.item.source_line_id.clone(),
+                sku: i.item.sku.clone(),
+                product: i.item.product_name.clone(),
+                ordered: i.ordered,
+                in_parcels: i.in_parcels,
+                left: i.left,
+                include: false,
+                quantity: String::new(),
+                asn: format!("{}-{}", order.source_reference, i.item.source_line_id),
+                unit_grams: WeightUnit::parse_cart(&i.item.weight.unit)
+                    .map(|unit| Weight::new(i.item.weight.per_unit, unit).grams()),
+            })
+            .collect();
+        let (weight_unit, length_unit) = match settings.units {
+            Units::Metric => (WeightUnit::Gram, LengthUnit::Centimetre),
+            Units::Imperial => (WeightUnit::Pound, LengthUnit::Inch),
+        };
+        Self {
+            order: order.source_reference,
+            shipment_id: shipment.shipment_id.clone(),
+            lines,
+            weight: String::new(),
+            weight_unit,
+            length: String::new(),
+            width: String::new(),
+            height: String::new(),
+            length_unit,
+            from: AddressInput::from_label(&from),
+            to: AddressInput::from_label(&to),
+            mode: LabelMode::Parcel,
+            base64: false,
+            track_reference: format!(
+                "{}-{}-{}",
+                order.source_reference,
+                shipment.shipment_id,
+                shipment.parcels.len() + 1
+            ),
+            brand_code: settings.brand_code.clone(),
+            reported: Vec::new(),
+            reported_other: Vec::new(),
+            // The addresses come filled in: what is wrong with them shows at once.
+            touched: [Side::From, Side::To]
+                .into_iter()
+                .flat_map(|side| AddressField::ALL.map(|f| FieldKey::Address(side, f)))
+                .collect(),
+            show_all: false,
+        }
+    }
+
+    /// Applies one edit and forgets what was reported about the edited field.
+    pub fn apply(&mut self, edit: ParcelEdit) {
+        let touched = match &edit {
+            ParcelEdit::Include(i, _) => vec![
+                FieldKey::LineInclude(*i),
+                FieldKey::LineQuantity(*i),
+                FieldKey::Lines,
+            ],
+            ParcelEdit::Quantity(i, _) => vec![FieldKey::LineQuantity(*i), FieldKey::Lines],
+            ParcelEdit::Asn(i, _) => vec![FieldKey::LineAsn(*i)],
+            ParcelEdit::Weight(_) | ParcelEdit::WeightUnit(_) => vec![FieldKey::Weight],
+            ParcelEdit::Length(_) => vec![FieldKey::Length, FieldKey::DimensionsUnit],
+            ParcelEdit::Width(_) => vec![FieldKey::Width, FieldKey::DimensionsUnit],
+            ParcelEdit::Height(_) => vec![FieldKey::Height, FieldKey::DimensionsUnit],
+            ParcelEdit::LengthUnit(_) => vec![FieldKey::DimensionsUnit],
+            ParcelEdit::Address(side, field, _) => vec![FieldKey::Address(*side, *field)],
+            ParcelEdit::Mode(_) => vec![FieldKey::Lines],
+            ParcelEdit::EverythingLeft => (0..self.lines.len())
+                .map(FieldKey::LineQuantity)
+                .chain([FieldKey::Lines])
+                .collect(),
+            ParcelEdit::Base64(_) => Vec::new(),
+        };
+        self.reported.retain(|(key, _)| !touched.contains(key));
+        self.touched.extend(touched);
+        match edit {
+            ParcelEdit::Include(i, include) => {
+                if let Some(line) = self.lines.get_mut(i) {
+                    line.include = include;
+                    if include && line.quantity.trim().is_empty() {
+                        line.quantity = line.left.to_string();
+                    }
+                }
+            }
+            ParcelEdit::Quantity(i, text) => {
+                if let Some(line) = self.lines.get_mut(i) {
+                    line.include = !text.trim().is_empty();
+                    line.quantity = text;
+                }
+            }
+            ParcelEdit::Asn(i, text) => {
+                if let Some(line) = self.lines.get_mut(i) {
+                    line.asn = text;
+                }
+            }
+            ParcelEdit::Weight(text) => self.weight = text,
+            ParcelEdit::WeightUnit(unit) => self.weight_unit = unit,
+            ParcelEdit::Length(text) => self.length = text,
+            ParcelEdit::Width(text) => self.width = text,
+            ParcelEdit::Height(text) => self.height = text,
+            ParcelEdit::LengthUnit(unit) => self.length_unit = unit,
+            ParcelEdit::Address(Side::From, field, text) => self.from.set(field, text),
+            ParcelEdit::Address(Side::To, field, text) => self.to.set(field, text),
+            ParcelEdit::Mode(mode) => self.mode = mode,
+            ParcelEdit::Base64(on) => self.base64 = on,
+            ParcelEdit::EverythingLeft => {
+                for line in self.lines.iter_mut().filter(|l| l.left > 0) {
+                    line.include = true;
+                    line.quantity = line.left.to_string();
+                }
+            }
+        }
+    }
+
+    /// A scanned SKU: one more unit of it in the parcel. `Err` says why not.
+    pub fn scan_sku(&mut self, sku: &str) -> Result<usize, String> {
+        let sku = sku.trim();
+        let matching: Vec<usize> = (0..self.lines.len())
+            .filter(|&i| {
+                self.lines
+                    .get(i)
+                    .is_some_and(|l| l.sku.eq_ignore_ascii_case(sku))
+            })
+            .collect();
+        if matching.is_empty() {
+            return Err(format!(
+                "SKU {sku} is not in shipment {}.",
+                self.shipment_id
+            ));
+        }
+        let room = matching.iter().copied().find(|&i| {
+            self.lines
+                .get(i)
+                .is_some_and(|l| !l.include || parse_units(&l.quantity).is_some_and(|q| q < l.left))
+                && self.lines.get(i).is_some_and(|l| l.left > 0)
+        });
+        let Some(index) = room else {
+            let left: u32 = matching
+                .iter()
+                .filter_map(|&i| self.lines.get(i))
+                .map(|l| l.left)
+                .sum();
+            return Err(format!(
+                "All {left} unit(s) of SKU {sku} left are already in this parcel."
+            ));
+        };
+        let current = self
+            .lines
+            .get(index)
+            .filter(|l| l.include)
+            .and_then(|l| parse_units(&l.quantity))
+            .unwrap_or(0);
+        self.apply(ParcelEdit::Quantity(index, (current + 1).to_string()));
+        Ok(index)
+    }
+
+    /// Form indices of the lines that go into the parcel, in the order they are sent.
+    pub fn chosen_lines(&self) -> Vec<usize> {
+        (0..self.lines.len())
+            .filter(|&i| {
+                self.lines.get(i).is_some_and(|l| match self.mode {
+                    LabelMode::FullOrder => l.left > 0,
+                    LabelMode::Parcel => l.include,
+                })
+            })
+            .collect()
+    }
+
+    /// Checks the form as typed (see [`Check`]).
+    pub fn check(&self) -> Check {
+        check::check(self)
+    }
+
+    /// The parcel to record, or the check with its problems.
+    pub fn to_new_parcel(&self) -> Result<NewParcel, Check> {
+        let check = self.check();
+        if !check.is_ok() {
+            return Err(check);
+        }
+        let weight = parse_amount(&self.weight).ok_or_else(|| check.clone())?;
+        let lines = self
+            .chosen_lines()
+            .into_iter()
+            .filter_map(|i| self.lines.get(i))
+            .map(|l| NewParcelLine {
+                source_line_id: l.source_line_id.clone(),
+                quantity: match self.mode {
+                    LabelMode::FullOrder => l.left,
+                    LabelMode::Parcel => parse_units(&l.quantity).unwrap_or(0),
+                },
+                asn: l.asn.trim().to_string(),
+            })
+            .collect();
+        let dimensions = match (
+            parse_amount(&self.length),
+            parse_amount(&self.width),
+            parse_amount(&self.height),
+        ) {
+            (Some(length), Some(width), Some(height)) => Some(Dimensions {
+                length,
+                width,
+                height,
+                unit: self.length_unit,
+            }),
+            _ => None,
+        };
+        Ok(NewParcel {
+            lines,
+            weight: Weight::new(weight, self.weight_unit),
+            dimensions,
+            track_reference: self.track_reference.trim().to_string(),
+            from: self.from.to_label(),
+            to: self.to.to_label(),
+        })
+    }
+
+    /// The sum of the chosen items' weights in grams; `None` when nothing is chosen or a
+    /// chosen item's weight is unknown.
+    pub fn expected_grams(&self) -> Option<Decimal> {
+        let mut total = Decimal::ZERO;
+        let chosen = self.chosen_lines();
+        if chosen.is_empty() {
+            return None;
+        }
+        for line in chosen.into_iter().filter_map(|i| self.lines.get(i)) {
+            let units = match self.mode {
+                LabelMode::FullOrder => line.left,
+                LabelMode::Parcel => parse_units(&line.quantity)?,
+            };
+            total += line.unit_grams? * Decimal::from(units);
+        }
+        Some(total)
+    }
+
+    /// Puts reported problems on their fields; `sent` are the form indices of the lines in the
+    /// order they were sent (`skus[i]`, `lines[i]`).
+    pub fn set_reported(&mut self, errors: &[crate::api::FieldError], sent: &[usize]) {
+        let (placed, other) = place_reported(errors, sent);
+        self.reported = placed;
+        self.reported_other = other;
+    }
+
+    /// The message to show next to a field: the check as typed (once the field was touched or
+    /// every problem is to show), then what was reported.
+    pub fn message(&self, check: &Check, key: FieldKey) -> Option<String> {
+        let typed = check
+            .errors
+            .get(&key)
+            .filter(|_| self.show_all || self.touched.contains(&key));
+        typed.cloned().or_else(|| {
+            let reported: Vec<&str> = self
+                .reported
+                .iter()
+                .filter(|(k, _)| *k == key)
+                .map(|(_, m)| m.as_str())
+                .collect();
+            (!reported.is_empty()).then(|| reported.join(" "))
+        })
+    }
+}
+
+/// A whole number of units, as typed.
+pub fn parse_units(text: &str) -> Option<u32> {
+    let text = text.trim();
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,133 @@
+//! Small widgets: a labelled text field with its message underneath, a unit selector, the
+//! environment badge, and the top bar.
+
+use egui::{Color32, RichText};
+
+use super::command::Command;
+use super::scan;
+use super::state::{AppState, Startup, Tab};
+use crate::station::settings::EnvironmentKind;
+
+/// Amber for warnings that do not block (a likely unit slip, a missing setting).
+pub const WARNING: Color32 = Color32::from_rgb(214, 140, 0);
+const PRODUCTION: Color32 = Color32::from_rgb(200, 30, 30);
+const SANDBOX: Color32 = Color32::from_rgb(196, 120, 0);
+const EMBEDDED: Color32 = Color32::from_rgb(30, 110, 170);
+
+pub fn setup_style(ctx: &egui::Context) {
+    ctx.all_styles_mut(|style| {
+        style.spacing.item_spacing = egui::vec2(8.0, 6.0);
+        style.spacing.button_padding = egui::vec2(8.0, 4.0);
+    });
+}
+
+/// A labelled single-line field; its message (error, red) shows underneath. Returns the new
+/// text when the person changed it. `labels` name it for screen readers and tests, e.g. the
+/// section title and the field label ("Ship to" "City").
+pub fn text_field_ui(
+    ui: &mut egui::Ui,
+    id: egui::Id,
+    label: &str,
+    section: Option<egui::Id>,
+    value: &str,
+    message: Option<&str>,
+    width: f32,
+) -> Option<String> {
+    let mut text = value.to_string();
+    let mut changed = false;
+    ui.vertical(|ui| {
+        ui.set_width(width);
+        let label = ui.label(label);
+        let mut response = ui.add(
+            egui::TextEdit::singleline(&mut text)
+                .id(id)
+                .desired_width(width),
+        );
+        if let Some(section) = section {
+            response = response.labelled_by(section);
+        }
+        response.labelled_by(label.id);
+        if let Some(message) = message {
+            error_ui(ui, message, width);
+        }
+    });
+    if text != value {
+        changed = true;
+    }
+    changed.then_some(text)
+}
+
+/// A problem with a field, in red, wrapped to the field's width.
+pub fn error_ui(ui: &mut egui::Ui, message: &str, width: f32) {
+    let color = ui.visuals().error_fg_color;
+    ui.scope(|ui| {
+        ui.set_max_width(width.max(120.0));
+        ui.label(RichText::new(message).color(color).small());
+    });
+}
+
+/// Buttons for a unit (`g | lb`); the chosen one is highlighted. Returns a new choice.
+pub fn unit_selector_ui<T: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    current: T,
+    options: &[(T, &str)],
+) -> Option<T> {
+    let mut chosen = None;
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 2.0;
+        for (value, name) in options {
+            if ui.selectable_label(*value == current, *name).clicked() && *value != current {
+                chosen = Some(*value);
+            }
+        }
+    });
+    chosen
+}
+
+/// The environment: always visible; production is red and shouting.
+pub fn environment_badge_ui(ui: &mut egui::Ui, kind: EnvironmentKind, name: &str) {
+    let (fill, text) = match kind {
+        EnvironmentKind::Production => (PRODUCTION, format!("PRODUCTION — {name}")),
+        EnvironmentKind::Sandbox => (SANDBOX, format!("Sandbox — {name}")),
+        EnvironmentKind::EmbeddedSandbox => (EMBEDDED, kind.label().to_string()),
+    };
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(4.0)
+        .inner_margin(egui::Margin::symmetric(8, 3))
+        .show(ui, |ui| {
+            ui.label(RichText::new(text).color(Color32::WHITE).strong());
+        });
+}
+
+/// Badge, title, tabs and the scan box.
+pub fn top_bar_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
+    let (kind, name) = state.environment();
+    if kind == EnvironmentKind::Production {
+        // A red band over the whole window: nobody packs against production by mistake.
+        let rect = ui.max_rect();
+        ui.painter()
+            .rect_filled(rect.with_max_y(rect.min.y + 3.0), 0.0, PRODUCTION);
+    }
+    ui.horizontal(|ui| {
+        environment_badge_ui(ui, kind, name);
+        ui.label(RichText::new("Packdesk").strong());
+        ui.label(&state.settings.station_name);
+        ui.separator();
+        for (tab, title) in [
+            (Tab::Orders, "Orders"),
+            (Tab::Quote, "Quote"),
+            (Tab::Settings, "Settings"),
+        ] {
+            if ui.selectable_label(state.tab == tab, title).clicked() {
+                commands.push(Command::ShowTab(tab));
+            }
+        }
+        ui.separator();
+        scan::scan_box_ui(ui, state, commands);
+        if let Startup::Starting(what) = &state.startup {
+            ui.spinner();
+            ui.label(what);
+        }
+    });
+}

@@ -1,0 +1,213 @@
+//! The packer's flow: scan the order open, pack two of its three SKUs, notice a unit slip, get
+//! the label (preview rendered from the ZPL), mark the parcel fulfilled, see the status change.
+
+use egui::Key;
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+use packdesk::station::db::OrderStatus;
+use packdesk::ui::state::{LabelJob, Preview, Request};
+
+use super::{click, demo, embedded_station, open_by_scan, press, scan, settle, shows, wait_until};
+
+#[test]
+fn scan_pack_two_of_three_skus_label_and_fulfil() {
+    let mut station = embedded_station();
+    let h = &mut station.harness;
+    assert!(shows(h, "Embedded sandbox"), "the environment badge");
+    // Demo order 1: one shipment to Québec with three different SKUs.
+    let order = demo(1);
+    let items = &order.cart.shipments[0].items;
+    assert_eq!(items.len(), 3);
+    open_by_scan(h, order.number);
+    assert!(shows(h, &format!("Order {}", order.number)));
+    h.check_accessibility();
+
+    // Two of the three SKUs go into this parcel.
+    h.get_by_role_and_label(Role::CheckBox, &items[0].sku)
+        .click();
+    h.step();
+    h.get_by_role_and_label(Role::CheckBox, &items[2].sku)
+        .click();
+    h.step();
+    h.step();
+    let grams: rust_decimal::Decimal = [&items[0], &items[2]]
+        .iter()
+        .map(|i| i.weight.per_unit * i.quantity)
+        .sum();
+
+    // The scale said grams, the packer left the unit on pounds: a slip the form points out.
+    click(h, "lb");
+    // F6 jumps to the weight field; the scale's reading is typed there.
+    press(h, Key::F6);
+    h.get_by_label("Weight (F6)").type_text(&grams.to_string());
+    h.step();
+    h.step();
+    assert!(shows(h, "did you mean"), "the unit-slip warning");
+    click(h, "g");
+    assert!(!shows(h, "did you mean"));
+
+    press(h, Key::F2);
+    wait_until(h, "the label", |app| {
+        let open = app.state().open.as_ref().unwrap();
+        matches!(open.label, LabelJob::Ready { .. } | LabelJob::Failed(_))
+            && !matches!(open.preview, Preview::Rendering)
+    });
+    let open = h.state().state().open.as_ref().unwrap();
+    let LabelJob::Ready { tracking_code, .. } = &open.label else {
+        panic!("no label: {:?}", open.label);
+    };
+    let tracking_code = tracking_code.clone();
+    assert!(
+        matches!(open.preview, Preview::Ready { .. }),
+        "the ZPL preview"
+    );
+    assert!(shows(h, &format!("Label ready — tracking {tracking_code}")));
+
+    click(h, "Mark fulfilled (F4)");
+    wait_until(h, "the fulfilment", |app| {
+        !app.state().open.as_ref().unwrap().fulfil.pending()
+    });
+    let open = h.state().state().open.as_ref().unwrap();
+    assert_eq!(
+        open.fulfil,
+        Request::Done("Parcel marked fulfilled.".into())
+    );
+    let shipment = &open.order.shipments[0];
+    assert_eq!(shipment.status, OrderStatus::PartlyFulfilled);
+    assert_eq!(
+        shipment.items[1].left,
+        items[1].quantity.to_string().parse::<u32>().unwrap()
+    );
+    assert!(shows(h, "S1 · partly fulfilled"));
+
+    // The rest goes in a second parcel: a second label and a second fulfilment.
+    press_ctrl(h, Key::E);
+    press(h, Key::F6);
+    let rest = items[1].weight.per_unit * items[1].quantity;
+    h.get_by_label("Weight (F6)").type_text(&rest.to_string());
+    h.step();
+    h.step();
+    press(h, Key::F2);
+    wait_until(h, "the second label", |app| {
+        matches!(
+            app.state().open.as_ref().unwrap().label,
+            LabelJob::Ready { .. } | LabelJob::Failed(_)
+        )
+    });
+    press(h, Key::F4);
+    wait_until(h, "the second fulfilment", |app| {
+        let open = app.state().open.as_ref().unwrap();
+        !open.fulfil.pending() && open.order.shipments[0].status == OrderStatus::Fulfilled
+    });
+    let shipment = &h.state().state().open.as_ref().unwrap().order.shipments[0];
+    let fulfilments: Vec<_> = shipment.fulfilments().collect();
+    assert_eq!(fulfilments.len(), 2, "one fulfilment per parcel");
+    assert_ne!(
+        fulfilments[0].sent.tracking_number,
+        fulfilments[1].sent.tracking_number
+    );
+    assert!(shows(h, "S1 · fulfilled"));
+
+    // Back in the table, the order's row says so too.
+    press(h, Key::Escape);
+    settle(h);
+    let row = h
+        .state()
+        .state()
+        .orders
+        .rows
+        .iter()
+        .find(|r| r.source_reference == order.number)
+        .unwrap();
+    assert_eq!(row.status, OrderStatus::Fulfilled);
+    assert!(shows(h, "fulfilled"));
+    h.check_accessibility();
+}
+
+fn press_ctrl(h: &mut super::AppHarness, key: Key) {
+    h.key_press_modifiers(egui::Modifiers::COMMAND, key);
+    h.step();
+    h.step();
+}
+
+#[test]
+fn a_pending_label_is_polled_visibly_then_printed_to_a_zpl_printer() {
+    use std::io::Read as _;
+
+    let printer = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = printer.local_addr().unwrap().port();
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = packdesk::ui::AppConfig::in_directory(dir.path());
+    config.embedded_label_delay = std::time::Duration::from_millis(1500);
+    let mut settings = super::station_settings();
+    settings.printer = packdesk::station::settings::Printer::ZplTcp {
+        host: "127.0.0.1".into(),
+        port,
+    };
+    settings.save(&config.settings_path).unwrap();
+    let mut station = super::start(dir, config);
+    let h = &mut station.harness;
+    wait_until(h, "the demo orders", |app| {
+        app.state().orders.rows.len() >= 30
+    });
+    let order = demo(4);
+    open_by_scan(h, order.number);
+    press_ctrl(h, Key::E);
+    press(h, Key::F6);
+    h.get_by_label("Weight (F6)").type_text("400");
+    h.step();
+    press(h, Key::F2);
+    wait_until(h, "a pending answer", |app| {
+        matches!(
+            app.state().open.as_ref().unwrap().label,
+            LabelJob::Polling { .. }
+        )
+    });
+    assert!(shows(h, "Label pending at the service — asking again in"));
+    wait_until(h, "the label", |app| {
+        let open = app.state().open.as_ref().unwrap();
+        matches!(open.label, LabelJob::Ready { .. })
+            && matches!(open.preview, Preview::Ready { .. })
+    });
+
+    press_ctrl(h, Key::P);
+    let (mut connection, _) = printer.accept().unwrap();
+    let mut zpl = String::new();
+    connection.read_to_string(&mut zpl).unwrap();
+    assert!(
+        zpl.starts_with("^XA") && zpl.trim_end().ends_with("^XZ"),
+        "{zpl}"
+    );
+    assert!(zpl.contains(&order.number.to_string()));
+    wait_until(h, "the print answer", |app| {
+        !app.state().open.as_ref().unwrap().print.pending()
+    });
+    assert!(shows(
+        h,
+        &format!("Label sent to the printer 127.0.0.1:{port}.")
+    ));
+}
+
+#[test]
+fn scanned_skus_fill_the_parcel_and_a_double_read_is_ignored() {
+    let mut station = embedded_station();
+    let h = &mut station.harness;
+    let order = demo(1);
+    open_by_scan(h, order.number);
+    let sku = order.cart.shipments[0].items[2].sku.clone();
+    scan(h, &sku);
+    scan(h, &sku);
+    h.step();
+    let quantity = |h: &super::AppHarness| {
+        h.state().state().open.as_ref().unwrap().form.lines[2]
+            .quantity
+            .clone()
+    };
+    assert_eq!(quantity(h), "1", "the second read came within the window");
+    assert!(shows(h, "Ignored a repeated read"));
+    std::thread::sleep(packdesk::ui::REPEATED_SCAN_WINDOW);
+    scan(h, &sku.to_lowercase());
+    h.step();
+    assert_eq!(quantity(h), "2");
+    assert!(shows(h, &format!("{sku}: 2 in this parcel.")));
+}

@@ -1,0 +1,99 @@
+//! The quote and settings panels inside the app: a quote submitted as an order shows up in the
+//! orders table; a PIN set in Settings unlocks cancelling at once.
+
+use egui::Key;
+use egui_kittest::kittest::Queryable;
+use packdesk::station::settings::Settings;
+use packdesk::ui::AppConfig;
+use packdesk::ui::state::{CancelFlow, Startup};
+
+use super::{click, demo, embedded_station, open_by_scan, press, shows, start, wait_until};
+
+#[test]
+fn a_quote_submitted_as_an_order_shows_in_the_orders_table() {
+    let mut station = embedded_station();
+    let h = &mut station.harness;
+    click(h, "Quote");
+    // The agent loads a cart (the file dialog is the shell's; its text arrives like this).
+    let cart = serde_json::to_string(&demo(0).cart).unwrap();
+    h.state_mut().state_mut().quote.cart_loaded(&cart);
+    h.step();
+    click(h, "Calculate");
+    wait_until(h, "the calculation", |app| {
+        let quote = &app.state().quote;
+        !quote.calculating && quote.result.is_some()
+    });
+    assert!(shows(h, "Landed cost"));
+    h.get_by_label("Result for shipment S1")
+        .get_by_label("Choose standard")
+        .click();
+    h.step();
+    let field = h.get_by_label("Order number");
+    field.focus();
+    h.step();
+    h.get_by_label("Order number").type_text("2000001");
+    h.step();
+    h.step();
+    click(h, "Submit as order");
+    wait_until(h, "the order submission", |app| {
+        !app.state().quote.submitting
+    });
+    assert_eq!(
+        h.state().state().quote.message.as_deref(),
+        Some("Order 2000001 submitted.")
+    );
+    wait_until(h, "the order in the table", |app| {
+        app.state()
+            .orders
+            .rows
+            .iter()
+            .any(|r| r.source_reference == 2_000_001)
+    });
+    click(h, "Orders");
+    assert!(h.query_by_label("2000001").is_some(), "the new order's row");
+}
+
+#[test]
+fn a_pin_set_in_settings_unlocks_cancelling() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = AppConfig::in_directory(dir.path());
+    let settings = Settings {
+        brand_code: "ACME".into(),
+        location_code: "BER-1".into(),
+        default_carrier: "Packdesk Post".into(),
+        ..Settings::default()
+    };
+    settings.save(&config.settings_path).unwrap();
+    let mut station = start(dir, config);
+    let h = &mut station.harness;
+    wait_until(h, "the demo orders", |app| {
+        app.state().startup == Startup::Ready && app.state().orders.rows.len() >= 30
+    });
+    open_by_scan(h, demo(0).number);
+    assert!(shows(h, "No supervisor PIN is set"));
+
+    click(h, "Settings");
+    for (label, pin) in [("New PIN", "1357"), ("Repeat the PIN", "1357")] {
+        h.get_by_label(label).focus();
+        h.step();
+        h.get_by_label(label).type_text(pin);
+        h.step();
+    }
+    click(h, "Set PIN");
+    wait_until(h, "the PIN", |app| app.state().supervisor.lock.is_some());
+    h.check_accessibility();
+
+    click(h, "Orders");
+    open_by_scan(h, demo(0).number);
+    press(h, Key::F8);
+    assert_eq!(
+        h.state().state().open.as_ref().unwrap().cancel,
+        CancelFlow::Unlocking
+    );
+    let saved = Settings::load(&station_settings_path(h)).unwrap();
+    assert!(saved.supervisor_pin_hash.is_some(), "the hash is saved");
+}
+
+fn station_settings_path(h: &super::AppHarness) -> std::path::PathBuf {
+    h.state().config().settings_path.clone()
+}
