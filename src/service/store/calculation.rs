@@ -7,7 +7,7 @@ use serde_json::json;
 use time::OffsetDateTime;
 
 use super::codec::{append_event, from_json, to_json};
-use super::{Store, StoreError};
+use super::{Durability, Store, StoreError};
 use crate::api::{FieldError, LandedCost, TaxCalculationRequest, TaxCalculationResponse};
 
 /// One rate option of a calculated shipment, as the order create looks it up.
@@ -32,7 +32,7 @@ impl Store {
         if !errors.is_empty() {
             return Err(StoreError::Invalid(errors));
         }
-        self.write(|tx| {
+        self.write_with(Durability::ProcessCrash, |tx| {
             let id = &resp.landedcost_request_id;
             if calculation_exists(tx, id)? {
                 return Err(StoreError::Conflict(format!(

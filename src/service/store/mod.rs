@@ -34,6 +34,7 @@ mod view;
 mod tests;
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -85,6 +86,19 @@ fn join_errors(errors: &[FieldError]) -> String {
 #[derive(Clone)]
 pub struct Store {
     conn: Arc<Mutex<Connection>>,
+    /// The connection's current `PRAGMA synchronous`; only read or changed under `conn`'s lock.
+    relaxed: Arc<AtomicBool>,
+}
+
+/// How far a committed write must have reached the disk before the call returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Durability {
+    /// `synchronous = FULL`: survives a power cut (orders, labels).
+    PowerCut,
+    /// `synchronous = NORMAL`: survives a crash of the process; a power cut may lose the last
+    /// few. Used for calculations: a lost one is re-quoted, and the next durable write syncs
+    /// the write-ahead log up to it, so an order can never outlive the calculation it names.
+    ProcessCrash,
 }
 
 impl std::fmt::Debug for Store {
@@ -115,6 +129,7 @@ impl Store {
         migrations::apply(&mut conn)?;
         Ok(Store {
             conn: Arc::new(Mutex::new(conn)),
+            relaxed: Arc::new(AtomicBool::new(false)),
         })
     }
 
@@ -124,9 +139,23 @@ impl Store {
         &self,
         work: impl FnOnce(&Transaction<'_>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
+        self.write_with(Durability::PowerCut, work)
+    }
+
+    fn write_with<T>(
+        &self,
+        durability: Durability,
+        work: impl FnOnce(&Transaction<'_>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         // A panic elsewhere while holding the lock cannot leave a half-done transaction behind
         // (it was rolled back on unwind), so a poisoned lock is safe to take over.
         let mut conn = self.conn.lock().unwrap_or_else(PoisonError::into_inner);
+        let relaxed = durability == Durability::ProcessCrash;
+        if self.relaxed.load(Ordering::Relaxed) != relaxed {
+            let level = if relaxed { "NORMAL" } else { "FULL" };
+            conn.pragma_update(None, "synchronous", level)?;
+            self.relaxed.store(relaxed, Ordering::Relaxed);
+        }
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let value = work(&tx)?;
         tx.commit()?;

@@ -57,6 +57,15 @@ impl HsTable {
         })
     }
 
+    /// Every six-digit subheading, in order.
+    #[cfg(test)]
+    pub fn subheadings(&self) -> impl Iterator<Item = &str> {
+        self.descriptions
+            .keys()
+            .map(String::as_str)
+            .filter(|code| code.len() == 6)
+    }
+
     /// Whether `code` is a known chapter, heading or subheading.
     pub fn contains(&self, code: &str) -> bool {
         self.descriptions.contains_key(code)

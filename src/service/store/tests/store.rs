@@ -248,3 +248,22 @@ fn the_store_can_be_shared_between_threads() {
     fn shareable<T: Clone + Send + Sync + 'static>() {}
     shareable::<Store>();
 }
+
+/// Calculations commit without waiting for the disk; orders wait for it, and that sync also
+/// makes every calculation before them durable.
+#[test]
+fn calculations_commit_relaxed_and_orders_commit_fully() {
+    let (_dir, store) = temp_store();
+    let synchronous = |s: &Store| -> i64 {
+        let conn = s.conn.lock().unwrap();
+        conn.query_row("PRAGMA synchronous", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(synchronous(&store), 2, "FULL from the start");
+    save(&store, "calc-1");
+    assert_eq!(synchronous(&store), 1, "NORMAL for a calculation");
+    store
+        .create_order(&order_request(1, "calc-1"), now())
+        .unwrap();
+    assert_eq!(synchronous(&store), 2, "FULL again for an order");
+}
