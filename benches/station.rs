@@ -13,8 +13,8 @@ use criterion::Criterion;
 use packdesk::station::db::{OrderFilter, ScanMatch, SortColumn, SortDirection, StationDb, select};
 use support::Budget;
 
-/// A SKU of the synthetic orders (`seed.rs`): a mug in size M.
-const SKU: &str = "MUG-M";
+/// A SKU of the synthetic orders (`seed.rs`): the small mug, in two orders of three.
+const SKU: &str = "MUG-S";
 
 fn open_and_scan(path: &Path) -> usize {
     let db = StationDb::open(path).unwrap_or_else(|e| panic!("open: {e}"));
