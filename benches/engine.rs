@@ -1,21 +1,28 @@
 //! One landed-cost calculation of the typical and the large cart (BENCHMARKS.md).
-//! `cargo bench --bench engine`
+//! `cargo bench --bench engine`; `PACKDESK_BENCH_SMOKE=1` for the short CI check.
+
+#[path = "support/mod.rs"]
+mod support;
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use packdesk::demo;
 use packdesk::service::landed_cost::{CalcOptions, Engine, Tables};
 
-fn engine(c: &mut Criterion) {
+fn setup() -> (Engine, CalcOptions) {
     let Ok(tables) = Tables::load() else {
         panic!("the rate tables must load")
     };
-    let engine = Engine::new(tables);
     let options = CalcOptions {
         now: time::OffsetDateTime::now_utc(),
         require_hs_codes: false,
     };
+    (Engine::new(tables), options)
+}
+
+fn engine(c: &mut Criterion) {
+    let (engine, options) = setup();
     let mut group = c.benchmark_group("landed_cost");
     group.throughput(Throughput::Elements(1));
     for (name, cart) in [
@@ -30,4 +37,22 @@ fn engine(c: &mut Criterion) {
 }
 
 criterion_group!(benches, engine);
-criterion_main!(benches);
+
+fn main() {
+    if !support::smoke() {
+        benches();
+        Criterion::default().configure_from_args().final_summary();
+        return;
+    }
+    let (engine, options) = setup();
+    let cart = demo::typical_cart();
+    let one = support::median_time(9, || {
+        for _ in 0..1000 {
+            let _ = black_box(engine.calculate(black_box(&cart), &options));
+        }
+    }) / 1000;
+    let per_second = 1.0 / one.as_secs_f64().max(1e-12);
+    let mut budget = support::Budget::default();
+    budget.at_least("typical carts per second", per_second, 50_000.0, "/s");
+    budget.finish();
+}

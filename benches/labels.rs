@@ -1,8 +1,12 @@
-//! Rendering one label document, PDF and ZPL (BENCHMARKS.md). `cargo bench --bench labels`
+//! Rendering one label document, PDF and ZPL (BENCHMARKS.md). `cargo bench --bench labels`;
+//! `PACKDESK_BENCH_SMOKE=1` for the short CI check.
+
+#[path = "support/mod.rs"]
+mod support;
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use packdesk::domain::{CountryCode, Length, LengthUnit, Weight, WeightUnit};
 use packdesk::service::labels::{
     Dimensions, LabelDocument, LabelParty, TrackingCode, render_pdf, render_zpl,
@@ -61,4 +65,23 @@ fn labels(c: &mut Criterion) {
 }
 
 criterion_group!(benches, labels);
-criterion_main!(benches);
+
+fn main() {
+    if !support::smoke() {
+        benches();
+        Criterion::default().configure_from_args().final_summary();
+        return;
+    }
+    let doc = document();
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    let pdf = support::median_time(9, || {
+        let _ = black_box(render_pdf(black_box(&doc)));
+    });
+    let zpl = support::median_time(9, || {
+        let _ = black_box(render_zpl(black_box(&doc)));
+    });
+    let mut budget = support::Budget::default();
+    budget.at_most("PDF label", ms(pdf), 10.0, "ms");
+    budget.at_most("ZPL label", ms(zpl), 1.0, "ms");
+    budget.finish();
+}

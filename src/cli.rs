@@ -4,8 +4,9 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 
+use crate::paths::Paths;
 use crate::service::server::ServeConfig;
 
 #[derive(Debug, Parser)]
@@ -17,6 +18,18 @@ use crate::service::server::ServeConfig;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Open the window on a fresh temporary station, print the time to the first frame and to
+    /// the orders shown, and quit (BENCHMARKS.md).
+    #[arg(long, hide = true)]
+    pub measure_startup: bool,
+}
+
+impl Cli {
+    /// Parses the command line; `--help` ends with where this machine keeps Packdesk's files.
+    pub fn parse_with_paths(paths: &Paths) -> Self {
+        let matches = Self::command().after_help(paths.describe()).get_matches();
+        Self::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -76,9 +89,19 @@ impl ServeArgs {
     }
 }
 
-/// The platform's data directory for Packdesk (e.g. `~/.local/share/packdesk` on Linux).
-pub fn default_data_dir() -> PathBuf {
-    directories::ProjectDirs::from("", "", "packdesk")
-        .map(|dirs| dirs.data_dir().to_path_buf())
-        .unwrap_or_else(|| PathBuf::from(".packdesk"))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_lists_the_commands_and_the_files() {
+        let paths = Paths::in_directory(std::path::Path::new("/srv/station-7"));
+        let help = Cli::command()
+            .after_help(paths.describe())
+            .render_long_help()
+            .to_string();
+        assert!(help.contains("serve"), "{help}");
+        assert!(help.contains("/srv/station-7/station.sqlite3"), "{help}");
+        assert!(!help.contains("measure-startup"), "{help}");
+    }
 }

@@ -5,6 +5,8 @@ pub mod api;
 pub mod cli;
 pub mod demo;
 pub mod domain;
+pub mod logging;
+pub mod paths;
 pub mod service;
 pub mod station;
 pub mod ui;

@@ -1,31 +1,37 @@
 //! `packdesk`: with no command, the packing-station app; `packdesk serve`, the reference service.
 
 use anyhow::Context as _;
-use clap::Parser as _;
-use packdesk::cli::{Cli, Command, ServeArgs, default_data_dir};
+use packdesk::cli::{Cli, Command, ServeArgs};
+use packdesk::paths::Paths;
 use packdesk::service::server;
 
 fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
-    let cli = Cli::parse();
+    // The clock of `--measure-startup` starts before anything else happens.
+    let started = std::time::Instant::now();
+    let paths = Paths::platform();
+    let cli = Cli::parse_with_paths(&paths);
+    if cli.measure_startup {
+        return packdesk::ui::measure::startup(started);
+    }
+    if let Err(e) = packdesk::logging::init(&paths.log_file()) {
+        tracing::warn!("logging to stderr only: {e}");
+    }
     match cli.command {
         Some(Command::Serve(args)) => {
             let runtime =
                 tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
-            runtime.block_on(serve(args))
+            runtime.block_on(serve(args, &paths))
         }
         // The app owns its own runtime (jobs run there while the window runs on this thread).
-        None => packdesk::ui::run(packdesk::ui::AppConfig::platform()),
+        None => {
+            tracing::info!(version = env!("CARGO_PKG_VERSION"), "station app starting");
+            packdesk::ui::run(packdesk::ui::AppConfig::from_paths(&paths))
+        }
     }
 }
 
-async fn serve(args: ServeArgs) -> anyhow::Result<()> {
-    let config = args.into_config(default_data_dir().join("service"));
+async fn serve(args: ServeArgs, paths: &Paths) -> anyhow::Result<()> {
+    let config = args.into_config(paths.service.clone());
     let data_dir = config.data_dir.clone();
     let running = server::start(config)
         .await

@@ -57,6 +57,15 @@ impl PackdeskApp {
         Self::build(config)
     }
 
+    /// The app on a bare `egui::Context` with the window's style: measurements drive its
+    /// frames themselves (`benches/app.rs`).
+    pub fn new_headless(ctx: &egui::Context, config: AppConfig) -> Result<Self, AppError> {
+        let app = Self::build(config)?;
+        app.core.jobs.set_context(ctx);
+        widgets::setup_style(ctx);
+        Ok(app)
+    }
+
     fn build(config: AppConfig) -> Result<Self, AppError> {
         let first_start = !config.settings_path.exists();
         let (settings, problem) = Settings::load_or_default(&config.settings_path);

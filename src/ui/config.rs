@@ -3,9 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::station::db::StationDb;
+use crate::paths::Paths;
 use crate::station::secrets::CredentialStore;
-use crate::station::settings::Settings;
 
 /// Which credential store holds the API keys and access tokens.
 #[derive(Debug, Clone)]
@@ -36,16 +35,15 @@ impl AppConfig {
     /// The platform's directories (e.g. `~/.config/packdesk`, `~/.local/share/packdesk`),
     /// or `.packdesk` in the working directory when the platform has none.
     pub fn platform() -> Self {
-        let fallback = PathBuf::from(".packdesk");
-        let data_dir = crate::station::project_dirs()
-            .map(|dirs| dirs.data_dir().to_path_buf())
-            .unwrap_or_else(|| fallback.clone());
+        Self::from_paths(&Paths::platform())
+    }
+
+    /// The app's files where `paths` says.
+    pub fn from_paths(paths: &Paths) -> Self {
         Self {
-            settings_path: Settings::default_path()
-                .unwrap_or_else(|| fallback.join("settings.json")),
-            station_db_path: StationDb::default_path()
-                .unwrap_or_else(|| fallback.join("station.sqlite3")),
-            embedded_data_dir: data_dir.join("embedded-service"),
+            settings_path: paths.settings.clone(),
+            station_db_path: paths.station_db.clone(),
+            embedded_data_dir: paths.embedded_service.clone(),
             credentials: CredentialSource::Native,
             seed_demo_orders: true,
             embedded_label_delay: Duration::ZERO,

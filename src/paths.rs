@@ -1,0 +1,137 @@
+//! Where Packdesk keeps its files: the platform's standard directories (XDG on Linux, Application
+//! Support and Logs on macOS, AppData on Windows), resolved once here so the app, the service,
+//! the logs and `packdesk --help` always name the same places.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::station::db::StationDb;
+use crate::station::settings::Settings;
+
+/// Every file and directory Packdesk writes, for this user on this machine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Paths {
+    /// The station's settings (no secrets: those are in the OS credential store).
+    pub settings: PathBuf,
+    /// The station database: orders, parcels, labels with their cached PDF and ZPL documents.
+    pub station_db: PathBuf,
+    /// The embedded reference service the app starts (its database and credentials).
+    pub embedded_service: PathBuf,
+    /// `packdesk serve`'s default data directory.
+    pub service: PathBuf,
+    /// Where `packdesk.log` is written.
+    pub log_dir: PathBuf,
+}
+
+impl Paths {
+    /// The platform's directories, or `.packdesk` in the working directory when the platform
+    /// has none (no home directory).
+    pub fn platform() -> Self {
+        let fallback = PathBuf::from(".packdesk");
+        let dirs = crate::station::project_dirs();
+        let data_dir = dirs
+            .as_ref()
+            .map_or_else(|| fallback.clone(), |d| d.data_dir().to_path_buf());
+        Self {
+            settings: Settings::default_path().unwrap_or_else(|| fallback.join("settings.json")),
+            station_db: StationDb::default_path()
+                .unwrap_or_else(|| fallback.join("station.sqlite3")),
+            embedded_service: data_dir.join("embedded-service"),
+            service: data_dir.join("service"),
+            log_dir: log_dir(dirs.as_ref()).unwrap_or_else(|| fallback.join("logs")),
+        }
+    }
+
+    /// Everything under one directory (tests, measurements).
+    pub fn in_directory(dir: &Path) -> Self {
+        Self {
+            settings: dir.join("settings.json"),
+            station_db: dir.join("station.sqlite3"),
+            embedded_service: dir.join("embedded-service"),
+            service: dir.join("service"),
+            log_dir: dir.join("logs"),
+        }
+    }
+
+    /// The log file the app and the service append to.
+    pub fn log_file(&self) -> PathBuf {
+        self.log_dir.join(LOG_FILE)
+    }
+
+    /// The list `packdesk --help` shows, one line per file.
+    pub fn describe(&self) -> String {
+        let mut text = String::from("Files (this user, this machine):\n");
+        let rows = [
+            ("Settings", &self.settings),
+            ("Station database", &self.station_db),
+            ("Label cache", &self.station_db),
+            ("Embedded service", &self.embedded_service),
+            ("Service data", &self.service),
+            ("Log file", &self.log_file()),
+        ];
+        for (what, path) in rows {
+            let _ = writeln!(text, "  {what:<18}{}", path.display());
+        }
+        text.push_str(
+            "  (label PDF and ZPL documents are cached inside the station database;\n   \
+             API keys and access tokens are in the OS credential store, never in these files)",
+        );
+        text
+    }
+}
+
+/// The log file's name inside [`Paths::log_dir`].
+pub const LOG_FILE: &str = "packdesk.log";
+
+/// Logs belong in the XDG state directory on Linux, `~/Library/Logs` on macOS, and next to the
+/// local (not roaming) app data on Windows.
+fn log_dir(dirs: Option<&directories::ProjectDirs>) -> Option<PathBuf> {
+    let dirs = dirs?;
+    if cfg!(target_os = "macos") {
+        let home = directories::BaseDirs::new()?.home_dir().to_path_buf();
+        return Some(home.join("Library").join("Logs").join("Packdesk"));
+    }
+    Some(
+        dirs.state_dir()
+            .map_or_else(|| dirs.data_local_dir().join("logs"), Path::to_path_buf),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_names_every_file_under_the_chosen_directory() {
+        let dir = Path::new("/srv/station-7");
+        let paths = Paths::in_directory(dir);
+        let text = paths.describe();
+        for path in [
+            &paths.settings,
+            &paths.station_db,
+            &paths.embedded_service,
+            &paths.service,
+            &paths.log_file(),
+        ] {
+            assert!(path.starts_with(dir), "{}", path.display());
+            assert!(text.contains(&path.display().to_string()), "{text}");
+        }
+        assert!(text.contains("Label cache"));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn linux_uses_the_xdg_directories() {
+        let Some(base) = directories::BaseDirs::new() else {
+            return;
+        };
+        let paths = Paths::platform();
+        assert!(paths.settings.starts_with(base.config_dir()));
+        assert!(paths.station_db.starts_with(base.data_dir()));
+        let state = base.state_dir().map(Path::to_path_buf);
+        assert_eq!(
+            Some(paths.log_dir.clone()),
+            state.map(|s| s.join("packdesk"))
+        );
+    }
+}
