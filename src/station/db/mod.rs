@@ -49,7 +49,9 @@ use time::OffsetDateTime;
 use crate::api::FieldError;
 
 pub use import::{EntryProblem, ImportReport};
-pub use list::{OrderFilter, OrderRow, SortColumn, SortDirection, select, sort_rows};
+pub use list::{
+    OrderFilter, OrderRow, SortColumn, SortDirection, narrow, narrows, select, sort_rows,
+};
 pub use requests::{LabelOptions, prefill_label_address};
 pub use scan::ScanMatch;
 pub use schema::SCHEMA_VERSION;

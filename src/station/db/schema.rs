@@ -151,8 +151,13 @@ CREATE TABLE events (
 CREATE INDEX events_order ON events (order_id);
 "#;
 
+/// The newest orders first, covering what a scan of a common SKU walks (`scan.rs`).
+const V4_SCAN_INDEXES: &str = r#"
+CREATE INDEX orders_newest ON orders (created_at DESC, source_reference DESC);
+"#;
+
 /// Every migration in order; migration `i` brings the database to `user_version` `i + 1`.
-const MIGRATIONS: &[&str] = &[V1];
+const MIGRATIONS: &[&str] = &[V1, V4_SCAN_INDEXES];
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

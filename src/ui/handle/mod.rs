@@ -14,7 +14,7 @@ use super::app::Core;
 use super::command::Command;
 use super::jobs::{orders, startup};
 use super::state::{FocusTarget, Level, Notice, Startup};
-use crate::station::db::{OrderNumber, SortDirection, select};
+use crate::station::db::{OrderNumber, SortDirection, narrow, narrows, select};
 
 /// A scanner that reads the same code twice within this window sent one code.
 pub const REPEATED_SCAN_WINDOW: Duration = Duration::from_millis(500);
@@ -44,8 +44,15 @@ pub fn handle(core: &mut Core, command: Command) {
         Command::Settings(intent) => panels::settings(core, intent),
         Command::ReloadOrders => reload_orders(core),
         Command::SetSearch(text) => {
+            let grew = narrows(&state.orders.filter.text, &text);
             state.orders.filter.text = text;
-            refilter(core);
+            if grew {
+                // Each keystroke of a growing search filters what is shown, not every row.
+                let orders = &mut state.orders;
+                orders.shown = narrow(&orders.rows, &orders.shown, &orders.filter);
+            } else {
+                refilter(core);
+            }
         }
         Command::FilterStatus(status) => {
             state.orders.filter.status = status;
