@@ -114,7 +114,7 @@ mod tests {
     fn common_and_rare_skus_list_the_newest_orders_holding_them() {
         for orders in [300, 3000] {
             let dir = tempfile::tempdir().unwrap();
-            let mut db = StationDb::open(&dir.path().join("station.sqlite3")).unwrap();
+            let mut db = StationDb::open(dir.path().join("station.sqlite3")).unwrap();
             db.seed_synthetic(orders).unwrap();
             let items: i64 = db
                 .conn
