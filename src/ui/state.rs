@@ -173,6 +173,9 @@ pub struct OrdersView {
     pub loading: bool,
     /// The row to highlight and scroll to (the last opened order).
     pub selected: Option<OrderNumber>,
+    /// `shown` for each search text of the current run of typing (same status, destination,
+    /// sort and rows), so Backspace goes back without refiltering every row.
+    pub search_steps: Vec<(String, Vec<usize>)>,
 }
 
 impl Default for OrdersView {
@@ -186,6 +189,7 @@ impl Default for OrdersView {
             destinations: Vec::new(),
             loading: false,
             selected: None,
+            search_steps: Vec::new(),
         }
     }
 }

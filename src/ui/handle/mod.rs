@@ -13,7 +13,7 @@ pub use results::apply;
 use super::app::Core;
 use super::command::Command;
 use super::jobs::{orders, startup};
-use super::state::{FocusTarget, Level, Notice, Startup};
+use super::state::{FocusTarget, Level, Notice, OrdersView, Startup};
 use crate::station::db::{OrderNumber, SortDirection, narrow, narrows, select};
 
 /// A scanner that reads the same code twice within this window sent one code.
@@ -43,17 +43,7 @@ pub fn handle(core: &mut Core, command: Command) {
         Command::Quote(intent) => panels::quote(core, intent),
         Command::Settings(intent) => panels::settings(core, intent),
         Command::ReloadOrders => reload_orders(core),
-        Command::SetSearch(text) => {
-            let grew = narrows(&state.orders.filter.text, &text);
-            state.orders.filter.text = text;
-            if grew {
-                // Each keystroke of a growing search filters what is shown, not every row.
-                let orders = &mut state.orders;
-                orders.shown = narrow(&orders.rows, &orders.shown, &orders.filter);
-            } else {
-                refilter(core);
-            }
-        }
+        Command::SetSearch(text) => search(&mut state.orders, text),
         Command::FilterStatus(status) => {
             state.orders.filter.status = status;
             refilter(core);
@@ -132,6 +122,37 @@ fn refilter(core: &mut Core) {
     let orders = &mut core.state.orders;
     let (column, direction) = orders.sort;
     orders.shown = select(&orders.rows, &orders.filter, column, direction);
+    orders.search_steps = vec![(orders.filter.text.clone(), orders.shown.clone())];
+}
+
+/// A keystroke in the search box. Typing on narrows what is shown; Backspace returns to what
+/// the shorter text showed. Only a new run of typing filters every row again, so a search
+/// over 100 000 orders stays within a frame.
+fn search(orders: &mut OrdersView, text: String) {
+    if let Some(step) = orders
+        .search_steps
+        .iter()
+        .position(|(typed, _)| *typed == text)
+    {
+        orders.search_steps.truncate(step + 1);
+        if let Some((_, shown)) = orders.search_steps.last() {
+            orders.shown.clone_from(shown);
+        }
+        orders.filter.text = text;
+        return;
+    }
+    let grew = narrows(&orders.filter.text, &text);
+    orders.filter.text = text;
+    if grew {
+        orders.shown = narrow(&orders.rows, &orders.shown, &orders.filter);
+    } else {
+        let (column, direction) = orders.sort;
+        orders.shown = select(&orders.rows, &orders.filter, column, direction);
+        orders.search_steps.clear();
+    }
+    orders
+        .search_steps
+        .push((orders.filter.text.clone(), orders.shown.clone()));
 }
 
 fn reload_orders(core: &mut Core) {
@@ -203,4 +224,62 @@ fn scan_submit(core: &mut Core) {
         return;
     };
     core.jobs.spawn(move |_| orders::scan(db, code));
+}
+
+#[cfg(test)]
+mod tests {
+    use rust_decimal::Decimal;
+    use time::OffsetDateTime;
+
+    use super::*;
+    use crate::station::db::{OrderRow, OrderStatus, SortColumn};
+
+    fn rows() -> Vec<OrderRow> {
+        let names = ["Ann Lee", "Anna Berg", "Bo Ng", "Annika Vogt", "Lee Ann"];
+        (0..300_u64)
+            .map(|n| {
+                let name = names[n as usize % names.len()];
+                OrderRow {
+                    source_reference: n,
+                    recipient: name.into(),
+                    country_code: "DE".into(),
+                    province: None,
+                    shipment_count: 1,
+                    status: OrderStatus::Open,
+                    created_at: OffsetDateTime::UNIX_EPOCH,
+                    total: Decimal::from(n % 7),
+                    currency: "EUR".into(),
+                    skus: vec![format!("SKU-{}", n % 11)],
+                    search_text: format!("{n}\u{1f}{name}\u{1f}sku-{}", n % 11).to_lowercase(),
+                }
+            })
+            .collect()
+    }
+
+    /// Typing, erasing and retyping in the search box always shows what a fresh selection
+    /// would, in the same order.
+    #[test]
+    fn every_keystroke_shows_what_a_fresh_selection_would() {
+        let mut orders = OrdersView {
+            rows: rows(),
+            sort: (SortColumn::Total, SortDirection::Descending),
+            ..OrdersView::default()
+        };
+        let (column, direction) = orders.sort;
+        orders.shown = select(&orders.rows, &orders.filter, column, direction);
+        orders.search_steps = vec![(String::new(), orders.shown.clone())];
+        let typed = [
+            "a", "an", "ann", "anni", "ann", "an", "ann", "anna", "", "s", "sku-1", "sku-", "b",
+        ];
+        for text in typed {
+            search(&mut orders, text.to_string());
+            let mut filter = orders.filter.clone();
+            filter.text = text.into();
+            assert_eq!(
+                orders.shown,
+                select(&orders.rows, &filter, column, direction),
+                "{text:?}"
+            );
+        }
+    }
 }
