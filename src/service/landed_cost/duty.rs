@@ -6,7 +6,7 @@ use super::allocate::allocate;
 use super::cart::{Context, Line, Shipment};
 use super::deminimis;
 use super::engine::Regime;
-use super::tables::{AgreementKind, DeMinimisKind, Treatment, dated::Dated};
+use super::tables::{AgreementKind, DeMinimisKind, DutyRow, Treatment, dated::Dated};
 use crate::api::{BreakdownType, FieldError, TaxBreakdown};
 
 /// Duty lines and each line item's share of duty (for the import VAT base).
@@ -14,6 +14,45 @@ pub struct Duties {
     pub lines: Vec<TaxBreakdown>,
     /// Indexed like the shipment's lines.
     pub per_line: Vec<Decimal>,
+}
+
+/// What duty each line of a shipment faces, the same at every shipping rate: worked out once
+/// per shipment rather than once per rate (tariff look-up, preference, the line's name).
+pub struct LineDuties<'t> {
+    lines: Vec<LineDuty<'t>>,
+}
+
+struct LineDuty<'t> {
+    /// Ships and no trade agreement makes it duty-free.
+    dutiable: bool,
+    /// The MFN row in force for its subheading, and the breakdown line's name.
+    row: Option<(&'t DutyRow, String)>,
+}
+
+impl<'t> LineDuties<'t> {
+    pub fn new(ctx: &Context<'t>, shipment: &Shipment<'_, '_>) -> LineDuties<'t> {
+        let lines = shipment
+            .lines
+            .iter()
+            .map(|l| {
+                let dutiable = l.ships() && !preferential(ctx, shipment, l);
+                let row = dutiable
+                    .then(|| ctx.tariff.lookup(l.hs6(), ctx.date))
+                    .flatten()
+                    .map(|row| {
+                        let name = format!(
+                            "Customs duty, {} MFN (HS {}, rate of {})",
+                            ctx.tariff.short_name,
+                            l.hs6(),
+                            row.label()
+                        );
+                        (row, name)
+                    });
+                LineDuty { dutiable, row }
+            })
+            .collect();
+        LineDuties { lines }
+    }
 }
 
 /// Whether a trade agreement makes the line duty-free: its origin, the shipment's origin and
@@ -53,6 +92,7 @@ fn line(
 pub fn duties(
     ctx: &Context<'_>,
     shipment: &Shipment<'_, '_>,
+    facts: &LineDuties<'_>,
     regime: Regime,
     customs_values: &[Decimal],
 ) -> Result<Duties, Vec<FieldError>> {
@@ -64,12 +104,7 @@ pub fn duties(
         return Ok(out);
     }
     let dutiable: Vec<usize> = (0..shipment.lines.len())
-        .filter(|&j| {
-            shipment
-                .lines
-                .get(j)
-                .is_some_and(|l| l.ships() && !preferential(ctx, shipment, l))
-        })
+        .filter(|&j| facts.lines.get(j).is_some_and(|f| f.dutiable))
         .collect();
     if dutiable.is_empty() {
         return Ok(out);
@@ -97,7 +132,7 @@ pub fn duties(
         let (Some(l), Some(value)) = (shipment.lines.get(j), customs_values.get(j)) else {
             continue;
         };
-        let Some(row) = ctx.tariff.lookup(l.hs6(), ctx.date) else {
+        let Some((row, name)) = facts.lines.get(j).and_then(|f| f.row.as_ref()) else {
             return Err(vec![FieldError::new(
                 format!("shipments[{}].items[{j}].hs_code", shipment.index),
                 format!(
@@ -109,15 +144,9 @@ pub fn duties(
             )]);
         };
         let amount = ctx.currency.round(*value * row.rate / Decimal::ONE_HUNDRED);
-        let name = format!(
-            "Customs duty, {} MFN (HS {}, rate of {})",
-            ctx.tariff.short_name,
-            l.hs6(),
-            row.label()
-        );
         out.lines.push(line(
             ctx,
-            name,
+            name.clone(),
             row.rate,
             amount,
             *value,

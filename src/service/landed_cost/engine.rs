@@ -83,13 +83,14 @@ impl Engine {
         let mut responses = Vec::with_capacity(shipments.len());
         for shipment in &shipments {
             let regime = regime(&ctx, shipment);
+            let facts = duty::LineDuties::new(&ctx, shipment);
             let mut rates = Vec::with_capacity(shipment.request.shipping_rates.len());
             for rate in &shipment.request.shipping_rates {
                 rates.push(ShippingRateTaxes {
                     shipping_rate_id: rate.shipping_rate_id.clone(),
                     shipping_rate: rate.shipping_rate,
-                    tax_transaction_id: format!("tt_{}", Uuid::new_v4().simple()),
-                    landed_cost: landed_cost(&ctx, shipment, regime, rate)?,
+                    tax_transaction_id: format!("tt_{}", random_id().simple()),
+                    landed_cost: landed_cost(&ctx, shipment, &facts, regime, rate)?,
                 });
             }
             responses.push(CartShipmentResponse {
@@ -103,7 +104,7 @@ impl Engine {
         }
 
         Ok(TaxCalculationResponse {
-            landedcost_request_id: format!("lc_{}", Uuid::new_v4().simple()),
+            landedcost_request_id: format!("lc_{}", random_id().simple()),
             currency_code: ctx.code.clone(),
             external_reference_id: req.external_reference_id.clone(),
             created_at,
@@ -112,6 +113,13 @@ impl Engine {
             hs_codes: opts.require_hs_codes.then(|| hs_codes(&shipments)),
         })
     }
+}
+
+/// A random (version 4) id from the thread's CSPRNG, seeded by the OS: as unique as
+/// `Uuid::new_v4`, without a `getrandom` system call per id (four per typical quote).
+fn random_id() -> Uuid {
+    use rand::Rng as _;
+    uuid::Builder::from_random_bytes(rand::rng().random()).into_uuid()
 }
 
 fn regime(ctx: &Context<'_>, shipment: &Shipment<'_, '_>) -> Regime {
@@ -156,6 +164,7 @@ fn sum(lines: &[TaxBreakdown], kind: BreakdownType, minor_units: u32) -> Decimal
 fn landed_cost(
     ctx: &Context<'_>,
     shipment: &Shipment<'_, '_>,
+    facts: &duty::LineDuties<'_>,
     regime: Regime,
     rate: &ShippingRate,
 ) -> Result<LandedCost, Vec<FieldError>> {
@@ -192,7 +201,7 @@ fn landed_cost(
         })
         .collect();
 
-    let duties = duty::duties(ctx, shipment, regime, &customs_values)?;
+    let duties = duty::duties(ctx, shipment, facts, regime, &customs_values)?;
     let taxes = tax::taxes(ctx, shipment, regime, shipping, &shares, &duties.per_line)?;
     let mut breakdown = duties.lines;
     breakdown.extend(taxes.product);
