@@ -18,12 +18,17 @@ pub struct CountryCode([u8; 2]);
 impl CountryCode {
     /// Accepts an assigned code in either case (`de` or `DE`); anything else is `None`.
     pub fn parse(text: &str) -> Option<Self> {
-        let upper = text.trim().to_ascii_uppercase();
-        let idx = COUNTRIES
-            .binary_search_by(|(code, _)| (*code).cmp(upper.as_str()))
+        // Every code is two ASCII letters, so no allocation is needed to compare (this runs
+        // for every item of every quote).
+        let [a, b] = *text.trim().as_bytes() else {
+            return None;
+        };
+        let code = [a.to_ascii_uppercase(), b.to_ascii_uppercase()];
+        let upper = std::str::from_utf8(&code).ok()?;
+        COUNTRIES
+            .binary_search_by(|(known, _)| (*known).cmp(upper))
             .ok()?;
-        let bytes = COUNTRIES[idx].0.as_bytes();
-        Some(Self([bytes[0], bytes[1]]))
+        Some(Self(code))
     }
 
     pub fn as_str(&self) -> &str {

@@ -37,7 +37,15 @@ impl Phrase {
     }
 
     pub fn found_in(&self, text: &[String]) -> bool {
-        !self.0.is_empty() && text.windows(self.0.len()).any(|w| w == self.0.as_slice())
+        // Called for every phrase of every category and keyword on every item: comparing the
+        // first byte before the whole word skips most calls to `memcmp` (a tenth of a quote).
+        let same = |a: &String, b: &String| {
+            a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+        };
+        !self.0.is_empty()
+            && text
+                .windows(self.0.len())
+                .any(|w| w.iter().zip(&self.0).all(|(a, b)| same(a, b)))
     }
 }
 
