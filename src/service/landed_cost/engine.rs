@@ -83,7 +83,10 @@ impl Engine {
         let mut responses = Vec::with_capacity(shipments.len());
         for shipment in &shipments {
             let regime = regime(&ctx, shipment);
-            let facts = duty::LineDuties::new(&ctx, shipment);
+            let facts = (
+                duty::LineDuties::new(&ctx, shipment),
+                tax::LineRates::new(&ctx, shipment),
+            );
             let mut rates = Vec::with_capacity(shipment.request.shipping_rates.len());
             for rate in &shipment.request.shipping_rates {
                 rates.push(ShippingRateTaxes {
@@ -164,7 +167,7 @@ fn sum(lines: &[TaxBreakdown], kind: BreakdownType, minor_units: u32) -> Decimal
 fn landed_cost(
     ctx: &Context<'_>,
     shipment: &Shipment<'_, '_>,
-    facts: &duty::LineDuties<'_>,
+    (duty_facts, tax_rates): &(duty::LineDuties<'_>, tax::LineRates<'_>),
     regime: Regime,
     rate: &ShippingRate,
 ) -> Result<LandedCost, Vec<FieldError>> {
@@ -201,8 +204,16 @@ fn landed_cost(
         })
         .collect();
 
-    let duties = duty::duties(ctx, shipment, facts, regime, &customs_values)?;
-    let taxes = tax::taxes(ctx, shipment, regime, shipping, &shares, &duties.per_line)?;
+    let duties = duty::duties(ctx, shipment, duty_facts, regime, &customs_values)?;
+    let taxes = tax::taxes(
+        ctx,
+        shipment,
+        tax_rates,
+        regime,
+        shipping,
+        &shares,
+        &duties.per_line,
+    )?;
     let mut breakdown = duties.lines;
     breakdown.extend(taxes.product);
     breakdown.extend(taxes.shipment);

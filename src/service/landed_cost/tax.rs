@@ -16,6 +16,33 @@ pub struct Taxes {
 
 /// The rate of `tax` for `line` on the date, and the category that lowered it, if any. Among
 /// the reduced-rate rows matching the line's categories the lowest rate wins.
+/// Each line's rate and reduced-rate category under each tax of the destination, the same at
+/// every shipping rate: worked out once per shipment rather than per rate and per use.
+pub struct LineRates<'t> {
+    /// `[line][tax]`, indexed like the shipment's lines and `Context::taxes`.
+    rates: Vec<Vec<(Decimal, Option<&'t str>)>>,
+}
+
+impl<'t> LineRates<'t> {
+    pub fn new(ctx: &Context<'t>, shipment: &Shipment<'_, 't>) -> LineRates<'t> {
+        let rates = shipment
+            .lines
+            .iter()
+            .map(|line| {
+                ctx.taxes
+                    .iter()
+                    .map(|tax| rate_for(ctx, tax, line))
+                    .collect()
+            })
+            .collect();
+        LineRates { rates }
+    }
+
+    fn get(&self, line: usize, tax: usize) -> Option<(Decimal, Option<&'t str>)> {
+        self.rates.get(line)?.get(tax).copied()
+    }
+}
+
 fn rate_for<'t>(
     ctx: &Context<'t>,
     tax: &TaxRow,
@@ -75,9 +102,10 @@ fn breakdown(
 
 /// `shipping_shares` is each line's share of `shipping` (zero for lines that do not ship);
 /// `duties` each line's duty.
-pub fn taxes(
-    ctx: &Context<'_>,
-    shipment: &Shipment<'_, '_>,
+pub fn taxes<'t>(
+    ctx: &Context<'t>,
+    shipment: &Shipment<'_, 't>,
+    rates: &LineRates<'t>,
     regime: Regime,
     shipping: Decimal,
     shipping_shares: &[Decimal],
@@ -111,8 +139,8 @@ pub fn taxes(
             true => duties.get(j).copied().unwrap_or_default(),
             false => Decimal::ZERO,
         };
-        for tax in &ctx.taxes {
-            let (rate, category) = rate_for(ctx, tax, line);
+        for (t, tax) in ctx.taxes.iter().enumerate() {
+            let (rate, category) = rates.get(j, t).unwrap_or_else(|| rate_for(ctx, tax, line));
             let name = tax_name(tax, category, rate);
             let sku = Some(line.item.sku.clone());
             let row = breakdown(
@@ -128,7 +156,7 @@ pub fn taxes(
         }
     }
     let mut on_shipping = Vec::new();
-    for tax in &ctx.taxes {
+    for (t, tax) in ctx.taxes.iter().enumerate() {
         if shipping.is_zero() || !tax.shipping_taxable || goods_exempt {
             continue;
         }
@@ -137,10 +165,11 @@ pub fn taxes(
         let shipped = shipment
             .lines
             .iter()
+            .enumerate()
             .zip(shipping_shares)
-            .filter(|(l, _)| l.ships());
-        for (line, share) in shipped {
-            let (rate, category) = rate_for(ctx, tax, line);
+            .filter(|((_, l), _)| l.ships());
+        for ((j, line), share) in shipped {
+            let (rate, category) = rates.get(j, t).unwrap_or_else(|| rate_for(ctx, tax, line));
             match groups.iter_mut().find(|g| g.0 == rate) {
                 Some(group) => group.2 += *share,
                 None => groups.push((rate, category, *share)),
