@@ -32,10 +32,6 @@ impl Phrase {
         self.0.is_empty()
     }
 
-    pub fn first(&self) -> Option<&str> {
-        self.0.first().map(String::as_str)
-    }
-
     pub fn len(&self) -> usize {
         self.0.len()
     }
@@ -217,18 +213,8 @@ fn gather<'h>(forms: &[&str], find: impl Fn(&str) -> Option<&'h BTreeSet<String>
 /// Ids of the tax categories the item belongs to (see `tax_categories.json`).
 pub fn categories<'a>(all: &'a [Category], text: &ProductText, hs_code: &str) -> Vec<&'a str> {
     let fields = [&text.category, &text.name];
-    // Hundreds of phrases against a handful of words: a phrase whose first word is absent is
-    // ruled out by a binary search before any window is compared.
-    let mut present: Vec<&str> = fields
-        .iter()
-        .flat_map(|f| f.iter())
-        .map(String::as_str)
-        .collect();
-    present.sort_unstable();
-    let found = |p: &Phrase| {
-        p.first().is_some_and(|w| present.binary_search(&w).is_ok())
-            && fields.iter().any(|f| p.found_in(f))
-    };
+    let found =
+        |p: &crate::service::landed_cost::classify::Phrase| fields.iter().any(|f| p.found_in(f));
     all.iter()
         .filter(|c| {
             let by_code =
