@@ -31,6 +31,7 @@ mod fulfil;
 mod import;
 mod label;
 mod list;
+mod outbox;
 mod parcel;
 mod read;
 mod record;
@@ -49,6 +50,10 @@ use time::OffsetDateTime;
 use crate::api::FieldError;
 
 pub use import::{EntryProblem, ImportReport};
+pub use outbox::{
+    Answer, NewOutboxEntry, OutboxAction, OutboxEntry, OutboxId, OutboxState, OutboxSummary,
+    idempotency_key,
+};
 pub use list::{OrderFilter, OrderRow, SortColumn, SortDirection, select, sort_rows};
 pub use requests::{LabelOptions, prefill_label_address};
 pub use scan::ScanMatch;

@@ -194,12 +194,12 @@ impl StationDb {
             },
         )?;
         refresh_status(&tx, ctx.shipment.order_id)?;
+        super::outbox::discard_parcel_label(&tx, parcel)?;
         tx.commit()?;
         Ok(())
     }
 }
 
-/// Checks a new parcel against what is left; fills `chosen` with the item rows, line by line.
 /// [`StationDb::start_parcel`] inside the caller's transaction.
 pub(super) fn insert_parcel(
     tx: &Connection,
@@ -269,6 +269,7 @@ pub(super) fn insert_parcel(
     Ok(parcel_id)
 }
 
+/// Checks a new parcel against what is left; fills `chosen` with the item rows, line by line.
 fn check_parcel(parcel: &NewParcel, left: &[LineLeft], chosen: &mut Vec<i64>) -> Vec<FieldError> {
     let mut problems = Vec::new();
     let mut add = |field: String, error: String| problems.push(FieldError::new(field, error));
