@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::station::db::StationDb;
+use crate::station::outbox::WorkerConfig;
 use crate::station::secrets::CredentialStore;
 use crate::station::settings::Settings;
 
@@ -30,6 +31,8 @@ pub struct AppConfig {
     pub seed_demo_orders: bool,
     /// How long the embedded service keeps new labels `pending` (tests exercise polling).
     pub embedded_label_delay: Duration,
+    /// How patient the outbox worker is (tests shorten the retries).
+    pub outbox: WorkerConfig,
 }
 
 impl AppConfig {
@@ -49,6 +52,7 @@ impl AppConfig {
             credentials: CredentialSource::Native,
             seed_demo_orders: true,
             embedded_label_delay: Duration::ZERO,
+            outbox: WorkerConfig::default(),
         }
     }
 
@@ -61,6 +65,7 @@ impl AppConfig {
             credentials: CredentialSource::Mock,
             seed_demo_orders: true,
             embedded_label_delay: Duration::ZERO,
+            outbox: WorkerConfig::default(),
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod jobs;
 mod keys;
 mod label_ui;
 mod orders_ui;
+pub mod outbox_ui;
 pub mod parcel_form;
 mod parcel_ui;
 pub mod quote;

@@ -50,11 +50,11 @@ use time::OffsetDateTime;
 use crate::api::FieldError;
 
 pub use import::{EntryProblem, ImportReport};
+pub use list::{OrderFilter, OrderRow, SortColumn, SortDirection, select, sort_rows};
 pub use outbox::{
     Answer, NewOutboxEntry, OutboxAction, OutboxEntry, OutboxId, OutboxState, OutboxSummary,
     idempotency_key,
 };
-pub use list::{OrderFilter, OrderRow, SortColumn, SortDirection, select, sort_rows};
 pub use requests::{LabelOptions, prefill_label_address};
 pub use scan::ScanMatch;
 pub use schema::SCHEMA_VERSION;

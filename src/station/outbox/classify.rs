@@ -156,7 +156,10 @@ mod tests {
         for n in 0..8 {
             let full = backoff(first, longest, n, false);
             let jittered = backoff(first, longest, n, true);
-            assert!(jittered >= full / 2 && jittered <= full, "{n}: {jittered:?}");
+            assert!(
+                jittered >= full / 2 && jittered <= full,
+                "{n}: {jittered:?}"
+            );
         }
     }
 }

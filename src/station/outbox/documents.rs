@@ -24,7 +24,12 @@ pub async fn fetch_and_cache(client: &Client, db: &SharedDb, entry: &OutboxEntry
         .take(1)
         .map(|url| (DocumentKind::Pdf, url.clone()))
         .collect();
-    wanted.extend(label.zpl_url.iter().map(|url| (DocumentKind::Zpl, url.clone())));
+    wanted.extend(
+        label
+            .zpl_url
+            .iter()
+            .map(|url| (DocumentKind::Zpl, url.clone())),
+    );
     wanted.retain(|(kind, url)| {
         !label
             .documents

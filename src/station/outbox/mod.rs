@@ -146,7 +146,11 @@ where
         work(&mut guard)
     })
     .await
-    .unwrap_or_else(|e| Err(StationError::Corrupt(format!("a blocking task failed: {e}"))))
+    .unwrap_or_else(|e| {
+        Err(StationError::Corrupt(format!(
+            "a blocking task failed: {e}"
+        )))
+    })
 }
 
 async fn run(db: SharedDb, shared: Arc<Shared>, config: WorkerConfig) {
@@ -162,7 +166,10 @@ async fn run(db: SharedDb, shared: Arc<Shared>, config: WorkerConfig) {
                 let _ = shared.reports.send(report);
             }
             Ok(None) => {
-                let next = with_db(&db, |db| db.outbox_next_wake()).await.ok().flatten();
+                let next = with_db(&db, |db| db.outbox_next_wake())
+                    .await
+                    .ok()
+                    .flatten();
                 let wait = next
                     .map(|at| until(at).min(config.idle))
                     .unwrap_or(config.idle);

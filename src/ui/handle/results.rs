@@ -37,6 +37,7 @@ fn apply_progress(core: &mut Core, progress: Progress) {
                 open.parcel = Some(parcel);
             }
         }
+        Progress::Outbox(report) => super::outbox::progress(core, *report),
         Progress::LabelPending {
             parcel,
             attempt,
@@ -73,6 +74,12 @@ fn apply_result(core: &mut Core, result: JobResult) {
             state.focus = Some(FocusTarget::Scan);
             core.backend.db = Some(started.db.clone());
             core.backend.client = Some(started.client.clone());
+            core.backend.outbox = Some(crate::ui::jobs::outbox::start(
+                &core.jobs,
+                started.db.clone(),
+                started.client.clone(),
+                core.config.outbox,
+            ));
             core.backend.service = started.service;
             core.backend.credentials = started.credentials;
             if started.seed {
@@ -157,6 +164,7 @@ fn apply_result(core: &mut Core, result: JobResult) {
                 core.state.notice(Level::Error, failure.message());
             }
         },
+        JobResult::OutboxChanged(result) => super::outbox::changed(core, result),
         JobResult::Unlocked { lock, result } => unlocked(core, lock, result),
         JobResult::Saved(result) => {
             let (request, notice) = match result {

@@ -128,7 +128,13 @@ impl StationDb {
                         "the service already had this order (created by an earlier attempt)",
                     );
                     set_state(tx, id, OutboxState::Delivered, None, note, &[])?;
-                    log(tx, &entry, Direction::Received, "outbox_delivered", note.into())?;
+                    log(
+                        tx,
+                        &entry,
+                        Direction::Received,
+                        "outbox_delivered",
+                        note.into(),
+                    )?;
                 }
                 Answer::Label { response, poll_at } => {
                     apply_label(tx, &entry, response)?;
@@ -221,7 +227,10 @@ impl StationDb {
             ) {
                 return Err(StationError::Invalid(vec![FieldError::new(
                     "state",
-                    format!("entry {id} is {}, so it cannot be resent", entry.state.as_str()),
+                    format!(
+                        "entry {id} is {}, so it cannot be resent",
+                        entry.state.as_str()
+                    ),
                 )]));
             }
             if let Some(body) = corrected {
@@ -247,7 +256,13 @@ impl StationDb {
             let entry = entry_in(tx, id)?;
             if entry.state.is_open() {
                 set_state(tx, id, OutboxState::Discarded, None, Some(reason), &[])?;
-                log(tx, &entry, Direction::Local, "outbox_discarded", reason.into())?;
+                log(
+                    tx,
+                    &entry,
+                    Direction::Local,
+                    "outbox_discarded",
+                    reason.into(),
+                )?;
             }
             entry_in(tx, id)
         })
@@ -302,7 +317,11 @@ fn apply_fulfilment(tx: &Connection, entry: &OutboxEntry) -> Result<(), StationE
     ) else {
         return Ok(());
     };
-    let Some(sent) = update.shipments.first().and_then(|s| s.fulfillments.first()) else {
+    let Some(sent) = update
+        .shipments
+        .first()
+        .and_then(|s| s.fulfillments.first())
+    else {
         return Ok(());
     };
     tx.execute(

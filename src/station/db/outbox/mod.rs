@@ -260,7 +260,10 @@ fn queue_label(
 }
 
 /// A voided parcel's label request that was not delivered is not wanted any more.
-pub(super) fn discard_parcel_label(conn: &Connection, parcel: ParcelId) -> Result<(), StationError> {
+pub(super) fn discard_parcel_label(
+    conn: &Connection,
+    parcel: ParcelId,
+) -> Result<(), StationError> {
     conn.execute(
         "UPDATE outbox SET state = 'discarded', updated_at = ?1,
             last_error = COALESCE(last_error || ' — ', '') || 'the parcel was voided'

@@ -20,7 +20,15 @@ pub(super) fn to_ms(at: OffsetDateTime) -> i64 {
 }
 
 type RawEntry = (
-    (i64, String, String, i64, Option<String>, Option<i64>, String),
+    (
+        i64,
+        String,
+        String,
+        i64,
+        Option<String>,
+        Option<i64>,
+        String,
+    ),
     (String, u32, i64, i64, Option<String>, String, Option<i64>),
 );
 

@@ -123,7 +123,9 @@ fn a_fulfilment_is_recorded_and_queued_together_and_only_once() {
     // A second fulfilment of the parcel is refused and adds no entry.
     let body = shown.shipments[0].parcels[0].fulfilment.clone();
     assert!(body.is_some());
-    let err = db.record_fulfilment(parcel, &body.unwrap().sent).unwrap_err();
+    let err = db
+        .record_fulfilment(parcel, &body.unwrap().sent)
+        .unwrap_err();
     assert!(matches!(err, StationError::ParcelFulfilled(_)));
     let open: Vec<_> = db.outbox_open().unwrap().iter().map(|e| e.id).collect();
     assert_eq!(open, vec![label, id]);
@@ -152,7 +154,9 @@ fn retries_wait_their_time_and_updates_wait_for_the_create() {
     let tried = db.outbox_begin_attempt(create).unwrap();
     assert_eq!(tried.attempts, 1);
     let later = OffsetDateTime::now_utc() + time::Duration::minutes(5);
-    let retrying = db.outbox_retry_at(create, "server error 503", later).unwrap();
+    let retrying = db
+        .outbox_retry_at(create, "server error 503", later)
+        .unwrap();
     assert_eq!(retrying.state, OutboxState::Retrying);
     assert_eq!(retrying.last_error.as_deref(), Some("server error 503"));
     // The create is not due, and the fulfilment waits behind it.
