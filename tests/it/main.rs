@@ -3,6 +3,7 @@
 mod client;
 mod contract;
 mod labels;
+mod outbox;
 mod landed_cost;
 mod service;
 mod service_fuzz;

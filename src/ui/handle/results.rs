@@ -322,12 +322,14 @@ fn fulfilled(core: &mut Core, result: Result<crate::station::db::StationOrder, F
                 .map(|s| (s.shipment_id.clone(), s.status));
             packing::next_parcel(core, order);
             if let Some(open) = &mut core.state.open {
-                open.fulfil = Request::Done("Parcel marked fulfilled.".into());
+                open.fulfil = Request::Done("Parcel fulfilled — queued for sending.".into());
             }
             if let Some((id, status)) = status {
                 core.state.notice(
                     Level::Info,
-                    format!("Parcel marked fulfilled — shipment {id} is now {status}."),
+                    format!(
+                        "Parcel fulfilled — queued for sending; shipment {id} is now {status}."
+                    ),
                 );
             }
             reload_orders(core);
@@ -353,7 +355,7 @@ fn canceled(core: &mut Core, result: Result<crate::station::db::StationOrder, Fa
                 .map(|s| s.shipment_id.clone())
                 .unwrap_or_default();
             let text = format!(
-                "Shipment {id} of order {} is canceled.",
+                "Shipment {id} of order {} is canceled — queued for sending.",
                 order.source_reference
             );
             packing::next_parcel(core, order);
