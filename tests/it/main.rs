@@ -3,8 +3,8 @@
 mod client;
 mod contract;
 mod labels;
-mod outbox;
 mod landed_cost;
+mod outbox;
 mod service;
 mod service_fuzz;
 mod service_labels;

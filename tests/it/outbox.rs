@@ -110,14 +110,20 @@ async fn wait_for(what: &str, db: &SharedDb, done: impl Fn(&StationDb) -> bool) 
 /// Each order exists once at the service with exactly one fulfilment.
 fn assert_once_each(service: &RunningService, numbers: &[u64]) {
     for number in numbers {
-        let order = service.store.order(*number).unwrap().expect("order created");
+        let order = service
+            .store
+            .order(*number)
+            .unwrap()
+            .expect("order created");
         let fulfilments: usize = order.shipments.iter().map(|s| s.fulfillments.len()).sum();
         assert_eq!(fulfilments, 1, "order {number}: one fulfilment");
     }
 }
 
 fn open_db(dir: &Path) -> SharedDb {
-    Arc::new(Mutex::new(StationDb::open(dir.join("station.sqlite3")).unwrap()))
+    Arc::new(Mutex::new(
+        StationDb::open(dir.join("station.sqlite3")).unwrap(),
+    ))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -158,7 +164,10 @@ async fn deliveries_wait_out_an_outage_and_arrive_once() {
     for number in &numbers {
         let entries = db.lock().unwrap().outbox_for_order(*number).unwrap();
         assert!(entries.iter().all(|e| e.state == OutboxState::Delivered));
-        assert!(entries.iter().any(|e| e.attempts > 1), "retried after the outage");
+        assert!(
+            entries.iter().any(|e| e.attempts > 1),
+            "retried after the outage"
+        );
     }
 }
 
@@ -238,7 +247,10 @@ async fn refusals_wait_for_a_correction_or_a_discard() {
     };
     let mut body = bad.body.clone();
     body["shipments"][0]["fulfillments"][0]["status"] = "teleported".into();
-    db.lock().unwrap().outbox_resend(bad.id, Some(body)).unwrap();
+    db.lock()
+        .unwrap()
+        .outbox_resend(bad.id, Some(body))
+        .unwrap();
 
     // With a wrong API key every call is a 401: all wait for a person, none is retried.
     let outbox = Outbox::spawn(
@@ -252,7 +264,13 @@ async fn refusals_wait_for_a_correction_or_a_discard() {
     })
     .await;
     let refused = db.lock().unwrap().outbox_open().unwrap();
-    assert!(refused[0].last_error.as_deref().unwrap().contains("credentials"));
+    assert!(
+        refused[0]
+            .last_error
+            .as_deref()
+            .unwrap()
+            .contains("credentials")
+    );
     assert!(service.store.order(numbers[0]).unwrap().is_none());
 
     // The key is corrected in Settings; each create is resent and goes through, and the
@@ -278,7 +296,10 @@ async fn refusals_wait_for_a_correction_or_a_discard() {
     // Resent with the status corrected, it is delivered once.
     let mut fixed = waiting.body.clone();
     fixed["shipments"][0]["fulfillments"][0]["status"] = "in_transit".into();
-    db.lock().unwrap().outbox_resend(bad.id, Some(fixed)).unwrap();
+    db.lock()
+        .unwrap()
+        .outbox_resend(bad.id, Some(fixed))
+        .unwrap();
     outbox.wake();
     wait_for("the correction delivered", &db, |db| {
         db.outbox_entry(bad.id).unwrap().unwrap().state == OutboxState::Delivered
@@ -315,7 +336,11 @@ async fn refusals_wait_for_a_correction_or_a_discard() {
         db.outbox_entry(id).unwrap().unwrap().state == OutboxState::NeedsAttention
     })
     .await;
-    let gone = db.lock().unwrap().outbox_discard(id, "wrong shipment").unwrap();
+    let gone = db
+        .lock()
+        .unwrap()
+        .outbox_discard(id, "wrong shipment")
+        .unwrap();
     assert_eq!(gone.state, OutboxState::Discarded);
     assert!(db.lock().unwrap().outbox_summary().unwrap().is_empty());
     outbox.abort();
