@@ -7,6 +7,7 @@
 //! files, the credential store): run them off the UI thread.
 
 pub mod db;
+pub mod outbox;
 pub mod pin;
 pub mod secrets;
 pub mod settings;

@@ -18,6 +18,8 @@ pub struct Backend {
     pub client: Option<Client>,
     pub service: Option<RunningService>,
     pub credentials: Option<CredentialStore>,
+    /// The outbox worker, once the station database and the client are there.
+    pub outbox: Option<crate::station::outbox::Outbox>,
 }
 
 /// The app's insides, shared by the frame and `handle`.
@@ -199,6 +201,7 @@ fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Comman
             let intents = super::quote::quote_ui(ui, &mut state.quote);
             commands.extend(intents.into_iter().map(Command::Quote));
         }
+        Tab::Outbox => super::outbox_ui::outbox_ui(ui, state, commands),
         Tab::Settings => match &mut state.settings_panel {
             Some(view) => {
                 let intents = super::settings::settings_ui(ui, view);
@@ -217,6 +220,10 @@ impl eframe::App for PackdeskApp {
     }
 
     fn on_exit(&mut self) {
+        // Whatever the worker was sending is retried at the next start.
+        if let Some(outbox) = self.core.backend.outbox.take() {
+            outbox.abort();
+        }
         if let Some(service) = self.core.backend.service.take() {
             let _ = self.core.jobs.block_on(service.shutdown());
         }

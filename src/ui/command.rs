@@ -4,7 +4,7 @@ use super::parcel_form::ParcelEdit;
 use super::quote::QuoteIntent;
 use super::settings::SettingsIntent;
 use super::state::{FocusTarget, Tab};
-use crate::station::db::{DocumentKind, LabelId, OrderNumber, OrderStatus, SortColumn};
+use crate::station::db::{DocumentKind, LabelId, OrderNumber, OrderStatus, OutboxId, SortColumn};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
@@ -68,6 +68,12 @@ pub enum Command {
     CloseCancel,
     /// Lock the supervisor functions again.
     LockSupervisor,
+    /// Edit the body of an outbox entry before resending it (JSON text).
+    EditOutboxBody(OutboxId, String),
+    /// Send an outbox entry again now, with its corrected body if one was typed.
+    ResendOutbox(OutboxId),
+    /// Give up on an outbox entry (supervisor only).
+    DiscardOutbox(OutboxId),
     /// Repeat the action that failed for lack of a connection.
     Retry,
     /// Forget the status-bar messages.

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::paths::Paths;
+use crate::station::outbox::WorkerConfig;
 use crate::station::secrets::CredentialStore;
 
 /// Which credential store holds the API keys and access tokens.
@@ -29,6 +30,8 @@ pub struct AppConfig {
     pub seed_demo_orders: bool,
     /// How long the embedded service keeps new labels `pending` (tests exercise polling).
     pub embedded_label_delay: Duration,
+    /// How patient the outbox worker is (tests shorten the retries).
+    pub outbox: WorkerConfig,
 }
 
 impl AppConfig {
@@ -47,6 +50,7 @@ impl AppConfig {
             credentials: CredentialSource::Native,
             seed_demo_orders: true,
             embedded_label_delay: Duration::ZERO,
+            outbox: WorkerConfig::default(),
         }
     }
 
@@ -59,6 +63,7 @@ impl AppConfig {
             credentials: CredentialSource::Mock,
             seed_demo_orders: true,
             embedded_label_delay: Duration::ZERO,
+            outbox: WorkerConfig::default(),
         }
     }
 }

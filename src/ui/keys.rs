@@ -67,6 +67,7 @@ pub fn shortcuts(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comma
         (Key::Num1, Tab::Orders),
         (Key::Num2, Tab::Quote),
         (Key::Num3, Tab::Settings),
+        (Key::Num4, Tab::Outbox),
     ] {
         if pressed(ctrl, key) {
             commands.push(Command::ShowTab(tab));

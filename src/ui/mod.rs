@@ -17,6 +17,7 @@ mod keys;
 mod label_ui;
 pub mod measure;
 mod orders_ui;
+pub mod outbox_ui;
 pub mod parcel_form;
 mod parcel_ui;
 pub mod quote;

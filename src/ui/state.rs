@@ -11,7 +11,8 @@ use super::quote::{QuoteForm, QuoteView};
 use super::settings::SettingsView;
 use crate::domain::WeightUnit;
 use crate::station::db::{
-    LabelId, OrderFilter, OrderNumber, OrderRow, ParcelId, SortColumn, SortDirection, StationOrder,
+    LabelId, OrderFilter, OrderNumber, OrderRow, OutboxAction, OutboxEntry, OutboxId, OutboxState,
+    OutboxSummary, ParcelId, SortColumn, SortDirection, StationOrder,
 };
 use crate::station::pin::SupervisorLock;
 use crate::station::settings::{EnvironmentKind, Settings, Units};
@@ -45,6 +46,8 @@ pub struct AppState {
     pub quote: QuoteView,
     /// The settings panel while it is open (its draft survives switching tabs).
     pub settings_panel: Option<SettingsView>,
+    /// The durable outbox: calls still to be delivered to the service.
+    pub outbox: OutboxView,
 }
 
 impl AppState {
@@ -68,6 +71,7 @@ impl AppState {
                 Units::Imperial => WeightUnit::Pound,
             })),
             settings_panel: None,
+            outbox: OutboxView::default(),
             settings,
         }
     }
@@ -133,6 +137,8 @@ pub enum Tab {
     Orders,
     Quote,
     Settings,
+    /// The outbox entries that need a person.
+    Outbox,
 }
 
 /// How serious a status-bar message is.
@@ -298,4 +304,33 @@ pub struct SupervisorState {
     pub pin_input: String,
     pub checking: bool,
     pub message: Option<String>,
+}
+
+/// The outbox as the worker last reported it, and what a person is correcting.
+#[derive(Debug, Clone, Default)]
+pub struct OutboxView {
+    pub summary: OutboxSummary,
+    /// Entries still to deliver, oldest first.
+    pub open: Vec<OutboxEntry>,
+    /// Bodies being corrected, as typed (JSON text).
+    pub drafts: std::collections::BTreeMap<OutboxId, String>,
+    /// An entry being resent or discarded (its buttons are disabled meanwhile).
+    pub busy: Option<OutboxId>,
+    /// What the last resend or discard did, or why it could not.
+    pub message: Option<Notice>,
+}
+
+impl OutboxView {
+    pub fn needing_attention(&self) -> impl Iterator<Item = &OutboxEntry> {
+        self.open
+            .iter()
+            .filter(|e| e.state == OutboxState::NeedsAttention)
+    }
+
+    /// The open entry of this parcel's fulfilment or label, if any.
+    pub fn for_parcel(&self, parcel: ParcelId, action: OutboxAction) -> Option<&OutboxEntry> {
+        self.open
+            .iter()
+            .find(|e| e.parcel == Some(parcel) && e.action == action)
+    }
 }

@@ -118,6 +118,7 @@ pub fn top_bar_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Comman
             (Tab::Orders, "Orders"),
             (Tab::Quote, "Quote"),
             (Tab::Settings, "Settings"),
+            (Tab::Outbox, "Outbox"),
         ] {
             if ui.selectable_label(state.tab == tab, title).clicked() {
                 commands.push(Command::ShowTab(tab));

@@ -29,51 +29,7 @@ impl StationDb {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let ctx = parcel_ctx(&tx, parcel)?;
-        ctx.ensure_live("fulfilled")?;
-        if ctx.fulfilled {
-            return Err(StationError::ParcelFulfilled(parcel));
-        }
-        let lines = parcel_lines(&tx, parcel)?;
-        let problems = check_fulfilment(sent, &lines);
-        if !problems.is_empty() {
-            return Err(StationError::Invalid(problems));
-        }
-        tx.execute(
-            "INSERT INTO fulfilments (parcel_id, shipment_id, recorded_at, tracking_number,
-                carrier, location, shipped_at, sent_json)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![
-                parcel.0,
-                ctx.shipment.row,
-                now_unix(),
-                sent.tracking_number,
-                sent.carrier,
-                sent.location,
-                sent.shipped_at,
-                to_json(sent)?,
-            ],
-        )?;
-        let id = FulfilmentId(tx.last_insert_rowid());
-        for line in &lines {
-            tx.execute(
-                "INSERT INTO fulfilment_lines (fulfilment_id, item_id, quantity)
-                 VALUES (?1, ?2, ?3)",
-                params![id.0, line.item_row, line.quantity],
-            )?;
-        }
-        insert_event(
-            &tx,
-            NewEvent {
-                order_id: ctx.shipment.order_id,
-                shipment_id: Some(&ctx.shipment.shipment_id),
-                parcel_id: Some(parcel),
-                direction: Direction::Sent,
-                kind: "fulfilment",
-                body: sent,
-            },
-        )?;
-        refresh_status(&tx, ctx.shipment.order_id)?;
+        let id = insert_fulfilment(&tx, parcel, sent)?;
         tx.commit()?;
         Ok(id)
     }
@@ -91,54 +47,118 @@ impl StationDb {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let ctx = shipment_ctx(&tx, order, shipment_id)?;
-        ctx.ensure_not_canceled("canceled again")?;
-        let mut problems = Vec::new();
-        if sent.source_reference != order {
-            problems.push(FieldError::new(
-                "source_reference",
-                format!("is {}, not order {order}", sent.source_reference),
-            ));
-        }
-        let canceled_here = sent.shipments.iter().any(|s| {
-            s.shipment_id == shipment_id
-                && s.status.as_deref().and_then(ShipmentStatus::parse)
-                    == Some(ShipmentStatus::Canceled)
-        });
-        if !canceled_here {
-            problems.push(FieldError::new(
-                "shipments",
-                format!("does not cancel shipment {shipment_id}"),
-            ));
-        }
-        if !problems.is_empty() {
-            return Err(StationError::Invalid(problems));
-        }
-        if shipment_fully_fulfilled(&tx, ctx.row)? {
-            return Err(StationError::ShipmentFulfilled {
-                order,
-                shipment_id: shipment_id.to_string(),
-            });
-        }
-        tx.execute(
-            "UPDATE shipments SET canceled_at = ?1, cancel_json = ?2 WHERE id = ?3",
-            params![now_unix(), to_json(sent)?, ctx.row],
-        )?;
-        insert_event(
-            &tx,
-            NewEvent {
-                order_id: ctx.order_id,
-                shipment_id: Some(shipment_id),
-                parcel_id: None,
-                direction: Direction::Sent,
-                kind: "cancellation",
-                body: sent,
-            },
-        )?;
-        refresh_status(&tx, ctx.order_id)?;
+        insert_cancellation(&tx, order, shipment_id, sent)?;
         tx.commit()?;
         Ok(())
     }
+}
+
+/// [`StationDb::record_fulfilment`] inside the caller's transaction.
+pub(super) fn insert_fulfilment(
+    tx: &Connection,
+    parcel: ParcelId,
+    sent: &Fulfillment,
+) -> Result<FulfilmentId, StationError> {
+    let ctx = parcel_ctx(tx, parcel)?;
+    ctx.ensure_live("fulfilled")?;
+    if ctx.fulfilled {
+        return Err(StationError::ParcelFulfilled(parcel));
+    }
+    let lines = parcel_lines(tx, parcel)?;
+    let problems = check_fulfilment(sent, &lines);
+    if !problems.is_empty() {
+        return Err(StationError::Invalid(problems));
+    }
+    tx.execute(
+        "INSERT INTO fulfilments (parcel_id, shipment_id, recorded_at, tracking_number,
+            carrier, location, shipped_at, sent_json)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            parcel.0,
+            ctx.shipment.row,
+            now_unix(),
+            sent.tracking_number,
+            sent.carrier,
+            sent.location,
+            sent.shipped_at,
+            to_json(sent)?,
+        ],
+    )?;
+    let id = FulfilmentId(tx.last_insert_rowid());
+    for line in &lines {
+        tx.execute(
+            "INSERT INTO fulfilment_lines (fulfilment_id, item_id, quantity)
+             VALUES (?1, ?2, ?3)",
+            params![id.0, line.item_row, line.quantity],
+        )?;
+    }
+    insert_event(
+        tx,
+        NewEvent {
+            order_id: ctx.shipment.order_id,
+            shipment_id: Some(&ctx.shipment.shipment_id),
+            parcel_id: Some(parcel),
+            direction: Direction::Sent,
+            kind: "fulfilment",
+            body: sent,
+        },
+    )?;
+    refresh_status(tx, ctx.shipment.order_id)?;
+    Ok(id)
+}
+
+/// [`StationDb::record_cancellation`] inside the caller's transaction.
+pub(super) fn insert_cancellation(
+    tx: &Connection,
+    order: OrderNumber,
+    shipment_id: &str,
+    sent: &OrderUpdateRequest,
+) -> Result<(), StationError> {
+    let ctx = shipment_ctx(tx, order, shipment_id)?;
+    ctx.ensure_not_canceled("canceled again")?;
+    let mut problems = Vec::new();
+    if sent.source_reference != order {
+        problems.push(FieldError::new(
+            "source_reference",
+            format!("is {}, not order {order}", sent.source_reference),
+        ));
+    }
+    let canceled_here = sent.shipments.iter().any(|s| {
+        s.shipment_id == shipment_id
+            && s.status.as_deref().and_then(ShipmentStatus::parse) == Some(ShipmentStatus::Canceled)
+    });
+    if !canceled_here {
+        problems.push(FieldError::new(
+            "shipments",
+            format!("does not cancel shipment {shipment_id}"),
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(StationError::Invalid(problems));
+    }
+    if shipment_fully_fulfilled(tx, ctx.row)? {
+        return Err(StationError::ShipmentFulfilled {
+            order,
+            shipment_id: shipment_id.to_string(),
+        });
+    }
+    tx.execute(
+        "UPDATE shipments SET canceled_at = ?1, cancel_json = ?2 WHERE id = ?3",
+        params![now_unix(), to_json(sent)?, ctx.row],
+    )?;
+    insert_event(
+        tx,
+        NewEvent {
+            order_id: ctx.order_id,
+            shipment_id: Some(shipment_id),
+            parcel_id: None,
+            direction: Direction::Sent,
+            kind: "cancellation",
+            body: sent,
+        },
+    )?;
+    refresh_status(tx, ctx.order_id)?;
+    Ok(())
 }
 
 struct FulfilLine {

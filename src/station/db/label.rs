@@ -44,21 +44,7 @@ impl StationDb {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let ctx = parcel_ctx(&tx, parcel)?;
-        ctx.ensure_live("labelled")?;
-        check_order_number(&ctx, &request.order_number, "orderNumber")?;
-        check_order_number(&ctx, &response.result.order_number, "result.orderNumber")?;
-        let now = now_unix();
-        tx.execute(
-            "INSERT INTO labels (parcel_id, requested_at, updated_at, request_json, status,
-                tracking_code, tracking_url, label_urls_json, zpl_url, shipping_service,
-                errors_json, response_json)
-             VALUES (?1, ?2, ?2, ?3, 'pending', '', '', '[]', NULL, NULL, '[]', '{}')",
-            params![parcel.0, now, to_json(request)?],
-        )?;
-        let label = LabelId(tx.last_insert_rowid());
-        event(&tx, &ctx, Direction::Sent, "label_request", request)?;
-        apply_answer(&tx, &ctx, label, response)?;
+        let label = insert_label(&tx, parcel, request, response)?;
         tx.commit()?;
         Ok(label)
     }
@@ -73,10 +59,7 @@ impl StationDb {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let parcel = label_parcel(&tx, label)?;
-        let ctx = parcel_ctx(&tx, parcel)?;
-        check_order_number(&ctx, &response.result.order_number, "result.orderNumber")?;
-        apply_answer(&tx, &ctx, label, response)?;
+        update_label_in(&tx, label, response)?;
         tx.commit()?;
         Ok(())
     }
@@ -134,6 +117,43 @@ impl StationDb {
         };
         Ok(Some((info, bytes)))
     }
+}
+
+/// [`StationDb::record_label`] inside the caller's transaction.
+pub(super) fn insert_label(
+    tx: &Connection,
+    parcel: ParcelId,
+    request: &LabelRequest,
+    response: &LabelResponse,
+) -> Result<LabelId, StationError> {
+    let ctx = parcel_ctx(tx, parcel)?;
+    ctx.ensure_live("labelled")?;
+    check_order_number(&ctx, &request.order_number, "orderNumber")?;
+    check_order_number(&ctx, &response.result.order_number, "result.orderNumber")?;
+    let now = now_unix();
+    tx.execute(
+        "INSERT INTO labels (parcel_id, requested_at, updated_at, request_json, status,
+            tracking_code, tracking_url, label_urls_json, zpl_url, shipping_service,
+            errors_json, response_json)
+         VALUES (?1, ?2, ?2, ?3, 'pending', '', '', '[]', NULL, NULL, '[]', '{}')",
+        params![parcel.0, now, to_json(request)?],
+    )?;
+    let label = LabelId(tx.last_insert_rowid());
+    event(tx, &ctx, Direction::Sent, "label_request", request)?;
+    apply_answer(tx, &ctx, label, response)?;
+    Ok(label)
+}
+
+/// [`StationDb::update_label`] inside the caller's transaction.
+pub(super) fn update_label_in(
+    tx: &Connection,
+    label: LabelId,
+    response: &LabelResponse,
+) -> Result<(), StationError> {
+    let parcel = label_parcel(tx, label)?;
+    let ctx = parcel_ctx(tx, parcel)?;
+    check_order_number(&ctx, &response.result.order_number, "result.orderNumber")?;
+    apply_answer(tx, &ctx, label, response)
 }
 
 fn label_parcel(conn: &Connection, label: LabelId) -> Result<ParcelId, StationError> {

@@ -31,6 +31,7 @@ mod fulfil;
 mod import;
 mod label;
 mod list;
+mod outbox;
 mod parcel;
 mod read;
 mod record;
@@ -51,6 +52,10 @@ use crate::api::FieldError;
 pub use import::{EntryProblem, ImportReport};
 pub use list::{
     OrderFilter, OrderRow, SortColumn, SortDirection, narrow, narrows, select, sort_rows,
+};
+pub use outbox::{
+    Answer, NewOutboxEntry, OutboxAction, OutboxEntry, OutboxId, OutboxState, OutboxSummary,
+    idempotency_key,
 };
 pub use requests::{LabelOptions, prefill_label_address};
 pub use scan::ScanMatch;

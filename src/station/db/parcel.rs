@@ -160,65 +160,7 @@ impl StationDb {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let ctx = shipment_ctx(&tx, order, shipment_id)?;
-        ctx.ensure_not_canceled("packed")?;
-        let left = lines_left(&tx, ctx.row)?;
-        let mut chosen = Vec::new();
-        let problems = check_parcel(parcel, &left, &mut chosen);
-        if !problems.is_empty() {
-            return Err(StationError::Invalid(problems));
-        }
-        let dims = parcel.dimensions.as_ref();
-        tx.execute(
-            "INSERT INTO parcels (shipment_id, created_at, track_reference, weight, weight_unit,
-                length, width, height, dimensions_unit, from_json, to_json)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-            params![
-                ctx.row,
-                now_unix(),
-                parcel.track_reference.trim(),
-                parcel.weight.value.to_string(),
-                parcel.weight.unit.cart_code(),
-                dims.map(|d| d.length.to_string()),
-                dims.map(|d| d.width.to_string()),
-                dims.map(|d| d.height.to_string()),
-                dims.map(|d| d.unit.code()),
-                to_json(&parcel.from)?,
-                to_json(&parcel.to)?,
-            ],
-        )?;
-        let parcel_id = ParcelId(tx.last_insert_rowid());
-        for (position, (item_row, line)) in chosen.iter().zip(&parcel.lines).enumerate() {
-            tx.execute(
-                "INSERT INTO parcel_lines (parcel_id, item_id, position, quantity, asn)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![
-                    parcel_id.0,
-                    item_row,
-                    position as i64,
-                    line.quantity,
-                    line.asn.trim()
-                ],
-            )?;
-        }
-        let body = serde_json::json!({
-            "lines": parcel.lines.iter().map(|l| serde_json::json!({
-                "source_line_id": l.source_line_id, "quantity": l.quantity, "asn": l.asn,
-            })).collect::<Vec<_>>(),
-            "weight": parcel.weight.to_string(),
-            "track_reference": parcel.track_reference,
-        });
-        insert_event(
-            &tx,
-            NewEvent {
-                order_id: ctx.order_id,
-                shipment_id: Some(shipment_id),
-                parcel_id: Some(parcel_id),
-                direction: Direction::Local,
-                kind: "parcel_packed",
-                body: &body,
-            },
-        )?;
+        let parcel_id = insert_parcel(&tx, order, shipment_id, parcel)?;
         tx.commit()?;
         Ok(parcel_id)
     }
@@ -252,9 +194,79 @@ impl StationDb {
             },
         )?;
         refresh_status(&tx, ctx.shipment.order_id)?;
+        super::outbox::discard_parcel_label(&tx, parcel)?;
         tx.commit()?;
         Ok(())
     }
+}
+
+/// [`StationDb::start_parcel`] inside the caller's transaction.
+pub(super) fn insert_parcel(
+    tx: &Connection,
+    order: OrderNumber,
+    shipment_id: &str,
+    parcel: &NewParcel,
+) -> Result<ParcelId, StationError> {
+    let ctx = shipment_ctx(tx, order, shipment_id)?;
+    ctx.ensure_not_canceled("packed")?;
+    let left = lines_left(tx, ctx.row)?;
+    let mut chosen = Vec::new();
+    let problems = check_parcel(parcel, &left, &mut chosen);
+    if !problems.is_empty() {
+        return Err(StationError::Invalid(problems));
+    }
+    let dims = parcel.dimensions.as_ref();
+    tx.execute(
+        "INSERT INTO parcels (shipment_id, created_at, track_reference, weight, weight_unit,
+            length, width, height, dimensions_unit, from_json, to_json)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        params![
+            ctx.row,
+            now_unix(),
+            parcel.track_reference.trim(),
+            parcel.weight.value.to_string(),
+            parcel.weight.unit.cart_code(),
+            dims.map(|d| d.length.to_string()),
+            dims.map(|d| d.width.to_string()),
+            dims.map(|d| d.height.to_string()),
+            dims.map(|d| d.unit.code()),
+            to_json(&parcel.from)?,
+            to_json(&parcel.to)?,
+        ],
+    )?;
+    let parcel_id = ParcelId(tx.last_insert_rowid());
+    for (position, (item_row, line)) in chosen.iter().zip(&parcel.lines).enumerate() {
+        tx.execute(
+            "INSERT INTO parcel_lines (parcel_id, item_id, position, quantity, asn)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                parcel_id.0,
+                item_row,
+                position as i64,
+                line.quantity,
+                line.asn.trim()
+            ],
+        )?;
+    }
+    let body = serde_json::json!({
+        "lines": parcel.lines.iter().map(|l| serde_json::json!({
+            "source_line_id": l.source_line_id, "quantity": l.quantity, "asn": l.asn,
+        })).collect::<Vec<_>>(),
+        "weight": parcel.weight.to_string(),
+        "track_reference": parcel.track_reference,
+    });
+    insert_event(
+        tx,
+        NewEvent {
+            order_id: ctx.order_id,
+            shipment_id: Some(shipment_id),
+            parcel_id: Some(parcel_id),
+            direction: Direction::Local,
+            kind: "parcel_packed",
+            body: &body,
+        },
+    )?;
+    Ok(parcel_id)
 }
 
 /// Checks a new parcel against what is left; fills `chosen` with the item rows, line by line.

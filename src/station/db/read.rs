@@ -19,50 +19,57 @@ use super::{
 impl StationDb {
     /// One order in full, or `None` when the station has no order with this number.
     pub fn order(&self, order: OrderNumber) -> Result<Option<StationOrder>, StationError> {
-        let Ok(reference) = i64::try_from(order) else {
-            return Ok(None);
-        };
-        let row = self
-            .conn
-            .query_row(
-                "SELECT id, origin, created_at, recorded_at, create_json, cart_json, quote_json
-                 FROM orders WHERE source_reference = ?1",
-                [reference],
-                |row| {
-                    Ok((
-                        row.get::<_, i64>(0)?,
-                        row.get::<_, String>(1)?,
-                        row.get::<_, i64>(2)?,
-                        row.get::<_, i64>(3)?,
-                        row.get::<_, String>(4)?,
-                        row.get::<_, String>(5)?,
-                        row.get::<_, Option<String>>(6)?,
-                    ))
-                },
-            )
-            .optional()?;
-        let Some((order_id, origin, created_at, recorded_at, create, cart, quote)) = row else {
-            return Ok(None);
-        };
-        let cart: TaxCalculationRequest = from_json(&cart)?;
-        let shipments = load_shipments(&self.conn, order_id, &cart)?;
-        let statuses: Vec<_> = shipments.iter().map(|s| s.status).collect();
-        Ok(Some(StationOrder {
-            source_reference: order,
-            origin: if origin == "imported" {
-                OrderOrigin::Imported
-            } else {
-                OrderOrigin::Submitted
-            },
-            status: status::order_status(&statuses),
-            created_at: from_unix(created_at)?,
-            recorded_at: from_unix(recorded_at)?,
-            create: from_json(&create)?,
-            quote: quote.as_deref().map(from_json).transpose()?,
-            cart,
-            shipments,
-        }))
+        read_order(&self.conn, order)
     }
+}
+
+/// [`StationDb::order`] on any connection (also inside a transaction).
+pub(super) fn read_order(
+    conn: &Connection,
+    order: OrderNumber,
+) -> Result<Option<StationOrder>, StationError> {
+    let Ok(reference) = i64::try_from(order) else {
+        return Ok(None);
+    };
+    let row = conn
+        .query_row(
+            "SELECT id, origin, created_at, recorded_at, create_json, cart_json, quote_json
+             FROM orders WHERE source_reference = ?1",
+            [reference],
+            |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, i64>(2)?,
+                    row.get::<_, i64>(3)?,
+                    row.get::<_, String>(4)?,
+                    row.get::<_, String>(5)?,
+                    row.get::<_, Option<String>>(6)?,
+                ))
+            },
+        )
+        .optional()?;
+    let Some((order_id, origin, created_at, recorded_at, create, cart, quote)) = row else {
+        return Ok(None);
+    };
+    let cart: TaxCalculationRequest = from_json(&cart)?;
+    let shipments = load_shipments(conn, order_id, &cart)?;
+    let statuses: Vec<_> = shipments.iter().map(|s| s.status).collect();
+    Ok(Some(StationOrder {
+        source_reference: order,
+        origin: if origin == "imported" {
+            OrderOrigin::Imported
+        } else {
+            OrderOrigin::Submitted
+        },
+        status: status::order_status(&statuses),
+        created_at: from_unix(created_at)?,
+        recorded_at: from_unix(recorded_at)?,
+        create: from_json(&create)?,
+        quote: quote.as_deref().map(from_json).transpose()?,
+        cart,
+        shipments,
+    }))
 }
 
 fn load_shipments(

@@ -28,34 +28,45 @@ impl StationDb {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        if order_exists(&tx, prepared.reference)? {
-            return Err(StationError::DuplicateOrder(create_body.source_reference));
-        }
-        let order_id = insert_order(&tx, &prepared, OrderOrigin::Submitted, now_unix())?;
-        for (direction, kind, body) in [
-            (Direction::Received, "quote", serde_json::to_value(quote)),
-            (
-                Direction::Sent,
-                "order_create",
-                serde_json::to_value(create_body),
-            ),
-        ] {
-            let body = body.map_err(|e| StationError::Corrupt(e.to_string()))?;
-            insert_event(
-                &tx,
-                NewEvent {
-                    order_id,
-                    shipment_id: None,
-                    parcel_id: None,
-                    direction,
-                    kind,
-                    body: &body,
-                },
-            )?;
-        }
+        insert_submitted(&tx, &prepared, quote, create_body)?;
         tx.commit()?;
         Ok(create_body.source_reference)
     }
+}
+
+/// [`StationDb::record_submitted_order`] inside the caller's transaction, once checked.
+pub(super) fn insert_submitted(
+    tx: &Connection,
+    prepared: &PreparedOrder<'_>,
+    quote: &TaxCalculationResponse,
+    create_body: &OrderCreateRequest,
+) -> Result<OrderNumber, StationError> {
+    if order_exists(tx, prepared.reference)? {
+        return Err(StationError::DuplicateOrder(create_body.source_reference));
+    }
+    let order_id = insert_order(tx, prepared, OrderOrigin::Submitted, now_unix())?;
+    for (direction, kind, body) in [
+        (Direction::Received, "quote", serde_json::to_value(quote)),
+        (
+            Direction::Sent,
+            "order_create",
+            serde_json::to_value(create_body),
+        ),
+    ] {
+        let body = body.map_err(|e| StationError::Corrupt(e.to_string()))?;
+        insert_event(
+            tx,
+            NewEvent {
+                order_id,
+                shipment_id: None,
+                parcel_id: None,
+                direction,
+                kind,
+                body: &body,
+            },
+        )?;
+    }
+    Ok(create_body.source_reference)
 }
 
 pub(super) fn order_exists(conn: &Connection, reference: i64) -> Result<bool, StationError> {

@@ -151,13 +151,41 @@ CREATE TABLE events (
 CREATE INDEX events_order ON events (order_id);
 "#;
 
+/// Version 2: the durable outbox (`outbox/mod.rs`): every call that changes something at the
+/// service, with its idempotency key, state, attempts and the service's refusal. Times in unix
+/// milliseconds (label polls are sub-second).
+const V2_OUTBOX: &str = r#"
+CREATE TABLE outbox (
+    id                INTEGER PRIMARY KEY,
+    idempotency_key   TEXT    NOT NULL UNIQUE,
+    action            TEXT    NOT NULL CHECK (action IN ('create', 'fulfil', 'cancel', 'label')),
+    order_ref         INTEGER NOT NULL,
+    shipment_id       TEXT,
+    parcel_id         INTEGER REFERENCES parcels (id),
+    label_id          INTEGER REFERENCES labels (id),
+    body_json         TEXT    NOT NULL,
+    state             TEXT    NOT NULL CHECK (state IN ('queued', 'retrying', 'needs_attention',
+                                                        'delivered', 'discarded')),
+    attempts          INTEGER NOT NULL DEFAULT 0,
+    created_at        INTEGER NOT NULL,
+    updated_at        INTEGER NOT NULL,
+    next_attempt_at   INTEGER NOT NULL,
+    last_error        TEXT,
+    field_errors_json TEXT    NOT NULL DEFAULT '[]',
+    delivered_at      INTEGER
+) STRICT;
+CREATE INDEX outbox_state ON outbox (state, next_attempt_at);
+CREATE INDEX outbox_order ON outbox (order_ref, id);
+CREATE INDEX outbox_parcel ON outbox (parcel_id);
+"#;
+
 /// The newest orders first, covering what a scan of a common SKU walks (`scan.rs`).
 const V4_SCAN_INDEXES: &str = r#"
 CREATE INDEX orders_newest ON orders (created_at DESC, source_reference DESC);
 "#;
 
 /// Every migration in order; migration `i` brings the database to `user_version` `i + 1`.
-const MIGRATIONS: &[&str] = &[V1, V4_SCAN_INDEXES];
+const MIGRATIONS: &[&str] = &[V1, V2_OUTBOX, V4_SCAN_INDEXES];
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

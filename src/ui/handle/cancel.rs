@@ -101,7 +101,7 @@ pub fn locked_out_message(until: Instant) -> String {
 }
 
 fn confirm(core: &mut Core) {
-    let (Some(db), Some(client)) = (core.backend.db.clone(), core.backend.client.clone()) else {
+    let (Some(db), Some(outbox)) = (core.backend.db.clone(), core.backend.outbox.clone()) else {
         return;
     };
     let now = Instant::now();
@@ -136,5 +136,5 @@ fn confirm(core: &mut Core) {
         lock.touch(now);
     }
     core.jobs
-        .spawn(move |_| orders::cancel(client, db, number, shipment_id));
+        .spawn(move |_| orders::cancel(db, outbox, number, shipment_id));
 }

@@ -2,6 +2,7 @@
 //! for what jobs send back.
 
 mod cancel;
+mod outbox;
 mod packing;
 mod panels;
 mod results;
@@ -108,6 +109,9 @@ pub fn handle(core: &mut Core, command: Command) {
         | Command::PrintLabel(_)
         | Command::SetCarrier(_)
         | Command::MarkFulfilled => packing::handle(core, command),
+        Command::EditOutboxBody(..) | Command::ResendOutbox(_) | Command::DiscardOutbox(_) => {
+            outbox::handle(core, command)
+        }
         Command::StartCancel
         | Command::SetPin(_)
         | Command::Unlock

@@ -404,7 +404,7 @@ fn print(core: &mut Core, label: LabelId) {
 }
 
 fn mark_fulfilled(core: &mut Core) {
-    let (Some(db), Some(client)) = (core.backend.db.clone(), core.backend.client.clone()) else {
+    let (Some(db), Some(outbox)) = (core.backend.db.clone(), core.backend.outbox.clone()) else {
         return;
     };
     let location = core.state.settings.location_code.clone();
@@ -428,7 +428,7 @@ fn mark_fulfilled(core: &mut Core) {
     let number = open.order.source_reference;
     open.fulfil = Request::Pending;
     core.jobs
-        .spawn(move |_| orders::fulfil(client, db, number, parcel, input));
+        .spawn(move |_| orders::fulfil(db, outbox, number, parcel, input));
 }
 
 /// After a fulfilment or a voided parcel: a fresh form for the next parcel of the shipment.

@@ -24,15 +24,17 @@ pub fn quote(core: &mut Core, intent: QuoteIntent) {
             }
         },
         QuoteIntent::SubmitOrder(body) => {
-            let (Some(client), Some(db), Some(quote)) =
-                (client, core.backend.db.clone(), view.result.clone())
-            else {
+            let (Some(outbox), Some(db), Some(quote)) = (
+                core.backend.outbox.clone(),
+                core.backend.db.clone(),
+                view.result.clone(),
+            ) else {
                 view.submitting = false;
                 view.message = Some("Calculate the cart first.".into());
                 return;
             };
             core.jobs
-                .spawn(move |_| panels::submit(client, db, quote.request, quote.response, body));
+                .spawn(move |_| panels::submit(db, outbox, quote.request, quote.response, body));
         }
         QuoteIntent::LoadCart => core.jobs.spawn(|_| panels::load_cart()),
         QuoteIntent::SaveCart(text) => core.jobs.spawn(move |_| panels::save_cart(text)),
@@ -104,8 +106,7 @@ pub fn apply(core: &mut Core, result: JobResult) {
         }
         JobResult::QuoteSubmitted(result) => match result {
             Ok(()) => {
-                core.state.quote.order_submitted();
-                core.state.connection = Connection::Online;
+                core.state.quote.order_queued();
                 reload_orders(core);
             }
             Err(SubmitFailure::Service(e)) => {
@@ -189,6 +190,9 @@ pub fn apply(core: &mut Core, result: JobResult) {
         },
         JobResult::Connected(result) => match result {
             Ok((client, service)) => {
+                if let Some(outbox) = &core.backend.outbox {
+                    outbox.set_client(client.clone());
+                }
                 core.backend.client = Some(client);
                 if let Some(running) = service {
                     fill_embedded_urls(&mut core.state.settings, &running);

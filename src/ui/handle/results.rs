@@ -37,6 +37,7 @@ fn apply_progress(core: &mut Core, progress: Progress) {
                 open.parcel = Some(parcel);
             }
         }
+        Progress::Outbox(report) => super::outbox::progress(core, *report),
         Progress::LabelPending {
             parcel,
             attempt,
@@ -73,6 +74,12 @@ fn apply_result(core: &mut Core, result: JobResult) {
             state.focus = Some(FocusTarget::Scan);
             core.backend.db = Some(started.db.clone());
             core.backend.client = Some(started.client.clone());
+            core.backend.outbox = Some(crate::ui::jobs::outbox::start(
+                &core.jobs,
+                started.db.clone(),
+                started.client.clone(),
+                core.config.outbox,
+            ));
             core.backend.service = started.service;
             core.backend.credentials = started.credentials;
             if started.seed {
@@ -157,6 +164,7 @@ fn apply_result(core: &mut Core, result: JobResult) {
                 core.state.notice(Level::Error, failure.message());
             }
         },
+        JobResult::OutboxChanged(result) => super::outbox::changed(core, result),
         JobResult::Unlocked { lock, result } => unlocked(core, lock, result),
         JobResult::Saved(result) => {
             let (request, notice) = match result {
@@ -314,12 +322,14 @@ fn fulfilled(core: &mut Core, result: Result<crate::station::db::StationOrder, F
                 .map(|s| (s.shipment_id.clone(), s.status));
             packing::next_parcel(core, order);
             if let Some(open) = &mut core.state.open {
-                open.fulfil = Request::Done("Parcel marked fulfilled.".into());
+                open.fulfil = Request::Done("Parcel fulfilled — queued for sending.".into());
             }
             if let Some((id, status)) = status {
                 core.state.notice(
                     Level::Info,
-                    format!("Parcel marked fulfilled — shipment {id} is now {status}."),
+                    format!(
+                        "Parcel fulfilled — queued for sending; shipment {id} is now {status}."
+                    ),
                 );
             }
             reload_orders(core);
@@ -345,7 +355,7 @@ fn canceled(core: &mut Core, result: Result<crate::station::db::StationOrder, Fa
                 .map(|s| s.shipment_id.clone())
                 .unwrap_or_default();
             let text = format!(
-                "Shipment {id} of order {} is canceled.",
+                "Shipment {id} of order {} is canceled — queued for sending.",
                 order.source_reference
             );
             packing::next_parcel(core, order);

@@ -7,6 +7,7 @@
 
 pub mod label;
 pub mod orders;
+pub mod outbox;
 pub mod output;
 pub mod panels;
 pub mod preview;
@@ -18,6 +19,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
+use crate::station::db::OutboxEntry;
+
 use crate::station::db::{
     LabelId, OrderNumber, OrderRow, ParcelId, ScanMatch, StationDb, StationError, StationOrder,
 };
@@ -28,8 +31,8 @@ use super::failure::Failure;
 pub use label::{LabelDone, LabelFailed};
 pub use startup::Started;
 
-/// The station database, shared by jobs (each use is one blocking call).
-pub type SharedDb = Arc<Mutex<StationDb>>;
+/// The station database, shared by jobs and the outbox worker (each use is one blocking call).
+pub type SharedDb = crate::station::outbox::SharedDb;
 
 /// What a job ends with.
 pub enum JobResult {
@@ -53,6 +56,8 @@ pub enum JobResult {
     Fulfilled(Result<StationOrder, Failure>),
     Canceled(Result<StationOrder, Failure>),
     ParcelDiscarded(Result<StationOrder, Failure>),
+    /// An outbox entry after a person resent or discarded it.
+    OutboxChanged(Result<OutboxEntry, String>),
     Unlocked {
         lock: SupervisorLock,
         result: Result<UnlockResult, String>,
@@ -108,6 +113,8 @@ pub enum Progress {
         order: Box<StationOrder>,
         parcel: ParcelId,
     },
+    /// The outbox after the worker's latest attempt.
+    Outbox(Box<outbox::OutboxProgress>),
     /// The service answered `pending`; the job asks again after `next_in_ms`.
     LabelPending {
         parcel: ParcelId,
@@ -216,6 +223,16 @@ impl Jobs {
     /// Jobs started whose result was not received yet.
     pub fn in_flight(&self) -> usize {
         self.in_flight.load(Ordering::SeqCst)
+    }
+
+    /// The runtime's handle (for the outbox worker, which runs as long as the app).
+    pub fn runtime(&self) -> tokio::runtime::Handle {
+        self.runtime.handle().clone()
+    }
+
+    /// A reporter for long-running tasks that send progress but never end.
+    pub fn reporter(&self) -> Reporter {
+        self.reporter.clone()
     }
 
     /// Runs a future to its end on the runtime (for shutting the embedded service down).

@@ -1,4 +1,4 @@
-//! Orders: reading the station database, fulfilling and cancelling through `PUT /v1/orders`,
+//! Orders: reading the station database, fulfilling and cancelling through the outbox,
 //! and the supervisor unlock (argon2 takes a moment, so it runs here too).
 
 use std::time::Instant;
@@ -6,10 +6,9 @@ use std::time::Instant;
 use time::OffsetDateTime;
 
 use super::{JobResult, SharedDb, with_db};
-use crate::api::Client;
 use crate::station::db::{FulfilmentInput, OrderNumber, ParcelId, StationError};
+use crate::station::outbox::Outbox;
 use crate::station::pin::SupervisorLock;
-use crate::ui::failure::{Credential, Failure};
 
 pub async fn load_rows(db: SharedDb) -> JobResult {
     JobResult::OrdersLoaded(
@@ -39,84 +38,47 @@ pub async fn scan(db: SharedDb, code: String) -> JobResult {
     }
 }
 
-/// Marks a parcel fulfilled: the update body from the station's record, `PUT /v1/orders`, and
-/// after the 204 the fulfilment recorded; the order comes back refreshed.
+/// Marks a parcel fulfilled: the update body from the station's record, recorded and queued
+/// in the outbox in one transaction; the worker sends it. The order comes back refreshed.
 pub async fn fulfil(
-    client: Client,
     db: SharedDb,
-    order: OrderNumber,
-    parcel: ParcelId,
-    input: FulfilmentInput,
-) -> JobResult {
-    JobResult::Fulfilled(fulfil_inner(&client, &db, order, parcel, input).await)
-}
-
-async fn fulfil_inner(
-    client: &Client,
-    db: &SharedDb,
+    outbox: Outbox,
     number: OrderNumber,
     parcel: ParcelId,
     input: FulfilmentInput,
-) -> Result<crate::station::db::StationOrder, Failure> {
-    let body = with_db(db, move |db| {
+) -> JobResult {
+    let result = with_db(&db, move |db| {
         let order = db
             .order(number)?
             .ok_or(StationError::UnknownOrder(number))?;
-        order.fulfilment_update(parcel, &input, OffsetDateTime::now_utc())
-    })
-    .await?;
-    client
-        .update_order(&body)
-        .await
-        .map_err(|e| Failure::from_client(&e, Credential::ApiKey))?;
-    let sent = body
-        .shipments
-        .first()
-        .and_then(|s| s.fulfillments.first())
-        .cloned()
-        .ok_or_else(|| {
-            Failure::Other("The fulfilment body was empty; please report this.".into())
-        })?;
-    with_db(db, move |db| {
-        db.record_fulfilment(parcel, &sent)?;
+        let body = order.fulfilment_update(parcel, &input, OffsetDateTime::now_utc())?;
+        db.fulfil_via_outbox(parcel, &body)?;
         db.order(number)?.ok_or(StationError::UnknownOrder(number))
     })
-    .await
+    .await;
+    outbox.wake();
+    JobResult::Fulfilled(result)
 }
 
-/// Cancels a shipment with `status: canceled` and its rate fields, then records it.
+/// Cancels a shipment (`status: canceled` with its rate fields): recorded and queued in the
+/// outbox in one transaction.
 pub async fn cancel(
-    client: Client,
     db: SharedDb,
+    outbox: Outbox,
     number: OrderNumber,
     shipment_id: String,
 ) -> JobResult {
-    JobResult::Canceled(cancel_inner(&client, &db, number, shipment_id).await)
-}
-
-async fn cancel_inner(
-    client: &Client,
-    db: &SharedDb,
-    number: OrderNumber,
-    shipment_id: String,
-) -> Result<crate::station::db::StationOrder, Failure> {
-    let id = shipment_id.clone();
-    let body = with_db(db, move |db| {
+    let result = with_db(&db, move |db| {
         let order = db
             .order(number)?
             .ok_or(StationError::UnknownOrder(number))?;
-        order.cancellation_update(&id, OffsetDateTime::now_utc())
-    })
-    .await?;
-    client
-        .update_order(&body)
-        .await
-        .map_err(|e| Failure::from_client(&e, Credential::ApiKey))?;
-    with_db(db, move |db| {
-        db.record_cancellation(number, &shipment_id, &body)?;
+        let body = order.cancellation_update(&shipment_id, OffsetDateTime::now_utc())?;
+        db.cancel_via_outbox(number, &shipment_id, &body)?;
         db.order(number)?.ok_or(StationError::UnknownOrder(number))
     })
-    .await
+    .await;
+    outbox.wake();
+    JobResult::Canceled(result)
 }
 
 /// Gives a recorded parcel's units back.

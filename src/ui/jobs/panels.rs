@@ -27,24 +27,20 @@ pub async fn calculate(client: Client, request: TaxCalculationRequest) -> JobRes
     JobResult::QuoteCalculated(client.landed_cost(&request).await)
 }
 
-/// `POST /v1/orders`, then the order is recorded so it shows in the orders table.
+/// Records the order and queues its `POST /v1/orders` in one transaction, so it shows in the
+/// orders table at once; the outbox worker sends it.
 pub async fn submit(
-    client: Client,
     db: SharedDb,
+    outbox: crate::station::outbox::Outbox,
     cart: TaxCalculationRequest,
     quote: TaxCalculationResponse,
     body: OrderCreateRequest,
 ) -> JobResult {
-    if let Err(e) = client.create_order(&body).await {
-        return JobResult::QuoteSubmitted(Err(SubmitFailure::Service(e)));
-    }
-    let recorded = with_db(&db, move |db| {
-        db.record_submitted_order(&cart, &quote, &body)
-    })
-    .await;
+    let recorded = with_db(&db, move |db| db.submit_order(&cart, &quote, &body)).await;
+    outbox.wake();
     JobResult::QuoteSubmitted(recorded.map(drop).map_err(|f| {
         SubmitFailure::Station(format!(
-            "The service accepted the order, but the station could not record it: {}",
+            "The station could not record the order, so nothing was sent: {}",
             f.message()
         ))
     }))

@@ -116,6 +116,16 @@ impl QuoteView {
         self.message = Some(format!("Order {} submitted.", self.order_number.trim()));
     }
 
+    /// The order is recorded at the station and queued in the outbox for the service.
+    pub fn order_queued(&mut self) {
+        self.submitting = false;
+        self.order_errors = FieldErrors::new();
+        self.message = Some(format!(
+            "Order {} recorded — queued for sending (see the status bar).",
+            self.order_number.trim()
+        ));
+    }
+
     pub fn order_failed(&mut self, error: &ClientError) {
         self.submitting = false;
         self.message = Some(self.failure_message(error, "order"));

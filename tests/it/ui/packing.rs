@@ -70,7 +70,7 @@ fn scan_pack_two_of_three_skus_label_and_fulfil() {
     let open = h.state().state().open.as_ref().unwrap();
     assert_eq!(
         open.fulfil,
-        Request::Done("Parcel marked fulfilled.".into())
+        Request::Done("Parcel fulfilled — queued for sending.".into())
     );
     let shipment = &open.order.shipments[0];
     assert_eq!(shipment.status, OrderStatus::PartlyFulfilled);

@@ -40,8 +40,16 @@ fn a_quote_submitted_as_an_order_shows_in_the_orders_table() {
     });
     assert_eq!(
         h.state().state().quote.message.as_deref(),
-        Some("Order 2000001 submitted.")
+        Some("Order 2000001 recorded — queued for sending (see the status bar).")
     );
+    // The outbox worker delivers it: the service has the order and the status bar says so.
+    wait_until(h, "the create delivered", |app| {
+        app.state().outbox.summary.is_empty()
+            && app
+                .embedded_service()
+                .is_some_and(|s| s.store.order(2_000_001).unwrap().is_some())
+    });
+    assert!(shows(h, "Outbox: everything sent"));
     wait_until(h, "the order in the table", |app| {
         app.state()
             .orders

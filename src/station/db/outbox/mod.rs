@@ -1,0 +1,278 @@
+//! The durable outbox: every call that changes something at the service (order create, order
+//! update, split-parcel label request) is written here with an idempotency key in the same
+//! transaction as the station's own record of the change, and delivered later by the worker
+//! (`station::outbox`). So the station shows "fulfilled" at once, and a crash, an outage or a
+//! restart can delay a call but never lose it; the key keeps a second write of the same call
+//! from making a second entry.
+//!
+//! Entries of one order go out in the order they were written where it matters: a create
+//! before anything else of its order, and updates one after the other (see
+//! [`OutboxAction::is_update`]). Labels wait only for the create.
+
+mod deliver;
+mod read;
+mod types;
+
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+
+use crate::api::{
+    FieldError, OrderCreateRequest, OrderUpdateRequest, TaxCalculationRequest,
+    TaxCalculationResponse,
+};
+
+pub use deliver::Answer;
+pub use types::*;
+
+use super::check;
+use super::fulfil::{insert_cancellation, insert_fulfilment};
+use super::parcel::{insert_parcel, parcel_ctx};
+use super::read::read_order;
+use super::record::insert_submitted;
+use super::requests::LabelOptions;
+use super::{NewParcel, OrderNumber, ParcelId, StationDb, StationError, to_json};
+
+/// The idempotency key of a call: an order is created once, a parcel fulfilled once and
+/// labelled once (per outbox entry), a shipment canceled once.
+pub fn idempotency_key(entry: &NewOutboxEntry) -> String {
+    let shipment = entry.shipment_id.as_deref().unwrap_or("");
+    let parcel = entry.parcel.map(|p| p.0).unwrap_or(0);
+    match entry.action {
+        OutboxAction::CreateOrder => format!("create:{}", entry.order),
+        OutboxAction::Fulfil => format!("fulfil:{}:{shipment}:{parcel}", entry.order),
+        OutboxAction::Cancel => format!("cancel:{}:{shipment}", entry.order),
+        OutboxAction::ParcelLabel => format!("label:{}:{shipment}:{parcel}", entry.order),
+    }
+}
+
+pub(super) fn now_ms() -> i64 {
+    (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64
+}
+
+/// Writes an entry unless one with its key exists; the entry's id either way.
+pub(super) fn enqueue_in(
+    conn: &Connection,
+    entry: &NewOutboxEntry,
+) -> Result<OutboxId, StationError> {
+    let key = idempotency_key(entry);
+    let now = now_ms();
+    let reference = i64::try_from(entry.order)
+        .map_err(|_| StationError::Corrupt(format!("order number {}", entry.order)))?;
+    conn.execute(
+        "INSERT INTO outbox (idempotency_key, action, order_ref, shipment_id, parcel_id,
+            body_json, state, created_at, updated_at, next_attempt_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'queued', ?7, ?7, ?7)
+         ON CONFLICT (idempotency_key) DO NOTHING",
+        params![
+            key,
+            entry.action.as_str(),
+            reference,
+            entry.shipment_id,
+            entry.parcel.map(|p| p.0),
+            to_json(&entry.body)?,
+            now,
+        ],
+    )?;
+    let id = conn
+        .query_row(
+            "SELECT id FROM outbox WHERE idempotency_key = ?1",
+            [&key],
+            |row| row.get(0),
+        )
+        .optional()?
+        .ok_or_else(|| StationError::Corrupt(format!("outbox entry {key} vanished")))?;
+    Ok(OutboxId(id))
+}
+
+fn json_of<T: serde::Serialize>(value: &T) -> Result<serde_json::Value, StationError> {
+    serde_json::to_value(value).map_err(|e| StationError::Corrupt(format!("JSON encoding: {e}")))
+}
+
+impl StationDb {
+    /// Writes a call into the outbox; writing the same call (same key) again returns the entry
+    /// already there and adds nothing.
+    pub fn enqueue(&mut self, entry: &NewOutboxEntry) -> Result<OutboxId, StationError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let id = enqueue_in(&tx, entry)?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// "Submit as order": records the order as submitted and queues its `POST /v1/orders`, in
+    /// one transaction (checks as [`StationDb::record_submitted_order`]).
+    pub fn submit_order(
+        &mut self,
+        cart: &TaxCalculationRequest,
+        quote: &TaxCalculationResponse,
+        body: &OrderCreateRequest,
+    ) -> Result<OutboxId, StationError> {
+        let prepared = check::prepare(body, cart, Some(quote)).map_err(StationError::Invalid)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        insert_submitted(&tx, &prepared, quote, body)?;
+        let id = enqueue_in(
+            &tx,
+            &NewOutboxEntry {
+                action: OutboxAction::CreateOrder,
+                order: body.source_reference,
+                shipment_id: None,
+                parcel: None,
+                body: json_of(body)?,
+            },
+        )?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// Marks a parcel fulfilled and queues the `PUT /v1/orders` that says so, in one
+    /// transaction. `update` is [`super::StationOrder::fulfilment_update`]'s body for it.
+    pub fn fulfil_via_outbox(
+        &mut self,
+        parcel: ParcelId,
+        update: &OrderUpdateRequest,
+    ) -> Result<OutboxId, StationError> {
+        let shipment = update.shipments.first();
+        let sent = shipment
+            .and_then(|s| s.fulfillments.first())
+            .ok_or_else(|| {
+                StationError::Invalid(vec![FieldError::new(
+                    "shipments[0].fulfillments",
+                    "the update holds no fulfilment",
+                )])
+            })?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let ctx = parcel_ctx(&tx, parcel)?;
+        if ctx.shipment.order != update.source_reference
+            || shipment.map(|s| s.shipment_id.as_str()) != Some(ctx.shipment.shipment_id.as_str())
+        {
+            return Err(StationError::Invalid(vec![FieldError::new(
+                "shipments[0].shipment_id",
+                format!(
+                    "parcel {parcel} belongs to shipment {} of order {}",
+                    ctx.shipment.shipment_id, ctx.shipment.order
+                ),
+            )]));
+        }
+        insert_fulfilment(&tx, parcel, sent)?;
+        let id = enqueue_in(
+            &tx,
+            &NewOutboxEntry {
+                action: OutboxAction::Fulfil,
+                order: ctx.shipment.order,
+                shipment_id: Some(ctx.shipment.shipment_id.clone()),
+                parcel: Some(parcel),
+                body: json_of(update)?,
+            },
+        )?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// Cancels a shipment at the station and queues the `PUT /v1/orders` that says so, in one
+    /// transaction (checks as [`StationDb::record_cancellation`]).
+    pub fn cancel_via_outbox(
+        &mut self,
+        order: OrderNumber,
+        shipment_id: &str,
+        update: &OrderUpdateRequest,
+    ) -> Result<OutboxId, StationError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        insert_cancellation(&tx, order, shipment_id, update)?;
+        let id = enqueue_in(
+            &tx,
+            &NewOutboxEntry {
+                action: OutboxAction::Cancel,
+                order,
+                shipment_id: Some(shipment_id.to_string()),
+                parcel: None,
+                body: json_of(update)?,
+            },
+        )?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// Records a packed parcel and queues its split-parcel label request, in one transaction
+    /// (checks as [`StationDb::start_parcel`]).
+    pub fn pack_and_request_label(
+        &mut self,
+        order: OrderNumber,
+        shipment_id: &str,
+        parcel: &NewParcel,
+        options: &LabelOptions,
+    ) -> Result<(ParcelId, OutboxId), StationError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let parcel = insert_parcel(&tx, order, shipment_id, parcel)?;
+        let id = queue_label(&tx, parcel, options)?;
+        tx.commit()?;
+        Ok((parcel, id))
+    }
+
+    /// Queues the label request of a parcel recorded earlier (Retry). An entry already there
+    /// for the parcel is kept; one waiting for a retry is tried now.
+    pub fn request_parcel_label(
+        &mut self,
+        parcel: ParcelId,
+        options: &LabelOptions,
+    ) -> Result<OutboxId, StationError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let id = queue_label(&tx, parcel, options)?;
+        tx.execute(
+            "UPDATE outbox SET next_attempt_at = MIN(next_attempt_at, ?1)
+             WHERE id = ?2 AND state IN ('queued', 'retrying')",
+            params![now_ms(), id.0],
+        )?;
+        tx.commit()?;
+        Ok(id)
+    }
+}
+
+fn queue_label(
+    tx: &Connection,
+    parcel: ParcelId,
+    options: &LabelOptions,
+) -> Result<OutboxId, StationError> {
+    let ctx = parcel_ctx(tx, parcel)?;
+    ctx.ensure_live("labelled")?;
+    let order = read_order(tx, ctx.shipment.order)?
+        .ok_or(StationError::UnknownOrder(ctx.shipment.order))?;
+    let request = order.parcel_label_request(parcel, options)?;
+    enqueue_in(
+        tx,
+        &NewOutboxEntry {
+            action: OutboxAction::ParcelLabel,
+            order: ctx.shipment.order,
+            shipment_id: Some(ctx.shipment.shipment_id.clone()),
+            parcel: Some(parcel),
+            body: json_of(&request)?,
+        },
+    )
+}
+
+/// A voided parcel's label request that was not delivered is not wanted any more.
+pub(super) fn discard_parcel_label(
+    conn: &Connection,
+    parcel: ParcelId,
+) -> Result<(), StationError> {
+    conn.execute(
+        "UPDATE outbox SET state = 'discarded', updated_at = ?1,
+            last_error = COALESCE(last_error || ' — ', '') || 'the parcel was voided'
+         WHERE parcel_id = ?2 AND action = 'label'
+           AND state IN ('queued', 'retrying', 'needs_attention')",
+        params![now_ms(), parcel.0],
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

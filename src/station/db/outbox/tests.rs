@@ -1,0 +1,256 @@
+use rust_decimal::Decimal;
+use time::OffsetDateTime;
+use time::macros::datetime;
+
+use super::*;
+use crate::api::{LabelAddress, LabelResponse, LabelResult, LabelStatus};
+use crate::domain::{Weight, WeightUnit};
+use crate::station::db::{FulfilmentInput, NewParcelLine, StationOrder};
+
+fn address() -> LabelAddress {
+    LabelAddress {
+        first_name: "Zoë".into(),
+        last_name: "Doe".into(),
+        phone_number: "+1 514 555 0100".into(),
+        line1: "1 Rue Sainte-Catherine".into(),
+        line2: None,
+        city: "Montréal".into(),
+        province: "QC".into(),
+        country: "CA".into(),
+        zipcode: "H2X 1Y4".into(),
+    }
+}
+
+/// A station with one synthetic order and the parcel holding its first line's units.
+fn station() -> (StationDb, StationOrder, NewParcel) {
+    let mut db = StationDb::open_in_memory().unwrap();
+    let number = db.seed_synthetic(1).unwrap();
+    let order = db.order(number).unwrap().unwrap();
+    let shipment = &order.shipments[0];
+    let item = &shipment.items[0];
+    let parcel = NewParcel {
+        lines: vec![NewParcelLine {
+            source_line_id: item.item.source_line_id.clone(),
+            quantity: item.ordered,
+            asn: "ASN-1".into(),
+        }],
+        weight: Weight::new(Decimal::new(12, 1), WeightUnit::Pound),
+        dimensions: None,
+        track_reference: "TR-1".into(),
+        from: address(),
+        to: address(),
+    };
+    (db, order, parcel)
+}
+
+fn options() -> LabelOptions {
+    LabelOptions {
+        brand_code: "ACME".into(),
+        ..LabelOptions::default()
+    }
+}
+
+fn fulfil(db: &mut StationDb, order: &StationOrder, parcel: ParcelId) -> OutboxId {
+    let order = db.order(order.source_reference).unwrap().unwrap();
+    let input = FulfilmentInput {
+        tracking_number: "PD123".into(),
+        carrier: "DHL".into(),
+        location: "BER-1".into(),
+        shipped_at: datetime!(2025-06-02 10:00 UTC),
+    };
+    let body = order
+        .fulfilment_update(parcel, &input, OffsetDateTime::now_utc())
+        .unwrap();
+    db.fulfil_via_outbox(parcel, &body).unwrap()
+}
+
+fn answer(order: &StationOrder, status: LabelStatus) -> Answer {
+    Answer::Label {
+        response: Box::new(LabelResponse {
+            is_error: false,
+            result: LabelResult {
+                order_number: order.source_reference.to_string(),
+                label_urls: vec![],
+                status,
+                tracking_code: "PD777".into(),
+                tracking_url: String::new(),
+                base64: None,
+                zpl: None,
+                shipping_service: None,
+            },
+            error: None,
+        }),
+        poll_at: OffsetDateTime::now_utc(),
+    }
+}
+
+#[test]
+fn the_same_call_written_twice_is_one_entry() {
+    let (mut db, order, _) = station();
+    let entry = NewOutboxEntry {
+        action: OutboxAction::Cancel,
+        order: order.source_reference,
+        shipment_id: Some("S1".into()),
+        parcel: None,
+        body: serde_json::json!({"first": true}),
+    };
+    let first = db.enqueue(&entry).unwrap();
+    let again = db
+        .enqueue(&NewOutboxEntry {
+            body: serde_json::json!({"second": true}),
+            ..entry.clone()
+        })
+        .unwrap();
+    assert_eq!(first, again);
+    let open = db.outbox_open().unwrap();
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0].body, serde_json::json!({"first": true}));
+    assert_eq!(open[0].key, format!("cancel:{}:S1", order.source_reference));
+}
+
+#[test]
+fn a_fulfilment_is_recorded_and_queued_together_and_only_once() {
+    let (mut db, order, parcel) = station();
+    let (parcel, label) = db
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
+        .unwrap();
+    let id = fulfil(&mut db, &order, parcel);
+    let entry = db.outbox_entry(id).unwrap().unwrap();
+    assert_eq!(entry.state, OutboxState::Queued);
+    assert_eq!(entry.action, OutboxAction::Fulfil);
+    let shown = db.order(order.source_reference).unwrap().unwrap();
+    assert!(shown.parcel(parcel).unwrap().1.fulfilment.is_some());
+    // A second fulfilment of the parcel is refused and adds no entry.
+    let body = shown.shipments[0].parcels[0].fulfilment.clone();
+    assert!(body.is_some());
+    let err = db
+        .record_fulfilment(parcel, &body.unwrap().sent)
+        .unwrap_err();
+    assert!(matches!(err, StationError::ParcelFulfilled(_)));
+    let open: Vec<_> = db.outbox_open().unwrap().iter().map(|e| e.id).collect();
+    assert_eq!(open, vec![label, id]);
+}
+
+#[test]
+fn retries_wait_their_time_and_updates_wait_for_the_create() {
+    let (mut db, order, parcel) = station();
+    let (parcel, label) = db
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
+        .unwrap();
+    db.outbox_record_answer(label, &answer(&order, LabelStatus::Success))
+        .unwrap();
+    let create = db
+        .enqueue(&NewOutboxEntry {
+            action: OutboxAction::CreateOrder,
+            order: order.source_reference,
+            shipment_id: None,
+            parcel: None,
+            body: serde_json::to_value(&order.create).unwrap(),
+        })
+        .unwrap();
+    let fulfilment = fulfil(&mut db, &order, parcel);
+    assert_eq!(db.outbox_next_due().unwrap().unwrap().id, create);
+
+    let tried = db.outbox_begin_attempt(create).unwrap();
+    assert_eq!(tried.attempts, 1);
+    let later = OffsetDateTime::now_utc() + time::Duration::minutes(5);
+    let retrying = db
+        .outbox_retry_at(create, "server error 503", later)
+        .unwrap();
+    assert_eq!(retrying.state, OutboxState::Retrying);
+    assert_eq!(retrying.last_error.as_deref(), Some("server error 503"));
+    // The create is not due, and the fulfilment waits behind it.
+    assert_eq!(db.outbox_next_due().unwrap(), None);
+    let summary = db.outbox_summary().unwrap();
+    assert_eq!((summary.queued, summary.retrying), (1, 1));
+    assert!(summary.next_retry_at.unwrap() > OffsetDateTime::now_utc());
+
+    let delivered = db.outbox_resend(create, None).unwrap();
+    assert_eq!(delivered.state, OutboxState::Queued);
+    db.outbox_record_answer(create, &Answer::AlreadyCreated)
+        .unwrap();
+    assert_eq!(db.outbox_next_due().unwrap().unwrap().id, fulfilment);
+}
+
+#[test]
+fn a_refusal_waits_for_a_correction_that_reaches_the_station_record() {
+    let (mut db, order, parcel) = station();
+    let (parcel, _) = db
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
+        .unwrap();
+    let id = fulfil(&mut db, &order, parcel);
+    let errors = vec![FieldError::new(
+        "shipments[0].fulfillments[0].carrier",
+        "unknown carrier",
+    )];
+    let refused = db
+        .outbox_needs_attention(id, "validation failed", &errors)
+        .unwrap();
+    assert_eq!(refused.state, OutboxState::NeedsAttention);
+    assert_eq!(refused.field_errors, errors);
+    assert_eq!(db.outbox_summary().unwrap().needs_attention, 1);
+    assert_ne!(db.outbox_next_due().unwrap().map(|e| e.id), Some(id));
+
+    let mut body = refused.body.clone();
+    body["shipments"][0]["fulfillments"][0]["carrier"] = "Deutsche Post".into();
+    // A body for another order is not a correction.
+    let mut other = body.clone();
+    other["source_reference"] = 1.into();
+    assert!(matches!(
+        db.outbox_resend(id, Some(other)),
+        Err(StationError::Invalid(_))
+    ));
+    let resent = db.outbox_resend(id, Some(body)).unwrap();
+    assert_eq!(resent.state, OutboxState::Queued);
+    assert!(resent.field_errors.is_empty());
+    let done = db.outbox_record_answer(id, &Answer::Accepted).unwrap();
+    assert_eq!(done.state, OutboxState::Delivered);
+    assert!(done.delivered_at.is_some());
+    let shown = db.order(order.source_reference).unwrap().unwrap();
+    let fulfilment = shown.parcel(parcel).unwrap().1.fulfilment.clone().unwrap();
+    assert_eq!(fulfilment.sent.carrier, "Deutsche Post");
+    // Delivered stays delivered.
+    let again = db.outbox_needs_attention(id, "late", &[]).unwrap();
+    assert_eq!(again.state, OutboxState::Delivered);
+    assert!(db.outbox_discard(id, "no").unwrap().state == OutboxState::Delivered);
+}
+
+#[test]
+fn a_pending_label_is_asked_again_then_delivered_on_the_same_label() {
+    let (mut db, order, parcel) = station();
+    let (parcel, id) = db
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
+        .unwrap();
+    let pending = db
+        .outbox_record_answer(id, &answer(&order, LabelStatus::Pending))
+        .unwrap();
+    assert_eq!(pending.state, OutboxState::Retrying);
+    let done = db
+        .outbox_record_answer(id, &answer(&order, LabelStatus::Success))
+        .unwrap();
+    assert_eq!(done.state, OutboxState::Delivered);
+    let shown = db.order(order.source_reference).unwrap().unwrap();
+    let labels = &shown.parcel(parcel).unwrap().1.labels;
+    assert_eq!(labels.len(), 1);
+    assert_eq!(labels[0].status, LabelStatus::Success);
+    // Asking for the label of the parcel again adds nothing.
+    assert_eq!(db.request_parcel_label(parcel, &options()).unwrap(), id);
+}
+
+#[test]
+fn voiding_a_parcel_discards_its_label_request_and_discard_closes_an_entry() {
+    let (mut db, order, parcel) = station();
+    let (parcel, id) = db
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
+        .unwrap();
+    db.void_parcel(parcel).unwrap();
+    let entry = db.outbox_entry(id).unwrap().unwrap();
+    assert_eq!(entry.state, OutboxState::Discarded);
+    assert!(db.outbox_open().unwrap().is_empty());
+    // A late answer for it records nothing.
+    db.outbox_record_answer(id, &answer(&order, LabelStatus::Success))
+        .unwrap();
+    let shown = db.order(order.source_reference).unwrap().unwrap();
+    assert!(shown.parcel(parcel).unwrap().1.labels.is_empty());
+    assert!(db.outbox_resend(id, None).is_err());
+}

@@ -1,0 +1,281 @@
+//! The outbox's delivery worker: a task on the app's tokio runtime that takes the next due
+//! entry of the station database's outbox (`db::outbox`), sends it with `api::Client`, and
+//! records the answer together with the entry's new state in one transaction.
+//!
+//! - Network errors, timeouts, 5xx and 429 are retried with exponential backoff and full
+//!   jitter; answers a retry cannot fix (401, 403, 404, 409, 422, ...) wait for a person.
+//! - A create that answers 409 "already exists" after an earlier attempt counts as delivered:
+//!   that attempt created it (its answer was lost, or the app stopped before recording it).
+//! - A pending label is asked for again (same `trackReference`, so the same label) until it
+//!   settles; once it is ready its PDF and ZPL documents are fetched and cached.
+//! - Attempts are counted before sending, and the state moves only after the answer is
+//!   recorded: an entry left in flight by a crash is sent again after the restart, which the
+//!   service's idempotency makes harmless (see ARCHITECTURE.md, "What the station promises").
+
+mod classify;
+mod documents;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use time::OffsetDateTime;
+use tokio::sync::{Notify, broadcast};
+use tokio::task::JoinHandle;
+
+use crate::api::{Client, ClientError, LabelRequest, OrderCreateRequest, OrderUpdateRequest};
+use crate::station::db::{Answer, OutboxAction, OutboxEntry, StationDb, StationError};
+
+pub use classify::{Verdict, backoff, classify};
+
+/// The station database as the worker and the app's jobs share it.
+pub type SharedDb = Arc<Mutex<StationDb>>;
+
+/// How patient the worker is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WorkerConfig {
+    /// The first retry after a network failure; doubled each time up to `longest_retry`.
+    pub first_retry: Duration,
+    pub longest_retry: Duration,
+    /// The first poll of a pending label; doubled each time up to `longest_poll`.
+    pub first_poll: Duration,
+    pub longest_poll: Duration,
+    /// How long the worker sleeps with nothing due before it looks again anyway.
+    pub idle: Duration,
+}
+
+impl Default for WorkerConfig {
+    fn default() -> Self {
+        Self {
+            first_retry: Duration::from_secs(2),
+            longest_retry: Duration::from_secs(300),
+            first_poll: Duration::from_millis(250),
+            longest_poll: Duration::from_secs(8),
+            idle: Duration::from_secs(30),
+        }
+    }
+}
+
+/// What the worker did with one entry: its state after the attempt and the error the service
+/// or the network gave, if any. `entry` is `None` for the report sent when the worker starts.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub entry: Option<OutboxEntry>,
+    pub error: Option<ClientError>,
+}
+
+struct Shared {
+    wake: Notify,
+    client: Mutex<Client>,
+    reports: broadcast::Sender<Report>,
+}
+
+/// A running worker; clones are handles to the same one.
+#[derive(Clone)]
+pub struct Outbox {
+    shared: Arc<Shared>,
+    task: Arc<JoinHandle<()>>,
+}
+
+impl std::fmt::Debug for Outbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Outbox").finish_non_exhaustive()
+    }
+}
+
+impl Outbox {
+    /// Starts the worker on `runtime`; it first sends a report with no entry, then one per
+    /// attempt.
+    pub fn spawn(
+        runtime: &tokio::runtime::Handle,
+        db: SharedDb,
+        client: Client,
+        config: WorkerConfig,
+    ) -> Self {
+        let (reports, _) = broadcast::channel(256);
+        let shared = Arc::new(Shared {
+            wake: Notify::new(),
+            client: Mutex::new(client),
+            reports,
+        });
+        let task = runtime.spawn(run(db, shared.clone(), config));
+        Self {
+            shared,
+            task: Arc::new(task),
+        }
+    }
+
+    /// Looks for due entries now (after something was queued or resent).
+    pub fn wake(&self) {
+        self.shared.wake.notify_one();
+    }
+
+    /// Reports from now on.
+    pub fn subscribe(&self) -> broadcast::Receiver<Report> {
+        self.shared.reports.subscribe()
+    }
+
+    /// Uses another client from the next attempt on (the environment or a credential changed).
+    pub fn set_client(&self, client: Client) {
+        if let Ok(mut slot) = self.shared.client.lock() {
+            *slot = client;
+        }
+        self.wake();
+    }
+
+    /// Stops the worker where it is, as a crash would (tests) or on exit.
+    pub fn abort(&self) {
+        self.task.abort();
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.task.is_finished()
+    }
+}
+
+/// Runs a station database call off the async threads.
+pub async fn with_db<T, F>(db: &SharedDb, work: F) -> Result<T, StationError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut StationDb) -> Result<T, StationError> + Send + 'static,
+{
+    let db = db.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut guard = db
+            .lock()
+            .map_err(|_| StationError::Corrupt("the station database lock was poisoned".into()))?;
+        work(&mut guard)
+    })
+    .await
+    .unwrap_or_else(|e| {
+        Err(StationError::Corrupt(format!(
+            "a blocking task failed: {e}"
+        )))
+    })
+}
+
+async fn run(db: SharedDb, shared: Arc<Shared>, config: WorkerConfig) {
+    let _ = shared.reports.send(Report {
+        entry: None,
+        error: None,
+    });
+    loop {
+        let due = with_db(&db, |db| db.outbox_next_due()).await;
+        match due {
+            Ok(Some(entry)) => {
+                let report = deliver(&db, &shared, &config, entry).await;
+                let _ = shared.reports.send(report);
+            }
+            Ok(None) => {
+                let next = with_db(&db, |db| db.outbox_next_wake())
+                    .await
+                    .ok()
+                    .flatten();
+                let wait = next
+                    .map(|at| until(at).min(config.idle))
+                    .unwrap_or(config.idle);
+                let _ = tokio::time::timeout(wait, shared.wake.notified()).await;
+            }
+            Err(e) => {
+                tracing::warn!("outbox: {e}");
+                let _ = tokio::time::timeout(config.idle, shared.wake.notified()).await;
+            }
+        }
+    }
+}
+
+fn until(at: OffsetDateTime) -> Duration {
+    let left = at - OffsetDateTime::now_utc();
+    Duration::try_from(left).unwrap_or(Duration::ZERO)
+}
+
+/// One attempt: counted, sent, and its answer or failure recorded.
+async fn deliver(
+    db: &SharedDb,
+    shared: &Shared,
+    config: &WorkerConfig,
+    entry: OutboxEntry,
+) -> Report {
+    let id = entry.id;
+    let entry = match with_db(db, move |db| db.outbox_begin_attempt(id)).await {
+        Ok(entry) => entry,
+        Err(e) => return failed_locally(entry, e),
+    };
+    let client = match shared.client.lock() {
+        Ok(client) => client.clone(),
+        Err(_) => return failed_locally(entry, StationError::Corrupt("client lock".into())),
+    };
+    let sent = send(&client, config, &entry).await;
+    let (recorded, error) = match sent {
+        Ok(answer) => {
+            let result = with_db(db, move |db| db.outbox_record_answer(id, &answer)).await;
+            (result, None)
+        }
+        Err(error) => {
+            let verdict = classify(&entry, &error, config);
+            let result = match verdict.clone() {
+                Verdict::Delivered(answer) => {
+                    with_db(db, move |db| db.outbox_record_answer(id, &answer)).await
+                }
+                Verdict::Retry { at, why } => {
+                    with_db(db, move |db| db.outbox_retry_at(id, &why, at)).await
+                }
+                Verdict::NeedsAttention { why, fields } => {
+                    with_db(db, move |db| db.outbox_needs_attention(id, &why, &fields)).await
+                }
+            };
+            (result, Some(error))
+        }
+    };
+    let entry = match recorded {
+        Ok(entry) => entry,
+        Err(e) => return failed_locally(entry, e),
+    };
+    if entry.action == OutboxAction::ParcelLabel
+        && entry.state == crate::station::db::OutboxState::Delivered
+    {
+        documents::fetch_and_cache(&client, db, &entry).await;
+    }
+    Report {
+        entry: Some(entry),
+        error,
+    }
+}
+
+fn failed_locally(entry: OutboxEntry, error: StationError) -> Report {
+    tracing::warn!("outbox entry {}: {error}", entry.id);
+    Report {
+        entry: Some(entry),
+        error: None,
+    }
+}
+
+/// Sends the entry's body as the call it is.
+async fn send(
+    client: &Client,
+    config: &WorkerConfig,
+    entry: &OutboxEntry,
+) -> Result<Answer, ClientError> {
+    let decode = |e: serde_json::Error| ClientError::Encode(format!("stored body: {e}"));
+    match entry.action {
+        OutboxAction::CreateOrder => {
+            let body: OrderCreateRequest =
+                serde_json::from_value(entry.body.clone()).map_err(decode)?;
+            client.create_order(&body).await.map(|()| Answer::Accepted)
+        }
+        OutboxAction::Fulfil | OutboxAction::Cancel => {
+            let body: OrderUpdateRequest =
+                serde_json::from_value(entry.body.clone()).map_err(decode)?;
+            client.update_order(&body).await.map(|()| Answer::Accepted)
+        }
+        OutboxAction::ParcelLabel => {
+            let body: LabelRequest = serde_json::from_value(entry.body.clone()).map_err(decode)?;
+            let response = client.label(&body).await?;
+            let polls = entry.attempts.saturating_sub(1);
+            let wait = backoff(config.first_poll, config.longest_poll, polls, false);
+            Ok(Answer::Label {
+                response: Box::new(response),
+                poll_at: OffsetDateTime::now_utc() + wait,
+            })
+        }
+    }
+}
