@@ -32,6 +32,7 @@ mod import;
 mod label;
 mod list;
 mod parcel;
+mod print_queue;
 mod read;
 mod record;
 mod requests;
@@ -49,6 +50,7 @@ use time::OffsetDateTime;
 use crate::api::FieldError;
 
 pub use import::{EntryProblem, ImportReport};
+pub use print_queue::{ClaimedPrint, PrintJob, PrintJobId, PrintOutcome, PrintState};
 pub use list::{OrderFilter, OrderRow, SortColumn, SortDirection, select, sort_rows};
 pub use requests::{LabelOptions, prefill_label_address};
 pub use scan::ScanMatch;
@@ -137,7 +139,9 @@ impl StationDb {
         }
         let mut conn = Connection::open(path)?;
         schema::prepare(&mut conn)?;
-        Ok(Self { conn })
+        let mut db = Self { conn };
+        db.settle_interrupted_prints()?;
+        Ok(db)
     }
 
     /// A private database that lives as long as the value (tests, demos).

@@ -89,6 +89,11 @@ pub fn settings(core: &mut Core, intent: SettingsIntent) {
                 .spawn(move |_| panels::save_secret(store, environment, kind, secret));
         }
         SettingsIntent::SetPin(pin) => core.jobs.spawn(move |_| panels::hash_pin(pin)),
+        SettingsIntent::TestPrint(target) => {
+            let station = core.state.settings.station_name.clone();
+            core.jobs
+                .spawn(move |_| crate::ui::jobs::output::test_print(target, station));
+        }
     }
 }
 
@@ -166,6 +171,11 @@ pub fn apply(core: &mut Core, result: JobResult) {
                 for (environment, kind, secret) in found {
                     view.show_stored_secret(&environment, kind, secret.as_ref());
                 }
+            }
+        }
+        JobResult::TestPrinted(result) => {
+            if let Some(view) = &mut core.state.settings_panel {
+                view.test_printed(result);
             }
         }
         JobResult::PinHashed(result) => match result {
