@@ -4,6 +4,7 @@ mod client;
 mod contract;
 mod labels;
 mod landed_cost;
+mod printing;
 mod service;
 mod service_fuzz;
 mod service_labels;
