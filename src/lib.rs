@@ -5,6 +5,7 @@ pub mod api;
 pub mod cli;
 pub mod demo;
 pub mod domain;
+pub mod redact;
 pub mod service;
 pub mod station;
 pub mod ui;

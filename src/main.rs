@@ -12,6 +12,7 @@ fn main() -> anyhow::Result<()> {
         )
         .with_writer(std::io::stderr)
         .init();
+    packdesk::redact::install_panic_hook();
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Serve(args)) => {

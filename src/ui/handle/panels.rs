@@ -235,7 +235,9 @@ fn apply_settings(core: &mut Core, mut saved: Settings) {
     if after.name != before.name
         || after.kind != before.kind
         || (after.kind != EnvironmentKind::EmbeddedSandbox
-            && (after.base_url != before.base_url || after.labels_url != before.labels_url))
+            && (after.base_url != before.base_url
+                || after.labels_url != before.labels_url
+                || after.allow_plain_http != before.allow_plain_http))
     {
         connect(core);
     }
