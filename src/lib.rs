@@ -7,6 +7,7 @@ pub mod demo;
 pub mod domain;
 pub mod logging;
 pub mod paths;
+pub mod redact;
 pub mod service;
 pub mod station;
 pub mod ui;

@@ -8,6 +8,7 @@ use packdesk::service::server;
 fn main() -> anyhow::Result<()> {
     // The clock of `--measure-startup` starts before anything else happens.
     let started = std::time::Instant::now();
+    packdesk::redact::install_panic_hook();
     let paths = Paths::platform();
     let cli = Cli::parse_with_paths(&paths);
     if cli.measure_startup {

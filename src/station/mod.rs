@@ -1,6 +1,6 @@
 //! The packing station's non-UI core: its own record of orders and what was sent and received
 //! for them (`db`), settings (`settings`), credentials in the OS credential store (`secrets`) and
-//! the supervisor unlock (`pin`).
+//! the supervisor unlock (`pin`), and printing with its queue (`print`).
 //!
 //! Nothing here draws UI or calls the service: the app's job runner calls `api::Client` and then
 //! records what was sent and received through [`db::StationDb`]. Calls here may block (SQLite,
@@ -9,6 +9,7 @@
 pub mod db;
 pub mod outbox;
 pub mod pin;
+pub mod print;
 pub mod secrets;
 pub mod settings;
 

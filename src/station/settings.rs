@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::pin::{self, PinError};
+use super::print::{PrintTarget, SpoolerPrinter, ZplPrinter};
 
 /// Name of the built-in environment served by the in-process reference service.
 pub const EMBEDDED_ENVIRONMENT: &str = "Embedded sandbox";
@@ -152,19 +153,6 @@ impl ScannerTerminator {
     }
 }
 
-/// Where "Print" sends a label.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Printer {
-    /// No printer set: labels are saved and printed by hand.
-    #[default]
-    None,
-    /// A thermal printer that takes raw ZPL over TCP (port 9100 on most).
-    ZplTcp { host: String, port: u16 },
-    /// The PDF through the system's print spooler (`lp`), to a named queue or the default.
-    SystemPdf { queue: Option<String> },
-}
-
 /// Everything the station remembers between runs. No secrets.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -183,7 +171,10 @@ pub struct Settings {
     /// PHC string of the supervisor PIN (argon2id, salted); `None` until one is set.
     pub supervisor_pin_hash: Option<String>,
     pub scanner_terminator: ScannerTerminator,
-    pub printer: Printer,
+    /// The thermal label printer (raw ZPL over TCP); `None`: labels go to the document printer.
+    pub label_printer: Option<ZplPrinter>,
+    /// The office printer (PDF through the spooler); `None`: not set.
+    pub document_printer: Option<SpoolerPrinter>,
 }
 
 impl Default for Settings {
@@ -198,7 +189,8 @@ impl Default for Settings {
             units: Units::Metric,
             supervisor_pin_hash: None,
             scanner_terminator: ScannerTerminator::Enter,
-            printer: Printer::None,
+            label_printer: None,
+            document_printer: None,
         }
     }
 }
@@ -278,6 +270,15 @@ impl Settings {
             .find(|e| e.name == self.active_environment)
             .or_else(|| self.environments.first())
             .unwrap_or(&EMBEDDED)
+    }
+
+    /// Where a label prints: the label printer (ZPL), else the document printer (PDF).
+    pub fn label_target(&self) -> Option<PrintTarget> {
+        match (&self.label_printer, &self.document_printer) {
+            (Some(zpl), _) => Some(PrintTarget::Zpl(zpl.clone())),
+            (None, Some(spooler)) => Some(PrintTarget::Spooler(spooler.clone())),
+            (None, None) => None,
+        }
     }
 
     pub fn environment_mut(&mut self, name: &str) -> Option<&mut Environment> {

@@ -191,6 +191,18 @@ fn parcel_history_ui(
             {
                 commands.push(Command::ShowPreview(label.id));
             }
+            // From the cached document: works with the service unreachable.
+            if !label.documents.is_empty()
+                && open.parcel != Some(parcel.id)
+                && ui
+                    .add_enabled(
+                        !open.print.pending(),
+                        egui::Button::new(format!("Reprint label {number}")).small(),
+                    )
+                    .clicked()
+            {
+                commands.push(Command::PrintLabel(label.id));
+            }
         }
         if let Some(fulfilment) = &parcel.fulfilment {
             ui.label(format!(

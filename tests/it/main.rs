@@ -5,6 +5,7 @@ mod contract;
 mod labels;
 mod landed_cost;
 mod outbox;
+mod printing;
 mod service;
 mod service_fuzz;
 mod service_labels;

@@ -43,6 +43,10 @@ pub struct ClientConfig {
     /// Limit for one attempt from sending the request to reading the whole response.
     pub request_timeout: Duration,
     pub retry: RetryPolicy,
+    /// Allow `http://` to hosts other than loopback (an environment's explicit "allow plain
+    /// HTTP"). Off: such URLs, and redirects to them, are refused, so credentials never travel
+    /// unencrypted off this machine.
+    pub allow_plain_http: bool,
 }
 
 impl ClientConfig {
@@ -61,6 +65,7 @@ impl ClientConfig {
             connect_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             retry: RetryPolicy::default(),
+            allow_plain_http: false,
         }
     }
 }
@@ -76,6 +81,7 @@ impl std::fmt::Debug for ClientConfig {
             .field("connect_timeout", &self.connect_timeout)
             .field("request_timeout", &self.request_timeout)
             .field("retry", &self.retry)
+            .field("allow_plain_http", &self.allow_plain_http)
             .finish()
     }
 }

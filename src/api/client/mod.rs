@@ -61,6 +61,7 @@ struct Shared {
     api_key: HeaderValue,
     bearer: HeaderValue,
     retry: config::RetryPolicy,
+    allow_plain_http: bool,
 }
 
 /// Which credential a call carries.
@@ -87,9 +88,10 @@ impl Client {
     pub fn new(config: ClientConfig) -> Result<Client, ClientError> {
         // Joined as text: a base with a path prefix (`https://host/sandbox/`) keeps it.
         let base = config.base_url.trim_end_matches('/');
-        let landed_cost_url = http_url("base_url", &format!("{base}/v1/landed-cost"))?;
-        let orders_url = http_url("base_url", &format!("{base}/v1/orders"))?;
-        let labels_url = http_url("labels_url", &config.labels_url)?;
+        let plain = config.allow_plain_http;
+        let landed_cost_url = http_url("base_url", &format!("{base}/v1/landed-cost"), plain)?;
+        let orders_url = http_url("base_url", &format!("{base}/v1/orders"), plain)?;
+        let labels_url = http_url("labels_url", &config.labels_url, plain)?;
         let api_key = sensitive("api_key", config.api_key.expose())?;
         let bearer = sensitive(
             "access_token",
@@ -99,6 +101,7 @@ impl Client {
             .user_agent(USER_AGENT)
             .connect_timeout(config.connect_timeout)
             .timeout(config.request_timeout)
+            .redirect(redirect_policy(plain))
             .build()
             .map_err(|e| ClientError::Config(ClientError::describe(e)))?;
         Ok(Client {
@@ -110,6 +113,7 @@ impl Client {
                 api_key,
                 bearer,
                 retry: config.retry,
+                allow_plain_http: plain,
             }),
         })
     }
@@ -186,10 +190,11 @@ impl Client {
         let url = labels_url
             .join(url)
             .map_err(|e| ClientError::Config(format!("document URL {url:?}: {e}")))?;
-        if !matches!(url.scheme(), "http" | "https") {
+        if !transport_allowed(&url, self.shared.allow_plain_http) {
             return Err(ClientError::Config(format!(
-                "document URL scheme {:?} is not http or https",
-                url.scheme()
+                "document URL {} must use https (plain HTTP only to loopback or when the \
+                 environment allows it)",
+                loggable(&url)
             )));
         }
         let auth = if url.origin() == labels_url.origin() {
@@ -310,7 +315,7 @@ fn decode<T: DeserializeOwned>(body: &[u8]) -> Result<T, ClientError> {
     })
 }
 
-fn http_url(setting: &str, text: &str) -> Result<Url, ClientError> {
+fn http_url(setting: &str, text: &str, allow_plain_http: bool) -> Result<Url, ClientError> {
     let url =
         Url::parse(text).map_err(|e| ClientError::Config(format!("{setting} {text:?}: {e}")))?;
     if !matches!(url.scheme(), "http" | "https") || !url.has_host() {
@@ -318,7 +323,45 @@ fn http_url(setting: &str, text: &str) -> Result<Url, ClientError> {
             "{setting} {text:?} is not an http or https address"
         )));
     }
+    if !transport_allowed(&url, allow_plain_http) {
+        return Err(ClientError::Config(format!(
+            "{setting} {text:?} must use https: plain HTTP is allowed only to this computer \
+             (loopback) or when the environment allows plain HTTP"
+        )));
+    }
     Ok(url)
+}
+
+/// HTTPS anywhere; plain HTTP only to loopback or when the environment allows it.
+pub fn transport_allowed(url: &Url, allow_plain_http: bool) -> bool {
+    match url.scheme() {
+        "https" => true,
+        "http" => allow_plain_http || is_loopback(url),
+        _ => false,
+    }
+}
+
+fn is_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(host)) => host.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
+}
+
+/// Follows up to 10 redirects, but never from HTTPS (or at all) to a plain-HTTP URL the
+/// environment does not allow: a redirect must not carry the request off encryption.
+fn redirect_policy(allow_plain_http: bool) -> reqwest::redirect::Policy {
+    reqwest::redirect::Policy::custom(move |attempt| {
+        if attempt.previous().len() >= 10 {
+            attempt.error("too many redirects")
+        } else if transport_allowed(attempt.url(), allow_plain_http) {
+            attempt.follow()
+        } else {
+            attempt.error("redirect to a plain-HTTP address refused")
+        }
+    })
 }
 
 fn sensitive(setting: &str, value: &str) -> Result<HeaderValue, ClientError> {

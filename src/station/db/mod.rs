@@ -33,6 +33,7 @@ mod label;
 mod list;
 mod outbox;
 mod parcel;
+mod print_queue;
 mod read;
 mod record;
 mod requests;
@@ -57,6 +58,7 @@ pub use outbox::{
     Answer, NewOutboxEntry, OutboxAction, OutboxEntry, OutboxId, OutboxState, OutboxSummary,
     idempotency_key,
 };
+pub use print_queue::{ClaimedPrint, PrintJob, PrintJobId, PrintOutcome, PrintState};
 pub use requests::{LabelOptions, prefill_label_address};
 pub use scan::ScanMatch;
 pub use schema::SCHEMA_VERSION;
@@ -144,7 +146,9 @@ impl StationDb {
         }
         let mut conn = Connection::open(path)?;
         schema::prepare(&mut conn)?;
-        Ok(Self { conn })
+        let mut db = Self { conn };
+        db.settle_interrupted_prints()?;
+        Ok(db)
     }
 
     /// A private database that lives as long as the value (tests, demos).

@@ -179,13 +179,33 @@ CREATE INDEX outbox_order ON outbox (order_ref, id);
 CREATE INDEX outbox_parcel ON outbox (parcel_id);
 "#;
 
+/// Printing: the print queue. One row per print asked for; at most one unsent job per document
+/// (the partial unique index), so pressing Print again while the printer is off does not queue
+/// a second copy. `sending` is set before the first byte leaves and becomes `sent` after the
+/// last one; a `sending` found at start-up (a crash mid-send) becomes `uncertain`, never resent.
+const V3_PRINTING: &str = r#"
+CREATE TABLE print_jobs (
+    id          INTEGER PRIMARY KEY,
+    document_id INTEGER NOT NULL REFERENCES label_documents (id),
+    target_json TEXT    NOT NULL,
+    state       TEXT    NOT NULL CHECK (state IN ('queued', 'sending', 'sent', 'uncertain')),
+    reprint     INTEGER NOT NULL,
+    created_at  INTEGER NOT NULL,
+    updated_at  INTEGER NOT NULL,
+    attempts    INTEGER NOT NULL,
+    last_error  TEXT
+) STRICT;
+CREATE UNIQUE INDEX print_jobs_one_open ON print_jobs (document_id)
+    WHERE state IN ('queued', 'sending');
+"#;
+
 /// The newest orders first, covering what a scan of a common SKU walks (`scan.rs`).
 const V4_SCAN_INDEXES: &str = r#"
 CREATE INDEX orders_newest ON orders (created_at DESC, source_reference DESC);
 "#;
 
 /// Every migration in order; migration `i` brings the database to `user_version` `i + 1`.
-const MIGRATIONS: &[&str] = &[V1, V2_OUTBOX, V4_SCAN_INDEXES];
+const MIGRATIONS: &[&str] = &[V1, V2_OUTBOX, V3_PRINTING, V4_SCAN_INDEXES];
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

@@ -381,17 +381,20 @@ fn print(core: &mut Core, label: LabelId) {
     let Some(db) = core.backend.db.clone() else {
         return;
     };
-    let printer = core.state.settings.printer.clone();
+    let target = core.state.settings.label_target();
     let Some(open) = &mut core.state.open else {
         return;
     };
     if open.print.pending() {
         return;
     }
-    let kind = match printer {
-        crate::station::settings::Printer::ZplTcp { .. } => DocumentKind::Zpl,
-        _ => DocumentKind::Pdf,
+    let Some(target) = target else {
+        open.print = Request::Failed(Failure::Other(
+            crate::station::print::PrintError::NoPrinter.to_string(),
+        ));
+        return;
     };
+    let kind = target.document_kind();
     let Some(doc) = document(open, label, kind) else {
         open.print = Request::Failed(Failure::Other(format!(
             "This label has no {} document to print.",
@@ -400,7 +403,7 @@ fn print(core: &mut Core, label: LabelId) {
         return;
     };
     open.print = Request::Pending;
-    core.jobs.spawn(move |_| output::print(db, doc, printer));
+    core.jobs.spawn(move |_| output::print(db, doc, target));
 }
 
 fn mark_fulfilled(core: &mut Core) {

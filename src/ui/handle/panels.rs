@@ -91,6 +91,11 @@ pub fn settings(core: &mut Core, intent: SettingsIntent) {
                 .spawn(move |_| panels::save_secret(store, environment, kind, secret));
         }
         SettingsIntent::SetPin(pin) => core.jobs.spawn(move |_| panels::hash_pin(pin)),
+        SettingsIntent::TestPrint(target) => {
+            let station = core.state.settings.station_name.clone();
+            core.jobs
+                .spawn(move |_| crate::ui::jobs::output::test_print(target, station));
+        }
     }
 }
 
@@ -169,6 +174,11 @@ pub fn apply(core: &mut Core, result: JobResult) {
                 }
             }
         }
+        JobResult::TestPrinted(result) => {
+            if let Some(view) = &mut core.state.settings_panel {
+                view.test_printed(result);
+            }
+        }
         JobResult::PinHashed(result) => match result {
             Ok(phc) => {
                 if let Some(view) = &mut core.state.settings_panel {
@@ -229,7 +239,9 @@ fn apply_settings(core: &mut Core, mut saved: Settings) {
     if after.name != before.name
         || after.kind != before.kind
         || (after.kind != EnvironmentKind::EmbeddedSandbox
-            && (after.base_url != before.base_url || after.labels_url != before.labels_url))
+            && (after.base_url != before.base_url
+                || after.labels_url != before.labels_url
+                || after.allow_plain_http != before.allow_plain_http))
     {
         connect(core);
     }

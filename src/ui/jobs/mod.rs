@@ -66,6 +66,8 @@ pub enum JobResult {
     Saved(Result<Option<PathBuf>, String>),
     /// Where the label was sent.
     Printed(Result<String, String>),
+    /// A test page from Settings was sent (or why not).
+    TestPrinted(Result<String, String>),
     QuoteCalculated(Result<crate::api::TaxCalculationResponse, crate::api::ClientError>),
     QuoteSubmitted(Result<(), panels::SubmitFailure>),
     /// A cart file's text; `None` when the dialog was closed.

@@ -195,12 +195,13 @@ async fn connect_inner(
         }
         None => (None, None),
     };
-    let client = Client::new(ClientConfig::new(
+    let mut config = ClientConfig::new(
         env.base_url,
         env.labels_url,
         api_key.unwrap_or_else(|| Secret::new("")),
         access_token.unwrap_or_else(|| Secret::new("")),
-    ))
-    .map_err(|e| e.user_message())?;
+    );
+    config.allow_plain_http = env.allow_plain_http;
+    let client = Client::new(config).map_err(|e| e.user_message())?;
     Ok((client, None))
 }

@@ -143,15 +143,14 @@ async fn run(
                 None => note,
             });
         }
-        (
-            ClientConfig::new(
-                env.base_url.clone(),
-                env.labels_url.clone(),
-                api_key,
-                access_token,
-            ),
-            None,
-        )
+        let mut client_config = ClientConfig::new(
+            env.base_url.clone(),
+            env.labels_url.clone(),
+            api_key,
+            access_token,
+        );
+        client_config.allow_plain_http = env.allow_plain_http;
+        (client_config, None)
     };
     let client = Client::new(client_config).map_err(|e| e.user_message())?;
 

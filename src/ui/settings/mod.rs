@@ -1,5 +1,6 @@
 //! The settings panel: environments (base and label URLs, kind), write-only credentials, station
-//! details, preferred units, the supervisor PIN and the scanner terminator.
+//! details, preferred units, the printers (with a test print), the supervisor PIN and the
+//! scanner terminator.
 //!
 //! Self-contained and free of I/O: [`settings_ui`] edits a draft of
 //! [`Settings`](crate::station::settings::Settings) and returns [`SettingsIntent`]s; the shell
@@ -7,6 +8,7 @@
 //! through the `SettingsView` methods. The view never holds a stored secret, only its masked form.
 
 mod check;
+mod printers_ui;
 mod settings_ui;
 
 use std::collections::BTreeMap;
@@ -34,6 +36,8 @@ pub enum SettingsIntent {
     /// Hash this PIN (4–8 digits, typed twice) and keep only the hash, then
     /// [`SettingsView::pin_set`] with the hash, or [`SettingsView::pin_failed`].
     SetPin(Secret),
+    /// Send a test page to this printer now, then [`SettingsView::test_printed`].
+    TestPrint(crate::station::print::PrintTarget),
 }
 
 // By hand: a derived Debug of `SaveSecret`/`SetPin` must not show more than `Secret` does.
@@ -52,6 +56,7 @@ impl std::fmt::Debug for SettingsIntent {
                 .field("secret", secret)
                 .finish(),
             Self::SetPin(pin) => f.debug_tuple("SetPin").field(pin).finish(),
+            Self::TestPrint(target) => f.debug_tuple("TestPrint").field(target).finish(),
         }
     }
 }
@@ -86,6 +91,11 @@ pub struct SettingsView {
     pub(crate) pin_tried: bool,
     pub(crate) save_tried: bool,
     pub(crate) new_environment: String,
+    /// The label printer's port as typed.
+    pub(crate) printer_port: String,
+    /// A test print is on its way (its buttons are disabled).
+    pub test_printing: bool,
+    pub test_print_message: Option<String>,
 }
 
 // By hand: the half-typed key, token and PIN must never reach a log.
@@ -110,9 +120,14 @@ impl SettingsView {
             .iter()
             .position(|e| e.name == settings.active_environment)
             .unwrap_or(0);
+        let port = settings
+            .label_printer
+            .as_ref()
+            .map_or(crate::station::print::RAW_PORT, |p| p.port);
         Self {
             draft: settings,
             selected,
+            printer_port: port.to_string(),
             ..Self::default()
         }
     }
@@ -156,6 +171,15 @@ impl SettingsView {
     pub fn pin_set(&mut self, phc: String) {
         self.draft.supervisor_pin_hash = Some(phc);
         self.message = Some("Supervisor PIN set.".into());
+    }
+
+    /// How the test print went.
+    pub fn test_printed(&mut self, result: Result<String, String>) {
+        self.test_printing = false;
+        self.test_print_message = Some(match result {
+            Ok(said) => format!("Test print: {said}"),
+            Err(why) => format!("Test print failed: {why}"),
+        });
     }
 
     pub fn pin_failed(&mut self, problem: &str) {

@@ -38,6 +38,10 @@ pub fn settings_ui(ui: &mut Ui, view: &mut SettingsView) -> Vec<SettingsIntent> 
                 station_ui(ui, view, &mut fields, &errors, &mut intents);
             });
             ui.separator();
+            region(ui, "Printer settings", |ui| {
+                super::printers_ui::printers_ui(ui, view, &mut fields, &mut intents);
+            });
+            ui.separator();
             region(ui, "Supervisor PIN settings", |ui| {
                 pin_ui(ui, view, &mut fields, &mut intents);
             });
@@ -77,6 +81,7 @@ fn problems(view: &SettingsView) -> FieldErrors {
         };
         errors.add(path, problem);
     }
+    super::printers_ui::printer_problems(view, &mut errors);
     errors
 }
 
@@ -308,7 +313,7 @@ fn station_ui(
     });
     let blocking = errors
         .paths()
-        .any(|p| p.starts_with("environments") || p == "station_name");
+        .any(|p| p.starts_with("environments") || p.starts_with("printers") || p == "station_name");
     let save = ui.add_enabled(!view.saving, egui::Button::new("Save settings"));
     if save.clicked() {
         let all_problems = view

@@ -132,18 +132,13 @@ fn press_ctrl(h: &mut super::AppHarness, key: Key) {
 
 #[test]
 fn a_pending_label_is_polled_visibly_then_printed_to_a_zpl_printer() {
-    use std::io::Read as _;
-
-    let printer = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = printer.local_addr().unwrap().port();
+    let printer = crate::printing::peer::ZplPeer::start(crate::printing::peer::Mode::Ready);
+    let port = printer.port;
     let dir = tempfile::tempdir().unwrap();
     let mut config = packdesk::ui::AppConfig::in_directory(dir.path());
     config.embedded_label_delay = std::time::Duration::from_millis(1500);
     let mut settings = super::station_settings();
-    settings.printer = packdesk::station::settings::Printer::ZplTcp {
-        host: "127.0.0.1".into(),
-        port,
-    };
+    settings.label_printer = Some(printer.printer(packdesk::station::print::Dpi::D203));
     settings.save(&config.settings_path).unwrap();
     let mut station = super::start(dir, config);
     let h = &mut station.harness;
@@ -171,17 +166,18 @@ fn a_pending_label_is_polled_visibly_then_printed_to_a_zpl_printer() {
     });
 
     press_ctrl(h, Key::P);
-    let (mut connection, _) = printer.accept().unwrap();
-    let mut zpl = String::new();
-    connection.read_to_string(&mut zpl).unwrap();
+    wait_until(h, "the print answer", |app| {
+        !app.state().open.as_ref().unwrap().print.pending()
+    });
+    let printed = crate::printing::printed(&printer, 1);
+    assert_eq!(printed.len(), 1);
+    let zpl = &printed[0];
     assert!(
         zpl.starts_with("^XA") && zpl.trim_end().ends_with("^XZ"),
         "{zpl}"
     );
     assert!(zpl.contains(&order.number.to_string()));
-    wait_until(h, "the print answer", |app| {
-        !app.state().open.as_ref().unwrap().print.pending()
-    });
+    assert_eq!(printer.status_queries(), 1, "asked for its status first");
     assert!(shows(
         h,
         &format!("Label sent to the printer 127.0.0.1:{port}.")
