@@ -28,7 +28,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+S", "save the label PDF"),
     ("Ctrl+P", "print the label"),
     ("Ctrl+L", "lock the supervisor functions"),
-    ("Ctrl+1 / 2 / 3", "orders / quote / settings"),
+    ("Ctrl+1 / 2 / 3 / 4", "orders / quote / settings / outbox"),
     ("Tab, Shift+Tab, Space", "move between fields, tick a box"),
 ];
 
