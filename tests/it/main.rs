@@ -2,11 +2,13 @@
 
 mod client;
 mod contract;
+mod hardening;
 mod labels;
 mod landed_cost;
 mod printing;
 mod service;
 mod service_fuzz;
+mod service_hostile;
 mod service_labels;
 mod station;
 mod support;
