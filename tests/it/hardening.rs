@@ -33,7 +33,11 @@ fn plain_http_off_this_machine_needs_the_environments_permission() {
     allowed.allow_plain_http = true;
     assert!(Client::new(allowed).is_ok());
     assert!(Client::new(config("https://api.example.com", "https://l.example.com/l")).is_ok());
-    for loopback in ["http://127.0.0.1:8080", "http://localhost:1", "http://[::1]:9"] {
+    for loopback in [
+        "http://127.0.0.1:8080",
+        "http://localhost:1",
+        "http://[::1]:9",
+    ] {
         assert!(
             Client::new(config(loopback, &format!("{loopback}/l"))).is_ok(),
             "{loopback}"
@@ -49,9 +53,8 @@ async fn redirecting(location: &'static str) -> String {
         while let Ok((mut stream, _)) = listener.accept().await {
             let mut buffer = [0u8; 4096];
             let _ = stream.read(&mut buffer).await;
-            let answer = format!(
-                "HTTP/1.1 302 Found\r\nLocation: {location}\r\ncontent-length: 0\r\n\r\n"
-            );
+            let answer =
+                format!("HTTP/1.1 302 Found\r\nLocation: {location}\r\ncontent-length: 0\r\n\r\n");
             let _ = stream.write_all(answer.as_bytes()).await;
         }
     });
@@ -110,7 +113,10 @@ fn settings_saved_after_credentials_are_stored_hold_no_secret_and_debug_shows_no
     for secret in [KEY, TOKEN, "sk_live", "eyJhbGci", "480915"] {
         assert!(!text.contains(secret), "{secret} in the settings file");
     }
-    let key = store.get("Production", SecretKind::ApiKey).unwrap().unwrap();
+    let key = store
+        .get("Production", SecretKind::ApiKey)
+        .unwrap()
+        .unwrap();
     let token = store
         .get("Production", SecretKind::AccessToken)
         .unwrap()

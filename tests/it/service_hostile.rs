@@ -44,7 +44,10 @@ async fn whole_hostile_bodies_at_every_endpoint_never_get_a_5xx() {
             format!(r#"{{"total":{}}}"#, "9".repeat(100_000)).into_bytes(),
         ),
         ("invalid UTF-8", b"{\"source\": \"\xff\xfe\"}".to_vec()),
-        ("truncated", br#"{"source": "shop", "shipments": [{"#.to_vec()),
+        (
+            "truncated",
+            br#"{"source": "shop", "shipments": [{"#.to_vec(),
+        ),
         ("an array", b"[1, 2, 3]".to_vec()),
         ("a string", b"\"\\u0000\\ud800\"".to_vec()),
         ("empty", Vec::new()),
@@ -60,7 +63,10 @@ async fn whole_hostile_bodies_at_every_endpoint_never_get_a_5xx() {
                 assert_eq!(status, 413, "{verb} {path}");
             }
             let problems = reply["error"].as_array().map(Vec::len).unwrap_or(0);
-            assert!(problems > 0, "{verb} {path} with {what} names its problem: {reply}");
+            assert!(
+                problems > 0,
+                "{verb} {path} with {what} names its problem: {reply}"
+            );
         }
     }
     // Still serving after all of that.
@@ -73,11 +79,9 @@ fn count(svc: &TestService, sql: &str, low: u64, high: u64) -> i64 {
         .dir
         .path()
         .join(packdesk::service::server::DATABASE_FILE);
-    let conn = rusqlite::Connection::open_with_flags(
-        path,
-        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-    )
-    .unwrap();
+    let conn =
+        rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
     conn.query_row(sql, [low.to_string(), high.to_string()], |row| row.get(0))
         .unwrap()
 }
@@ -160,5 +164,9 @@ async fn parallel_creates_and_updates_lose_nothing_and_duplicate_no_order() {
         first,
         last,
     );
-    assert_eq!(fulfilments, 2 * ORDERS as i64, "A once and B once per order");
+    assert_eq!(
+        fulfilments,
+        2 * ORDERS as i64,
+        "A once and B once per order"
+    );
 }

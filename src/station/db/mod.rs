@@ -50,8 +50,8 @@ use time::OffsetDateTime;
 use crate::api::FieldError;
 
 pub use import::{EntryProblem, ImportReport};
-pub use print_queue::{ClaimedPrint, PrintJob, PrintJobId, PrintOutcome, PrintState};
 pub use list::{OrderFilter, OrderRow, SortColumn, SortDirection, select, sort_rows};
+pub use print_queue::{ClaimedPrint, PrintJob, PrintJobId, PrintOutcome, PrintState};
 pub use requests::{LabelOptions, prefill_label_address};
 pub use scan::ScanMatch;
 pub use schema::SCHEMA_VERSION;

@@ -87,7 +87,10 @@ pub struct SpoolerPrinter {
 
 impl SpoolerPrinter {
     pub fn queue_name(&self) -> Option<&str> {
-        self.queue.as_deref().map(str::trim).filter(|q| !q.is_empty())
+        self.queue
+            .as_deref()
+            .map(str::trim)
+            .filter(|q| !q.is_empty())
     }
 }
 
@@ -134,7 +137,9 @@ impl Default for ZplTimeouts {
 pub enum PrintError {
     #[error("No printer is set for this: choose one under Settings → Printers, or save the file.")]
     NoPrinter,
-    #[error("The label printer {address} cannot be reached ({detail}). Is it on and on the network?")]
+    #[error(
+        "The label printer {address} cannot be reached ({detail}). Is it on and on the network?"
+    )]
     Unreachable { address: String, detail: String },
     #[error("The label printer {address} is not ready: {}. Fix it, then print again.", list(.problems))]
     NotReady {
@@ -165,9 +170,6 @@ fn list(problems: &[PrinterProblem]) -> String {
 impl PrintError {
     /// True when no byte reached the printer or spooler, so sending again cannot print twice.
     pub fn nothing_sent(&self) -> bool {
-        !matches!(
-            self,
-            Self::Interrupted { .. } | Self::SpoolerUncertain(_)
-        )
+        !matches!(self, Self::Interrupted { .. } | Self::SpoolerUncertain(_))
     }
 }

@@ -125,7 +125,9 @@ mod platform {
         printer
             .print(pdf, options)
             .map(|job| format!("Sent to the printer (job {job})."))
-            .map_err(|e| PrintError::Spooler(format!("The Windows spooler refused it: {}", e.message)))
+            .map_err(|e| {
+                PrintError::Spooler(format!("The Windows spooler refused it: {}", e.message))
+            })
     }
 
     pub fn queues() -> Result<Vec<String>, PrintError> {

@@ -53,7 +53,11 @@ pub fn problems_of(frames: &[Vec<u8>]) -> Result<Vec<PrinterProblem>, String> {
         let text = std::str::from_utf8(line).map_err(|e| format!("~HS string {}: {e}", i + 1))?;
         let parts: Vec<&str> = text.trim().split(',').map(str::trim).collect();
         if parts.len() < count {
-            return Err(format!("~HS string {} has {} fields: {text:?}", i + 1, parts.len()));
+            return Err(format!(
+                "~HS string {} has {} fields: {text:?}",
+                i + 1,
+                parts.len()
+            ));
         }
         // A flag is "1"; counters and settings are read as "not zero", which is all we ask.
         Ok(parts

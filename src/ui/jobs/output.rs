@@ -53,9 +53,7 @@ pub async fn print(db: SharedDb, doc: DocumentId, target: PrintTarget) -> JobRes
     let sent = tokio::task::spawn_blocking(move || {
         let job = {
             let mut guard = db.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            guard
-                .queue_print(doc, &target)
-                .map_err(|e| e.to_string())?
+            guard.queue_print(doc, &target).map_err(|e| e.to_string())?
         };
         print::print_queued(&db, job, ZplTimeouts::default()).map_err(|e| {
             if e.nothing_sent() {

@@ -115,7 +115,10 @@ fn document_printer_ui(
 ) {
     let mut on = view.draft.document_printer.is_some();
     if ui
-        .checkbox(&mut on, "Office printer (PDF through the system's print queue)")
+        .checkbox(
+            &mut on,
+            "Office printer (PDF through the system's print queue)",
+        )
         .changed()
     {
         view.draft.document_printer = on.then(SpoolerPrinter::default);

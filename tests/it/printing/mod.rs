@@ -57,14 +57,21 @@ fn db_with_document(dir: &std::path::Path) -> (StationDb, packdesk::station::db:
 fn a_ready_printer_is_asked_for_its_status_then_gets_the_label_once() {
     let peer = ZplPeer::start(Mode::Ready);
     let said = print::send_zpl(&peer.printer(Dpi::D203), LABEL, ZplTimeouts::default()).unwrap();
-    assert_eq!(said, format!("Label sent to the printer 127.0.0.1:{}.", peer.port));
+    assert_eq!(
+        said,
+        format!("Label sent to the printer 127.0.0.1:{}.", peer.port)
+    );
     assert_eq!(printed(&peer, 1), [String::from_utf8_lossy(LABEL)]);
     assert_eq!(peer.status_queries(), 1);
 
     // A 300 dpi printer is told the label was laid out at 200 dpi.
     print::send_zpl(&peer.printer(Dpi::D300), LABEL, ZplTimeouts::default()).unwrap();
     let jobs = printed(&peer, 2);
-    assert!(jobs[1].starts_with("^XA^MUd,200,300^FO50,50"), "{}", jobs[1]);
+    assert!(
+        jobs[1].starts_with("^XA^MUd,200,300^FO50,50"),
+        "{}",
+        jobs[1]
+    );
 }
 
 #[test]
@@ -77,8 +84,8 @@ fn a_paused_printer_without_paper_or_with_its_head_open_gets_nothing_and_says_wh
     ];
     for (mode, problem, words) in cases {
         peer.set_mode(mode);
-        let err = print::send_zpl(&peer.printer(Dpi::D203), LABEL, ZplTimeouts::default())
-            .unwrap_err();
+        let err =
+            print::send_zpl(&peer.printer(Dpi::D203), LABEL, ZplTimeouts::default()).unwrap_err();
         assert!(
             matches!(&err, PrintError::NotReady { problems, .. } if problems == &[problem]),
             "{err:?}"
@@ -87,7 +94,11 @@ fn a_paused_printer_without_paper_or_with_its_head_open_gets_nothing_and_says_wh
         assert!(err.nothing_sent());
     }
     std::thread::sleep(Duration::from_millis(200));
-    assert_eq!(peer.printed(), Vec::<String>::new(), "no label bytes were sent");
+    assert_eq!(
+        peer.printed(),
+        Vec::<String>::new(),
+        "no label bytes were sent"
+    );
     assert_eq!(peer.status_queries(), 3);
 }
 
@@ -109,7 +120,10 @@ fn an_unreachable_printer_is_named_in_the_message() {
     let err = print::send_zpl(&printer, LABEL, ZplTimeouts::default()).unwrap_err();
     assert!(matches!(err, PrintError::Unreachable { .. }), "{err:?}");
     let text = err.to_string();
-    assert!(text.contains(&printer.address()) && text.contains("Is it on"), "{text}");
+    assert!(
+        text.contains(&printer.address()) && text.contains("Is it on"),
+        "{text}"
+    );
     assert!(err.nothing_sent());
 }
 
