@@ -2,12 +2,14 @@
 
 mod client;
 mod contract;
+mod hardening;
 mod labels;
 mod landed_cost;
 mod outbox;
 mod printing;
 mod service;
 mod service_fuzz;
+mod service_hostile;
 mod service_labels;
 mod station;
 mod support;

@@ -224,7 +224,7 @@ async fn orders_are_created_once_and_checked_against_their_calculation() {
     );
 }
 
-fn fulfil(
+pub(super) fn fulfil(
     reference: u64,
     at: &str,
     rate: &ShippingRateTaxes,

@@ -6,6 +6,7 @@ mod cancel;
 mod errors;
 mod packing;
 mod panels;
+mod printers;
 mod table;
 
 use std::time::{Duration, Instant};
