@@ -153,6 +153,12 @@ pub fn progress(core: &mut Core, progress: OutboxProgress) {
         }
         OutboxState::NeedsAttention => {
             core.state.connection = Connection::Online;
+            if entry.action == OutboxAction::CreateOrder {
+                let why = entry.last_error.as_deref().unwrap_or("refused");
+                core.state
+                    .quote
+                    .order_refused(entry.order, &entry.field_errors, why);
+            }
             core.state.notice(
                 Level::Error,
                 format!(

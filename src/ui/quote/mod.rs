@@ -126,6 +126,20 @@ impl QuoteView {
         ));
     }
 
+    /// The outbox delivered the queued order and the service refused it (needs attention):
+    /// its messages go next to the fields they name, as a direct answer's would.
+    pub fn order_refused(&mut self, order: u64, errors: &[FieldError], why: &str) {
+        if self.order_number.trim().parse::<u64>().ok() != Some(order) {
+            return;
+        }
+        self.submitting = false;
+        self.message = Some(format!(
+            "Order {order} was refused by the service: {why}. Its messages are at their fields; \
+             correct the order in the Outbox tab and resend it."
+        ));
+        self.order_errors = FieldErrors::from_list(errors);
+    }
+
     pub fn order_failed(&mut self, error: &ClientError) {
         self.submitting = false;
         self.message = Some(self.failure_message(error, "order"));

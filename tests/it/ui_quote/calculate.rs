@@ -229,4 +229,24 @@ async fn load_calculate_read_choose_and_submit() {
     harness.state_mut().view.order_submitted();
     harness.run();
     assert!(harness.query_by_label("Order 100234 submitted.").is_some());
+
+    // Queued in the outbox and refused there (422): the message lands under the field it names.
+    let refusal = packdesk::api::FieldError::new("source_reference", "is used by another order");
+    harness
+        .state_mut()
+        .view
+        .order_refused(100_234, &[refusal], "422");
+    harness.run();
+    let region = harness.get_by_label("Submit order");
+    let field = region.get_by_label("Order number");
+    let message = region.get_by_label("is used by another order");
+    assert!(
+        super::is_under(message.rect(), field.rect()),
+        "the refusal is not under the order number"
+    );
+    // A refusal of some other order leaves this form alone.
+    let mut view = harness.state().view.clone();
+    view.order_errors = Default::default();
+    view.order_refused(999, &[], "422");
+    assert!(view.order_errors.is_empty());
 }
