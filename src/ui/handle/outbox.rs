@@ -83,7 +83,7 @@ fn discard(core: &mut Core, id: OutboxId) {
         lock.touch(Instant::now());
     }
     core.jobs
-        .spawn(move |_| outbox::discard(db, worker, id, reason));
+        .spawn(move |reporter| outbox::discard(db, worker, id, reason, reporter));
 }
 
 /// A person's resend or discard came back.

@@ -3,7 +3,7 @@
 
 use egui::Key;
 use egui::accesskit::Role;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT as _, Queryable};
 use packdesk::api::{Client, ClientConfig, LabelAddress, LabelRequest, LabelSku, Secret};
 use packdesk::demo::orders::create_body;
 use packdesk::service::server::{self, ServeConfig};
@@ -282,8 +282,9 @@ fn offline_shows_retry_and_loses_nothing() {
     assert!(h.query_by_label("Online").is_some());
 }
 
-#[test]
-fn a_rejected_api_key_points_to_settings() {
+/// A station whose stored API key the service rejects, with one fulfilment refused and waiting
+/// in the Outbox tab.
+fn refused_fulfilment() -> (Staging, Option<server::RunningService>) {
     let (mut staging, running) = staging("an-old-key", ACCESS_TOKEN, true);
     assert!(running.is_some());
     let h = &mut staging.station.harness;
@@ -306,4 +307,95 @@ fn a_rejected_api_key_points_to_settings() {
     click(h, "Show what needs attention");
     assert!(shows(h, "Fulfilment · order"));
     assert!(shows(h, "rejected the credentials"));
+    (staging, running)
+}
+
+#[test]
+fn a_rejected_api_key_points_to_settings() {
+    let (mut staging, running) = refused_fulfilment();
+    let h = &mut staging.station.harness;
+
+    // Discarding is a supervisor's: the button stays disabled until the PIN unlocks it.
+    let discard = h
+        .query_all_by_label_contains("Discard fulfil:")
+        .next()
+        .unwrap();
+    assert!(discard.accesskit_node().is_disabled());
+
+    // The right key goes into Settings; the station reconnects, and Resend delivers the entry.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Num3);
+    h.step();
+    h.step();
+    type_into(h, "New API key", API_KEY);
+    click(h, "Save API key");
+    for _ in 0..500 {
+        if shows(h, "Connected to Staging") {
+            break;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(shows(h, "Connected to Staging"), "the new key is in use");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Num4);
+    h.step();
+    h.step();
+    h.query_all_by_label_contains("Resend fulfil:")
+        .next()
+        .unwrap()
+        .click();
+    h.step();
+    wait_until(h, "the resent fulfilment delivered", |app| {
+        app.state().outbox.summary.is_empty()
+    });
+    assert!(shows(h, "Nothing needs attention."));
+    let order = running
+        .as_ref()
+        .unwrap()
+        .store
+        .order(staging.number)
+        .unwrap()
+        .expect("the order is at the service");
+    let fulfilments: usize = order.shipments.iter().map(|s| s.fulfillments.len()).sum();
+    assert_eq!(fulfilments, 1, "delivered once");
+}
+
+#[test]
+fn a_supervisor_discards_a_refused_entry_after_the_pin() {
+    let (mut staging, running) = refused_fulfilment();
+    let h = &mut staging.station.harness;
+    type_into(h, "Supervisor PIN (to discard)", "0000");
+    click(h, "Unlock supervisor");
+    wait_until(h, "the PIN check", |app| !app.state().supervisor.checking);
+    assert!(shows(h, "Wrong PIN"), "the wrong PIN is refused");
+    let discard = |h: &AppHarness| {
+        h.query_all_by_label_contains("Discard fulfil:")
+            .next()
+            .unwrap()
+            .accesskit_node()
+            .is_disabled()
+    };
+    assert!(discard(h), "a wrong PIN does not unlock");
+    type_into(h, "Supervisor PIN (to discard)", super::PIN);
+    click(h, "Unlock supervisor");
+    wait_until(h, "the PIN check", |app| !app.state().supervisor.checking);
+    assert!(shows(h, "Supervisor unlocked"));
+    assert!(!discard(h));
+    h.query_all_by_label_contains("Discard fulfil:")
+        .next()
+        .unwrap()
+        .click();
+    h.step();
+    wait_until(h, "the entry discarded", |app| {
+        app.state().outbox.summary.is_empty()
+    });
+    assert!(shows(h, "Nothing needs attention."));
+    let order = running
+        .as_ref()
+        .unwrap()
+        .store
+        .order(staging.number)
+        .unwrap()
+        .expect("the order is at the service");
+    let fulfilments: usize = order.shipments.iter().map(|s| s.fulfillments.len()).sum();
+    assert_eq!(fulfilments, 0, "a discarded entry is never sent");
 }
