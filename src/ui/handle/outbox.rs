@@ -129,6 +129,7 @@ pub fn progress(core: &mut Core, progress: OutboxProgress) {
         summary,
         open,
         entry,
+        error,
     } = progress;
     let view = &mut core.state.outbox;
     view.summary = summary;
@@ -165,4 +166,6 @@ pub fn progress(core: &mut Core, progress: OutboxProgress) {
         }
         _ => {}
     }
+    // The packer's own label says more than the generic line above.
+    super::label_follow::on_entry(core, &entry, error.as_ref());
 }
