@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use crate::api::ClientError;
 use crate::station::db::{OutboxAction, OutboxId, OutboxState};
 use crate::ui::app::Core;
 use crate::ui::command::Command;
@@ -165,6 +166,16 @@ pub fn progress(core: &mut Core, progress: OutboxProgress) {
             );
         }
         _ => {}
+    }
+    // The order just submitted from the quote panel: its problems go next to its fields.
+    if entry.action == OutboxAction::CreateOrder
+        && entry.state == OutboxState::NeedsAttention
+        && core.state.quote.order_number.trim() == entry.order.to_string()
+    {
+        let refusal = error.clone().unwrap_or_else(|| ClientError::Validation {
+            errors: entry.field_errors.clone(),
+        });
+        core.state.quote.order_refused(&refusal);
     }
     // The packer's own label says more than the generic line above.
     super::label_follow::on_entry(core, &entry, error.as_ref());

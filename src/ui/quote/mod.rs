@@ -135,6 +135,18 @@ impl QuoteView {
         }
     }
 
+    /// The order submitted from this panel was refused by the service when the outbox sent it
+    /// (it waits in the Outbox tab): its field errors go next to their fields here too.
+    pub fn order_refused(&mut self, error: &ClientError) {
+        self.order_failed(error);
+        self.message = Some(format!(
+            "{} Order {} is recorded at the station and waits in the Outbox tab: correct it there \
+             and resend, or a supervisor discards it.",
+            self.message.take().unwrap_or_default(),
+            self.order_number.trim()
+        ));
+    }
+
     /// The text of a cart file the agent chose.
     pub fn cart_loaded(&mut self, text: &str) {
         match QuoteForm::from_json(text) {

@@ -2,6 +2,7 @@
 //! keys and scans typed, against the real embedded reference service (started by the app in a
 //! temporary data directory) with keyring's mock credential store.
 
+mod attention;
 mod cancel;
 mod errors;
 mod outbox;
