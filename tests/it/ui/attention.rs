@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use egui::Key;
-use egui_kittest::kittest::{NodeT as _, Queryable};
+use egui_kittest::kittest::Queryable;
 use packdesk::api::{Client, ClientConfig, Secret};
 use packdesk::demo::orders::create_body;
 use packdesk::service::server::{self, RunningService, ServeConfig};
