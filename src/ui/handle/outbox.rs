@@ -110,6 +110,8 @@ pub fn changed(core: &mut Core, result: Result<crate::station::db::OutboxEntry, 
                 *slot = entry;
             }
             view.open.retain(|e| e.state.is_open());
+            // The worker reports only after an attempt; the status bar must not wait for one.
+            view.summary = summary_of(&view.open);
             Notice {
                 level: Level::Info,
                 text,
@@ -129,6 +131,7 @@ pub fn progress(core: &mut Core, progress: OutboxProgress) {
         summary,
         open,
         entry,
+        error,
     } = progress;
     let view = &mut core.state.outbox;
     view.summary = summary;
@@ -170,5 +173,22 @@ pub fn progress(core: &mut Core, progress: OutboxProgress) {
             );
         }
         _ => {}
+    }
+    // The packer's own label says more than the generic line above.
+    super::label_follow::on_entry(core, &entry, error.as_ref());
+}
+
+/// The summary of the entries shown, until the worker's next snapshot replaces it.
+fn summary_of(open: &[crate::station::db::OutboxEntry]) -> crate::station::db::OutboxSummary {
+    let count = |state: OutboxState| open.iter().filter(|e| e.state == state).count();
+    crate::station::db::OutboxSummary {
+        queued: count(OutboxState::Queued),
+        retrying: count(OutboxState::Retrying),
+        needs_attention: count(OutboxState::NeedsAttention),
+        next_retry_at: open
+            .iter()
+            .filter(|e| e.state == OutboxState::Retrying)
+            .map(|e| e.next_attempt_at)
+            .min(),
     }
 }

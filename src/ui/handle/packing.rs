@@ -3,18 +3,20 @@
 
 use time::OffsetDateTime;
 
+use crate::api::Client;
 use crate::api::LabelStatus;
 use crate::station::db::{
     DocumentKind, FulfilmentInput, LabelId, LabelOptions, OrderStatus, StationOrder,
     StationShipment,
 };
+use crate::station::outbox::{Outbox, SharedDb};
 use crate::station::settings::Settings;
 use crate::ui::app::Core;
 use crate::ui::command::Command;
 use crate::ui::failure::Failure;
 use crate::ui::jobs::label::{LabelPlan, ParcelSource, get_label};
-use crate::ui::jobs::{orders, output, preview};
-use crate::ui::parcel_form::ParcelForm;
+use crate::ui::jobs::{orders, output, parcel_label, preview};
+use crate::ui::parcel_form::{LabelMode, ParcelForm};
 use crate::ui::rules::{why_no_label, why_not_fulfil};
 use crate::ui::state::{
     CancelFlow, FocusTarget, LabelJob, Level, Notice, OpenOrder, Preview, Request,
@@ -161,9 +163,12 @@ fn resume_parcel(core: &mut Core) {
             Some(label.id)
         }
         _ => {
-            open.label = LabelJob::Failed(Failure::Offline(
-                "This parcel has no label yet — Retry asks for it again.".into(),
-            ));
+            open.label = super::label_follow::resumed(&core.state.outbox.open, parcel)
+                .unwrap_or_else(|| {
+                    LabelJob::Failed(Failure::Offline(
+                        "This parcel has no label yet — Retry asks for it again.".into(),
+                    ))
+                });
             None
         }
     };
@@ -226,7 +231,11 @@ fn label_options(settings: &Settings, form: &ParcelForm) -> LabelOptions {
 }
 
 fn get_label_cmd(core: &mut Core) {
-    let (Some(db), Some(client)) = (core.backend.db.clone(), core.backend.client.clone()) else {
+    let (Some(db), Some(client), Some(outbox)) = (
+        core.backend.db.clone(),
+        core.backend.client.clone(),
+        core.backend.outbox.clone(),
+    ) else {
         return;
     };
     let settings = core.state.settings.clone();
@@ -261,12 +270,28 @@ fn get_label_cmd(core: &mut Core) {
     open.label = LabelJob::Requesting;
     core.state.scan.message = None;
     open.preview = Preview::None;
-    core.jobs
-        .spawn(move |reporter| get_label(client, db, plan, reporter));
+    start_label(core, client, db, outbox, plan);
+}
+
+/// Split-parcel labels go through the outbox (the parcel and its request in one transaction);
+/// a full-order label is only fetched, directly (see `jobs::label`).
+fn start_label(core: &mut Core, client: Client, db: SharedDb, outbox: Outbox, plan: LabelPlan) {
+    match plan.mode {
+        LabelMode::Parcel => core
+            .jobs
+            .spawn(move |reporter| parcel_label::queue(db, outbox, plan, reporter)),
+        LabelMode::FullOrder => core
+            .jobs
+            .spawn(move |reporter| get_label(client, db, plan, reporter)),
+    }
 }
 
 fn retry_label(core: &mut Core) {
-    let (Some(db), Some(client)) = (core.backend.db.clone(), core.backend.client.clone()) else {
+    let (Some(db), Some(client), Some(outbox)) = (
+        core.backend.db.clone(),
+        core.backend.client.clone(),
+        core.backend.outbox.clone(),
+    ) else {
         return;
     };
     let settings = core.state.settings.clone();
@@ -288,8 +313,7 @@ fn retry_label(core: &mut Core) {
         sent_lines: open.form.chosen_lines(),
     };
     open.label = LabelJob::Requesting;
-    core.jobs
-        .spawn(move |reporter| get_label(client, db, plan, reporter));
+    start_label(core, client, db, outbox, plan);
 }
 
 fn discard(core: &mut Core) {

@@ -130,6 +130,7 @@ fn apply_result(core: &mut Core, result: JobResult) {
         }
         JobResult::Scanned { code, result } => scanned(core, code, result),
         JobResult::Label(result) => label(core, result),
+        JobResult::LabelQueued(entry) => super::label_follow::queued(core, *entry),
         JobResult::Preview { label, result } => {
             let ctx = core.jobs.context();
             if let Some(open) = &mut core.state.open {
@@ -302,7 +303,7 @@ fn label(
 }
 
 /// Offline failures flip the indicator and arm Retry; others mean the service answered.
-fn network_failure(core: &mut Core, failure: &Failure, retry: Command) {
+pub(super) fn network_failure(core: &mut Core, failure: &Failure, retry: Command) {
     if failure.is_offline() {
         core.state.connection = Connection::Offline(failure.message());
         core.state.retry = Some(retry);

@@ -1,5 +1,8 @@
-//! Getting a parcel's label: record the parcel, ask the label endpoint, poll a `pending` answer
-//! with backoff, fetch and cache the PDF and ZPL documents, and render the preview.
+//! Getting a full-order label directly: record the parcel, ask the label endpoint, poll a
+//! `pending` answer with backoff, fetch and cache the PDF and ZPL documents, and render the
+//! preview. Split-parcel labels go through the outbox instead (`parcel_label`); a full-order
+//! label only fetches the order's one label, which changes nothing at the service and is safe
+//! to ask for again, so it needs no durable entry.
 //!
 //! A definite rejection (422, 401, ...) voids the parcel so its units are free again and the
 //! packer can fix the form; a network failure keeps it, so "Retry" asks again with the same
@@ -222,7 +225,7 @@ async fn settle(
 }
 
 /// Fetches and caches the PDF and ZPL documents; renders the ZPL for the preview.
-async fn documents(
+pub(super) async fn documents(
     client: &Client,
     db: &SharedDb,
     label: LabelId,

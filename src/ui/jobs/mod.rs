@@ -10,6 +10,7 @@ pub mod orders;
 pub mod outbox;
 pub mod output;
 pub mod panels;
+pub mod parcel_label;
 pub mod preview;
 pub mod startup;
 
@@ -49,6 +50,8 @@ pub enum JobResult {
         result: Result<ScanMatch, String>,
     },
     Label(Result<Box<LabelDone>, Box<LabelFailed>>),
+    /// A split-parcel label request written to the outbox (the worker's reports follow it).
+    LabelQueued(Box<OutboxEntry>),
     Preview {
         label: LabelId,
         result: Result<egui::ColorImage, String>,

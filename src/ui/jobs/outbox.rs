@@ -5,7 +5,7 @@
 use tokio::sync::broadcast::error::RecvError;
 
 use super::{JobResult, Jobs, Progress, Reporter, SharedDb, with_db};
-use crate::api::Client;
+use crate::api::{Client, ClientError};
 use crate::station::db::{OutboxEntry, OutboxId, OutboxSummary};
 use crate::station::outbox::{Outbox, WorkerConfig};
 
@@ -16,6 +16,8 @@ pub struct OutboxProgress {
     /// Entries still to deliver, oldest first.
     pub open: Vec<OutboxEntry>,
     pub entry: Option<OutboxEntry>,
+    /// What the service or the network said to that attempt, if it failed.
+    pub error: Option<ClientError>,
 }
 
 /// Starts the worker and a task that forwards its reports with a fresh snapshot.
@@ -32,24 +34,30 @@ async fn forward(
     mut reports: tokio::sync::broadcast::Receiver<crate::station::outbox::Report>,
     reporter: Reporter,
 ) {
-    snapshot(&db, &reporter, None).await;
+    snapshot(&db, &reporter, None, None).await;
     loop {
         match reports.recv().await {
-            Ok(report) => snapshot(&db, &reporter, report.entry).await,
+            Ok(report) => snapshot(&db, &reporter, report.entry, report.error).await,
             // Missed reports are covered by the snapshot of the next one.
-            Err(RecvError::Lagged(_)) => snapshot(&db, &reporter, None).await,
+            Err(RecvError::Lagged(_)) => snapshot(&db, &reporter, None, None).await,
             Err(RecvError::Closed) => return,
         }
     }
 }
 
-async fn snapshot(db: &SharedDb, reporter: &Reporter, entry: Option<OutboxEntry>) {
+async fn snapshot(
+    db: &SharedDb,
+    reporter: &Reporter,
+    entry: Option<OutboxEntry>,
+    error: Option<ClientError>,
+) {
     let read = with_db(db, |db| Ok((db.outbox_summary()?, db.outbox_open()?))).await;
     match read {
         Ok((summary, open)) => reporter.progress(Progress::Outbox(Box::new(OutboxProgress {
             summary,
             open,
             entry,
+            error,
         }))),
         Err(failure) => tracing::warn!("outbox snapshot: {}", failure.message()),
     }
@@ -78,6 +86,6 @@ pub async fn discard(
     let result = with_db(&db, move |db| db.outbox_discard(id, &reason)).await;
     outbox.wake();
     // Nothing is delivered, so the worker reports nothing: the status bar learns it here.
-    snapshot(&db, &reporter, None).await;
+    snapshot(&db, &reporter, None, None).await;
     JobResult::OutboxChanged(result.map_err(|f| f.message()))
 }

@@ -4,6 +4,7 @@
 
 mod cancel;
 mod errors;
+mod outbox;
 mod packing;
 mod panels;
 mod printers;
@@ -65,6 +66,17 @@ pub fn start(dir: TempDir, config: AppConfig) -> Station {
         .with_max_steps(40)
         .build_ui_state(|ui, app: &mut PackdeskApp| app.frame_ui(ui), app);
     Station { harness, _dir: dir }
+}
+
+impl Station {
+    /// Stops the app as closing its window does (the outbox worker stops where it is) and
+    /// starts it again on the same files.
+    pub fn restart(mut self, config: AppConfig) -> Station {
+        eframe::App::on_exit(self.harness.state_mut());
+        let Station { harness, _dir: dir } = self;
+        drop(harness);
+        start(dir, config)
+    }
 }
 
 /// Runs frames until `done` holds (jobs answer on their own threads), at most 60 s.

@@ -217,7 +217,8 @@ impl StationDb {
     }
 
     /// Queues the label request of a parcel recorded earlier (Retry). An entry already there
-    /// for the parcel is kept; one waiting for a retry is tried now.
+    /// for the parcel is kept and tried now; one that was refused or discarded is queued again
+    /// (the parcel is still packed and the packer asks for its label anew).
     pub fn request_parcel_label(
         &mut self,
         parcel: ParcelId,
@@ -228,8 +229,10 @@ impl StationDb {
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let id = queue_label(&tx, parcel, options)?;
         tx.execute(
-            "UPDATE outbox SET next_attempt_at = MIN(next_attempt_at, ?1)
-             WHERE id = ?2 AND state IN ('queued', 'retrying')",
+            "UPDATE outbox SET next_attempt_at = MIN(next_attempt_at, ?1), updated_at = ?1,
+                state = CASE WHEN state IN ('needs_attention', 'discarded') THEN 'queued'
+                    ELSE state END
+             WHERE id = ?2 AND state IN ('queued', 'retrying', 'needs_attention', 'discarded')",
             params![now_ms(), id.0],
         )?;
         tx.commit()?;

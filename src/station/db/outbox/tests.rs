@@ -254,3 +254,27 @@ fn voiding_a_parcel_discards_its_label_request_and_discard_closes_an_entry() {
     assert!(shown.parcel(parcel).unwrap().1.labels.is_empty());
     assert!(db.outbox_resend(id, None).is_err());
 }
+
+#[test]
+fn asking_again_for_a_refused_label_queues_it_again_now() {
+    let (mut db, order, parcel) = station();
+    let (parcel, id) = db
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
+        .unwrap();
+    db.outbox_begin_attempt(id).unwrap();
+    let refused = db
+        .outbox_needs_attention(id, "the credentials were rejected", &[])
+        .unwrap();
+    assert_eq!(refused.state, OutboxState::NeedsAttention);
+    assert_eq!(db.request_parcel_label(parcel, &options()).unwrap(), id);
+    let again = db.outbox_entry(id).unwrap().unwrap();
+    assert_eq!(again.state, OutboxState::Queued);
+    assert_eq!(db.outbox_next_due().unwrap().map(|e| e.id), Some(id));
+    // Discarded by a supervisor while the parcel stays packed: the packer's Retry asks anew.
+    db.outbox_discard(id, "test").unwrap();
+    db.request_parcel_label(parcel, &options()).unwrap();
+    assert_eq!(
+        db.outbox_entry(id).unwrap().unwrap().state,
+        OutboxState::Queued
+    );
+}
