@@ -177,11 +177,7 @@ fn entry_ui(ui: &mut egui::Ui, state: &AppState, entry: &OutboxEntry, commands: 
 }
 
 fn supervisor_unlocked(state: &AppState) -> bool {
-    state
-        .supervisor
-        .lock
-        .as_ref()
-        .is_some_and(|lock| lock.is_unlocked(Instant::now()))
+    state.supervisor.is_unlocked(Instant::now())
 }
 
 /// The supervisor unlock for Discard, in the tab itself.

@@ -306,6 +306,13 @@ pub struct SupervisorState {
     pub message: Option<String>,
 }
 
+impl SupervisorState {
+    /// Whether a PIN is set and was entered recently enough to act as supervisor.
+    pub fn is_unlocked(&self, now: std::time::Instant) -> bool {
+        self.lock.as_ref().is_some_and(|lock| lock.is_unlocked(now))
+    }
+}
+
 /// The outbox as the worker last reported it, and what a person is correcting.
 #[derive(Debug, Clone, Default)]
 pub struct OutboxView {

@@ -105,12 +105,7 @@ fn confirm(core: &mut Core) {
         return;
     };
     let now = Instant::now();
-    let unlocked = core
-        .state
-        .supervisor
-        .lock
-        .as_ref()
-        .is_some_and(|lock| lock.is_unlocked(now));
+    let unlocked = core.state.supervisor.is_unlocked(now);
     let Some(open) = &mut core.state.open else {
         return;
     };

@@ -56,12 +56,7 @@ fn discard(core: &mut Core, id: OutboxId) {
     let (Some(db), Some(worker)) = (core.backend.db.clone(), core.backend.outbox.clone()) else {
         return;
     };
-    let unlocked = core
-        .state
-        .supervisor
-        .lock
-        .as_ref()
-        .is_some_and(|lock| lock.is_unlocked(Instant::now()));
+    let unlocked = core.state.supervisor.is_unlocked(Instant::now());
     let view = &mut core.state.outbox;
     if !unlocked {
         view.message = Some(Notice {
@@ -83,7 +78,7 @@ fn discard(core: &mut Core, id: OutboxId) {
         lock.touch(Instant::now());
     }
     core.jobs
-        .spawn(move |reporter| outbox::discard(db, worker, id, reason, reporter));
+        .spawn(move |_| outbox::discard(db, worker, id, reason));
 }
 
 /// A person's resend or discard came back.

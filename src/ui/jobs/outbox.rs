@@ -76,16 +76,8 @@ pub async fn resend(
 }
 
 /// Discards an entry (the supervisor was unlocked when it was asked for).
-pub async fn discard(
-    db: SharedDb,
-    outbox: Outbox,
-    id: OutboxId,
-    reason: String,
-    reporter: Reporter,
-) -> JobResult {
+pub async fn discard(db: SharedDb, outbox: Outbox, id: OutboxId, reason: String) -> JobResult {
     let result = with_db(&db, move |db| db.outbox_discard(id, &reason)).await;
     outbox.wake();
-    // Nothing is delivered, so the worker reports nothing: the status bar learns it here.
-    snapshot(&db, &reporter, None, None).await;
     JobResult::OutboxChanged(result.map_err(|f| f.message()))
 }

@@ -310,6 +310,18 @@ fn refused_fulfilment() -> (Staging, Option<server::RunningService>) {
     (staging, running)
 }
 
+/// How many fulfilments the service holds for the order, over all its shipments.
+fn fulfilments_at_service(running: &Option<server::RunningService>, number: u64) -> usize {
+    let order = running
+        .as_ref()
+        .unwrap()
+        .store
+        .order(number)
+        .unwrap()
+        .expect("the order is at the service");
+    order.shipments.iter().map(|s| s.fulfillments.len()).sum()
+}
+
 #[test]
 fn a_rejected_api_key_points_to_settings() {
     let (mut staging, running) = refused_fulfilment();
@@ -348,15 +360,11 @@ fn a_rejected_api_key_points_to_settings() {
         app.state().outbox.summary.is_empty()
     });
     assert!(shows(h, "Nothing needs attention."));
-    let order = running
-        .as_ref()
-        .unwrap()
-        .store
-        .order(staging.number)
-        .unwrap()
-        .expect("the order is at the service");
-    let fulfilments: usize = order.shipments.iter().map(|s| s.fulfillments.len()).sum();
-    assert_eq!(fulfilments, 1, "delivered once");
+    assert_eq!(
+        fulfilments_at_service(&running, staging.number),
+        1,
+        "delivered once"
+    );
 }
 
 #[test]
@@ -389,13 +397,9 @@ fn a_supervisor_discards_a_refused_entry_after_the_pin() {
         app.state().outbox.summary.is_empty()
     });
     assert!(shows(h, "Nothing needs attention."));
-    let order = running
-        .as_ref()
-        .unwrap()
-        .store
-        .order(staging.number)
-        .unwrap()
-        .expect("the order is at the service");
-    let fulfilments: usize = order.shipments.iter().map(|s| s.fulfillments.len()).sum();
-    assert_eq!(fulfilments, 0, "a discarded entry is never sent");
+    assert_eq!(
+        fulfilments_at_service(&running, staging.number),
+        0,
+        "a discarded entry is never sent"
+    );
 }
