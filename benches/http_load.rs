@@ -33,9 +33,12 @@ fn env_or(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-fn one_worker() -> Runtime {
+/// A runtime with one worker thread named `name` (its blocking pool threads share the name, so
+/// the CPU each side uses can be read per name).
+fn one_worker(name: &str) -> Runtime {
     let Ok(rt) = Builder::new_multi_thread()
         .worker_threads(1)
+        .thread_name(name)
         .enable_all()
         .build()
     else {
@@ -53,7 +56,7 @@ fn main() {
     let concurrency = env_or("LOAD_CONCURRENCY", 32) as usize;
     let rate = env_or("LOAD_RATE", 1000);
 
-    let service_rt = one_worker();
+    let service_rt = one_worker("svc");
     let data = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
     let running = service_rt
         .block_on(server::start(ServeConfig::local(data.path().to_path_buf())))
@@ -64,7 +67,7 @@ fn main() {
         api_key: running.credentials.api_key.expose().to_string(),
     };
 
-    let bare_rt = one_worker();
+    let bare_rt = one_worker("bare");
     let bare_addr: SocketAddr = bare_rt.block_on(async {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -83,7 +86,7 @@ fn main() {
     };
 
     let body = Arc::new(serde_json::to_vec(&demo::typical_cart()).unwrap_or_default());
-    let load_rt = one_worker();
+    let load_rt = one_worker("load");
     println!(
         "typical cart (1 shipment, 3 rates, 5 items), {} bytes; {}s per phase",
         body.len(),
@@ -91,18 +94,43 @@ fn main() {
     );
     println!();
     println!(
-        "| target | closed loop ({concurrency} conns) req/s | open loop {rate} req/s: achieved | p50 ms | p99 ms | errors |"
+        "| target | closed loop ({concurrency} conns) req/s | server CPU µs/req | load CPU µs/req | open loop {rate} req/s: achieved | p50 ms | p99 ms | errors |"
     );
-    println!("|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|");
     let mut throughputs = Vec::new();
     let mut p99s = Vec::new();
     for target in [&bare, &service] {
+        let before = support::cpu_by_thread();
         let closed = load_rt.block_on(closed_loop(target, &body, concurrency, seconds));
-        let open = load_rt.block_on(open_loop(target, &body, rate, seconds));
+        let after = support::cpu_by_thread();
+        // Server threads are all but the load's and this one (the main thread takes the
+        // binary's name): a server's helper threads (the calculation writer) count too.
+        let per_request = |load: bool| {
+            let used: Duration = after
+                .iter()
+                .filter(|(name, _)| name.starts_with("load") == load)
+                .filter(|(name, _)| !name.starts_with("http_load"))
+                .map(|(name, t)| t.saturating_sub(before.get(name).copied().unwrap_or_default()))
+                .sum();
+            used.as_secs_f64() * 1e6 / (closed.0 * seconds.as_secs_f64()).max(1.0)
+        };
+        if std::env::var_os("LOAD_THREADS").is_some() {
+            for (name, t) in &after {
+                let used = t.saturating_sub(before.get(name).copied().unwrap_or_default());
+                eprintln!(
+                    "  {name}: {:.1} µs/req",
+                    used.as_secs_f64() * 1e6 / (closed.0 * seconds.as_secs_f64()).max(1.0)
+                );
+            }
+        }
+        let (server_cpu, load_cpu) = (per_request(false), per_request(true));
+        let open = open_loop(&load_rt, target, &body, rate, seconds);
         println!(
-            "| {} | {:.0} | {:.0} | {:.2} | {:.2} | {} |",
+            "| {} | {:.0} | {:.1} | {:.1} | {:.0} | {:.2} | {:.2} | {} |",
             target.name,
             closed.0,
+            server_cpu,
+            load_cpu,
             open.achieved,
             open.p50_ms,
             open.p99_ms,
@@ -192,23 +220,31 @@ struct OpenLoop {
 }
 
 /// Sends at a fixed rate whatever the answers do, and measures each latency from the moment the
-/// request was due (so a stall counts against every request it delays).
-async fn open_loop(target: &Target, body: &Arc<Vec<u8>>, rate: u64, length: Duration) -> OpenLoop {
-    let client = client();
+/// request was due (so a stall counts against every request it delays). The pacing runs on this
+/// thread with `thread::sleep` (tens of µs late on Linux) rather than on a tokio timer, whose
+/// millisecond granularity would add up to 1 ms to every latency.
+fn open_loop(
+    load_rt: &Runtime,
+    target: &Target,
+    body: &Arc<Vec<u8>>,
+    rate: u64,
+    length: Duration,
+) -> OpenLoop {
+    let client = load_rt.block_on(async { client() });
     let interval = Duration::from_secs_f64(1.0 / rate.max(1) as f64);
     let total = (length.as_secs_f64() * rate as f64) as u64;
     let start = Instant::now() + Duration::from_millis(50);
     let mut tasks = Vec::with_capacity(total as usize);
     for i in 0..total {
         let due = start + interval.mul_f64(i as f64);
-        tokio::time::sleep_until(due.into()).await;
+        std::thread::sleep(due.saturating_duration_since(Instant::now()));
         let (client, body) = (client.clone(), body.clone());
         let target = Target {
             name: target.name,
             url: target.url.clone(),
             api_key: target.api_key.clone(),
         };
-        tasks.push(tokio::spawn(async move {
+        tasks.push(load_rt.spawn(async move {
             let ok = send(&client, &target, &body).await;
             (ok, due.elapsed())
         }));
@@ -216,7 +252,7 @@ async fn open_loop(target: &Target, body: &Arc<Vec<u8>>, rate: u64, length: Dura
     let mut latencies = Vec::with_capacity(tasks.len());
     let mut errors = 0;
     for task in tasks {
-        match task.await {
+        match load_rt.block_on(task) {
             Ok((true, latency)) => latencies.push(latency),
             _ => errors += 1,
         }
