@@ -168,9 +168,22 @@ async fn send(client: &reqwest::Client, target: &Target, body: &Arc<Vec<u8>>) ->
         .send()
         .await;
     match resp {
-        Ok(resp) => resp.status().is_success() && resp.bytes().await.is_ok(),
-        Err(_) => false,
+        Ok(resp) if resp.status().is_success() => resp.bytes().await.is_ok(),
+        Ok(resp) => {
+            report_once(format!("{}: {}", resp.status(), resp.text().await.unwrap_or_default()));
+            false
+        }
+        Err(err) => {
+            report_once(err.to_string());
+            false
+        }
     }
+}
+
+/// Prints the first failure (the count alone does not say what went wrong).
+fn report_once(what: String) {
+    static REPORTED: std::sync::Once = std::sync::Once::new();
+    REPORTED.call_once(|| eprintln!("first failed request: {what}"));
 }
 
 /// Requests per second with `concurrency` requests always in flight; and the error count.
