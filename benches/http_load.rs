@@ -3,7 +3,9 @@
 //!
 //! `cargo bench --bench http_load` — settings from the environment: `LOAD_SECONDS` (per phase,
 //! default 5), `LOAD_CONCURRENCY` (closed loop, default 32), `LOAD_RATE` (open loop req/s,
-//! default 1000). Each server gets a runtime with one worker thread, and so does the load.
+//! default 1000), `LOAD_THREADS=1` (print the CPU each thread used per request). Each server
+//! gets a runtime with one worker thread, and so does the load; server CPU counts every thread
+//! but the load's, so the service's writer and checkpoint threads count too.
 //! `PACKDESK_BENCH_SMOKE=1` checks the targets with a generous margin (CI: `LOAD_SECONDS=1`).
 
 #[path = "support/mod.rs"]
@@ -143,8 +145,8 @@ fn main() {
     if let [bare_rps, service_rps] = throughputs[..] {
         println!();
         let ratio = 100.0 * service_rps / bare_rps.max(1.0);
-        // Today ~7 % on a loaded 2-core machine (BENCHMARKS.md): fail on a further 3x drop.
-        budget.at_least_with_floor("service / bare throughput", ratio, 70.0, 2.0, "%");
+        // Today ~19 % on a 2-core machine (BENCHMARKS.md): fail on a further 3x drop.
+        budget.at_least_with_floor("service / bare throughput", ratio, 70.0, 6.0, "%");
     }
     if let Some(&service_p99) = p99s.last() {
         budget.at_most("service p99 at the fixed rate", service_p99, 5.0, "ms");
@@ -170,7 +172,11 @@ async fn send(client: &reqwest::Client, target: &Target, body: &Arc<Vec<u8>>) ->
     match resp {
         Ok(resp) if resp.status().is_success() => resp.bytes().await.is_ok(),
         Ok(resp) => {
-            report_once(format!("{}: {}", resp.status(), resp.text().await.unwrap_or_default()));
+            report_once(format!(
+                "{}: {}",
+                resp.status(),
+                resp.text().await.unwrap_or_default()
+            ));
             false
         }
         Err(err) => {

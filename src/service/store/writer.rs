@@ -6,6 +6,7 @@
 //! awaits the commit, and that thread stores whatever has queued meanwhile in one transaction.
 //! Under load a batch holds many quotes; alone, a quote waits for nothing but its own commit.
 
+use std::borrow::Cow;
 use std::sync::mpsc::{self, Receiver, Sender};
 
 use bytes::Bytes;
@@ -78,14 +79,12 @@ fn run(store: &Store, jobs: &Receiver<Job>) {
 }
 
 fn store_batch(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
-    // Lossless for valid UTF-8, which the response always is; the request was parsed as JSON,
-    // so only a value the parser skipped (an unknown field) could hold invalid bytes.
     let texts: Vec<_> = batch
         .iter()
         .map(|job| {
             (
-                String::from_utf8_lossy(&job.quote.request_json),
-                String::from_utf8_lossy(&job.quote.response_json),
+                text(&job.quote.request_json),
+                text(&job.quote.response_json),
             )
         })
         .collect();
@@ -108,5 +107,14 @@ fn store_batch(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
                 .map(|_| Err(StoreError::Unavailable(message.clone())))
                 .collect()
         }
+    }
+}
+
+/// The JSON as text. Always valid UTF-8 but for a value the parser skipped without reading (an
+/// unknown field of the request), which is stored with the bad bytes replaced.
+fn text(json: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(json) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(json),
     }
 }
