@@ -146,3 +146,22 @@ pub fn mean_p99_ms(times: &[Duration]) -> (f64, f64) {
     let index = ((ms.len() as f64 * 0.99).ceil() as usize).saturating_sub(1);
     (mean, ms.get(index).copied().unwrap_or(f64::NAN))
 }
+
+/// CPU time used so far by this process's threads, summed by thread name (Linux
+/// `/proc/self/task/*/schedstat`, nanosecond resolution); empty where there is no /proc.
+pub fn cpu_by_thread() -> std::collections::BTreeMap<String, Duration> {
+    let mut totals = std::collections::BTreeMap::new();
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return totals;
+    };
+    for task in tasks.flatten() {
+        let path = task.path();
+        let name = std::fs::read_to_string(path.join("comm")).unwrap_or_default();
+        let ran_ns = std::fs::read_to_string(path.join("schedstat"))
+            .ok()
+            .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+            .unwrap_or(0);
+        *totals.entry(name.trim().to_string()).or_default() += Duration::from_nanos(ran_ns);
+    }
+    totals
+}

@@ -13,7 +13,7 @@ use tokio::task::JoinHandle;
 use super::http::{Credentials, ServiceState, router};
 use super::keys::{self, KeysError};
 use super::landed_cost::{Engine, Tables, TablesError};
-use super::store::{Store, StoreError};
+use super::store::{CalculationWriter, Store, StoreError};
 
 /// Name of the service database inside the data directory.
 pub const DATABASE_FILE: &str = "service.sqlite3";
@@ -113,6 +113,8 @@ pub async fn start(config: ServeConfig) -> Result<RunningService, ServeError> {
         .await
         .map_err(|e| ServeError::Serve(e.to_string()))??;
     let engine = Engine::new(Tables::load()?);
+    let calculations = CalculationWriter::start(store.clone())
+        .map_err(|e| ServeError::Serve(format!("cannot start the calculation writer: {e}")))?;
 
     let listener = TcpListener::bind(config.addr)
         .await
@@ -132,6 +134,7 @@ pub async fn start(config: ServeConfig) -> Result<RunningService, ServeError> {
     let state = Arc::new(ServiceState {
         engine,
         store: store.clone(),
+        calculations,
         credentials: credentials.clone(),
         public_url: public_url.trim_end_matches('/').to_string(),
         require_hs_codes: config.require_hs_codes,

@@ -19,24 +19,47 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
-            if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::PayloadTooLarge
-            } else {
-                ApiError::BadRequest(vec![FieldError::new(
-                    "",
-                    "The request body could not be read.",
-                )])
-            }
-        })?;
+        let bytes = body(req, state).await?;
         parse(&bytes).map(JsonBody)
     }
+}
+
+/// A JSON body parsed like [`JsonBody`], with the bytes it was parsed from (to store them as
+/// they came).
+pub struct RawJson<T>(pub T, pub Bytes);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for RawJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let bytes = body(req, state).await?;
+        let value = parse(&bytes)?;
+        Ok(RawJson(value, bytes))
+    }
+}
+
+async fn body<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ApiError> {
+    Bytes::from_request(req, state).await.map_err(|rejection| {
+        if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::PayloadTooLarge
+        } else {
+            ApiError::BadRequest(vec![FieldError::new(
+                "",
+                "The request body could not be read.",
+            )])
+        }
+    })
 }
 
 /// Parses `bytes` as `T`, turning serde's error into field-path errors.
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     if bytes.len() > MAX_BODY_BYTES {
         return Err(ApiError::PayloadTooLarge);
+    }
+    // Tracking the path costs on every value; a body that parses needs none, so the path is
+    // only worked out, by a second parse, for one that fails.
+    if let Ok(value) = serde_json::from_slice(bytes) {
+        return Ok(value);
     }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     let result: Result<T, _> = serde_path_to_error::deserialize(de);

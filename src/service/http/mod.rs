@@ -20,12 +20,14 @@ pub use auth::Credentials;
 pub use error::ApiError;
 
 use crate::service::landed_cost::Engine;
-use crate::service::store::Store;
+use crate::service::store::{CalculationWriter, Store};
 
 /// Everything a request handler needs, shared by all requests.
 pub struct ServiceState {
     pub engine: Engine,
     pub store: Store,
+    /// Stores each calculation before it is answered (group commit on its own thread).
+    pub calculations: CalculationWriter,
     pub credentials: Credentials,
     /// Absolute base of the label document URLs, without a trailing slash.
     pub public_url: String,

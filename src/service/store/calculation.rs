@@ -1,6 +1,6 @@
 //! Stored calculations: what `POST /v1/landed-cost` answered, so orders can be checked against it.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use rusqlite::{OptionalExtension, Transaction};
 use serde_json::json;
@@ -16,7 +16,15 @@ pub(super) struct RateRow {
     pub shipment_id: String,
     pub shipping_rate_id: String,
     pub shipping_rate: String,
-    pub landed_cost_json: String,
+}
+
+/// A calculation to store, with the JSON of both sides as they crossed the wire: the request as
+/// the merchant sent it and the response as the service answered (so nothing is serialized twice).
+pub struct NewCalculation<'a> {
+    pub request: &'a TaxCalculationRequest,
+    pub response: &'a TaxCalculationResponse,
+    pub request_json: &'a str,
+    pub response_json: &'a str,
 }
 
 impl Store {
@@ -28,67 +36,100 @@ impl Store {
         req: &TaxCalculationRequest,
         resp: &TaxCalculationResponse,
     ) -> Result<(), StoreError> {
-        let errors = shipments_match(req, resp);
-        if !errors.is_empty() {
-            return Err(StoreError::Invalid(errors));
-        }
+        let (request_json, response_json) = (to_json(req)?, to_json(resp)?);
+        let calc = NewCalculation {
+            request: req,
+            response: resp,
+            request_json: &request_json,
+            response_json: &response_json,
+        };
+        self.save_calculations(std::slice::from_ref(&calc))?
+            .pop()
+            .unwrap_or(Ok(()))
+    }
+
+    /// Stores several calculations in one transaction (group commit: one write of the log for
+    /// all of them). Each succeeds or fails on its own, in a savepoint; the outer error is for
+    /// a transaction that could not be committed at all, when none was stored.
+    pub fn save_calculations(
+        &self,
+        batch: &[NewCalculation<'_>],
+    ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
         self.write_with(Durability::ProcessCrash, |tx| {
-            let id = &resp.landedcost_request_id;
-            if calculation_exists(tx, id)? {
-                return Err(StoreError::Conflict(format!(
-                    "the calculation {id} is already stored"
-                )));
-            }
-            tx.execute(
-                "INSERT INTO calculations
-                    (landedcost_request_id, currency_code, created_at, request_json, response_json)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-                (
-                    id,
-                    &resp.currency_code,
-                    &resp.created_at,
-                    to_json(req)?,
-                    to_json(resp)?,
-                ),
-            )?;
-            let mut rates = 0_u64;
-            for shipment in &resp.shipments {
-                for rate in &shipment.shipping_rate_taxes {
-                    if load_rate(tx, &rate.tax_transaction_id)?.is_some() {
-                        return Err(StoreError::Conflict(format!(
-                            "the tax transaction {} is already stored",
-                            rate.tax_transaction_id
-                        )));
-                    }
-                    tx.prepare_cached(
-                        "INSERT INTO calculation_rates (tax_transaction_id, landedcost_request_id,
-                            shipment_id, shipping_rate_id, shipping_rate, landed_cost_json)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                    )?
-                    .execute((
-                        &rate.tax_transaction_id,
-                        id,
-                        &shipment.shipment_id,
-                        &rate.shipping_rate_id,
-                        rate.shipping_rate.to_string(),
-                        to_json(&rate.landed_cost)?,
-                    ))?;
-                    rates += 1;
+            let mut results = Vec::with_capacity(batch.len());
+            for calc in batch {
+                tx.execute_batch("SAVEPOINT calculation")?;
+                let result = insert(tx, calc);
+                if result.is_err() {
+                    tx.execute_batch("ROLLBACK TO calculation")?;
                 }
+                tx.execute_batch("RELEASE calculation")?;
+                results.push(result);
             }
-            append_event(
-                tx,
-                None,
-                OffsetDateTime::now_utc(),
-                "calculation_saved",
-                json!({
-                    "landedcost_request_id": id,
-                    "shipments": resp.shipments.len(),
-                    "rates": rates,
-                }),
-            )
+            Ok(results)
         })
     }
+}
+
+fn insert(tx: &Transaction<'_>, calc: &NewCalculation<'_>) -> Result<(), StoreError> {
+    let (req, resp) = (calc.request, calc.response);
+    let errors = shipments_match(req, resp);
+    if !errors.is_empty() {
+        return Err(StoreError::Invalid(errors));
+    }
+    let id = &resp.landedcost_request_id;
+    if calculation_exists(tx, id)? {
+        return Err(StoreError::Conflict(format!(
+            "the calculation {id} is already stored"
+        )));
+    }
+    tx.prepare_cached(
+        "INSERT INTO calculations
+            (landedcost_request_id, currency_code, created_at, request_json, response_json)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute((
+        id,
+        &resp.currency_code,
+        &resp.created_at,
+        calc.request_json,
+        calc.response_json,
+    ))?;
+    let mut rates = 0_u64;
+    for shipment in &resp.shipments {
+        for rate in &shipment.shipping_rate_taxes {
+            if load_rate(tx, &rate.tax_transaction_id)?.is_some() {
+                return Err(StoreError::Conflict(format!(
+                    "the tax transaction {} is already stored",
+                    rate.tax_transaction_id
+                )));
+            }
+            tx.prepare_cached(
+                "INSERT INTO calculation_rates (tax_transaction_id, landedcost_request_id,
+                    shipment_id, shipping_rate_id, shipping_rate)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute((
+                &rate.tax_transaction_id,
+                id,
+                &shipment.shipment_id,
+                &rate.shipping_rate_id,
+                rate.shipping_rate.to_string(),
+            ))?;
+            rates += 1;
+        }
+    }
+    append_event(
+        tx,
+        None,
+        OffsetDateTime::now_utc(),
+        "calculation_saved",
+        json!({
+            "landedcost_request_id": id,
+            "shipments": resp.shipments.len(),
+            "rates": rates,
+        }),
+    )
 }
 
 /// Every shipment of the response must be one of the request, and a shipment's lines must be
@@ -153,8 +194,7 @@ pub(super) fn load_rate(
 ) -> Result<Option<RateRow>, StoreError> {
     Ok(tx
         .prepare_cached(
-            "SELECT landedcost_request_id, shipment_id, shipping_rate_id, shipping_rate,
-                    landed_cost_json
+            "SELECT landedcost_request_id, shipment_id, shipping_rate_id, shipping_rate
              FROM calculation_rates WHERE tax_transaction_id = ?1",
         )?
         .query_row([tax_transaction_id], |row| {
@@ -163,16 +203,30 @@ pub(super) fn load_rate(
                 shipment_id: row.get(1)?,
                 shipping_rate_id: row.get(2)?,
                 shipping_rate: row.get(3)?,
-                landed_cost_json: row.get(4)?,
             })
         })
         .optional()?)
 }
 
-impl RateRow {
-    pub fn landed_cost(&self) -> Result<LandedCost, StoreError> {
-        from_json(&self.landed_cost_json, "calculation_rates.landed_cost_json")
-    }
+/// The landed cost of every rate option of a stored calculation, by `tax_transaction_id`.
+/// Read from the stored response, the one copy of what the merchant was quoted (a rate row
+/// holding its own copy would double what every quote writes).
+pub(super) fn landed_costs(
+    tx: &Transaction<'_>,
+    id: &str,
+) -> Result<HashMap<String, LandedCost>, StoreError> {
+    let text: String = tx.query_row(
+        "SELECT response_json FROM calculations WHERE landedcost_request_id = ?1",
+        [id],
+        |row| row.get(0),
+    )?;
+    let response: TaxCalculationResponse = from_json(&text, "calculations.response_json")?;
+    Ok(response
+        .shipments
+        .into_iter()
+        .flat_map(|shipment| shipment.shipping_rate_taxes)
+        .map(|rate| (rate.tax_transaction_id, rate.landed_cost))
+        .collect())
 }
 
 /// The calculation's shipments that have at least one rate option, in stored order.

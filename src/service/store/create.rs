@@ -7,11 +7,13 @@ use rust_decimal::Decimal;
 use serde_json::json;
 use time::OffsetDateTime;
 
-use super::calculation::{RateRow, calculation_exists, load_rate, load_request, rated_shipments};
+use super::calculation::{
+    RateRow, calculation_exists, landed_costs, load_rate, load_request, rated_shipments,
+};
 use super::codec::{append_event, parse_client_ts, parse_dec, to_json, ts};
 use super::rows::load_order;
 use super::{Store, StoreError};
-use crate::api::{Address, CartItem, FieldError, OrderCreateRequest};
+use crate::api::{Address, CartItem, FieldError, LandedCost, OrderCreateRequest};
 
 /// A line to insert, from a calculation's cart item or a complete update item.
 pub(super) struct NewLine<'a> {
@@ -97,7 +99,8 @@ pub(super) struct NewShipment<'a> {
     pub shipment_id: &'a str,
     pub shipping_rate_id: &'a str,
     pub shipping_rate: Decimal,
-    pub rate: Option<(&'a str, &'a RateRow)>,
+    /// The chosen `tax_transaction_id` and what it quoted.
+    pub rate: Option<(&'a str, &'a LandedCost)>,
     pub ship_from: Option<&'a Address>,
 }
 
@@ -107,15 +110,12 @@ pub(super) fn insert_shipment(
     shipment: &NewShipment<'_>,
 ) -> Result<i64, StoreError> {
     let (tax_transaction_id, duties, taxes, landed_cost_json) = match shipment.rate {
-        Some((id, rate)) => {
-            let cost = rate.landed_cost()?;
-            (
-                Some(id),
-                cost.duties,
-                cost.total_taxes,
-                Some(rate.landed_cost_json.as_str()),
-            )
-        }
+        Some((id, cost)) => (
+            Some(id),
+            cost.duties,
+            cost.total_taxes,
+            Some(to_json(cost)?),
+        ),
         None => (None, Decimal::ZERO, Decimal::ZERO, None),
     };
     tx.prepare_cached(
@@ -155,8 +155,8 @@ impl Store {
                 )));
             }
             let chosen = check_create(tx, req)?;
-            for (i, _) in &chosen {
-                let tax_transaction_id = shipment_ref(req, *i)?;
+            for choice in &chosen {
+                let tax_transaction_id = shipment_ref(req, choice.index)?;
                 if let Some(other) = locked_by(tx, tax_transaction_id)? {
                     return Err(StoreError::Conflict(format!(
                         "the tax transaction {tax_transaction_id} is already locked on order \
@@ -176,11 +176,15 @@ fn shipment_ref(req: &OrderCreateRequest, i: usize) -> Result<&str, StoreError> 
         .ok_or_else(|| StoreError::Corrupt(format!("shipment index {i} out of range")))
 }
 
+/// The rate option an order chose for its shipment at `index`, with what it quoted.
+struct Choice {
+    index: usize,
+    rate: RateRow,
+    cost: LandedCost,
+}
+
 /// Every rule of the create body against the calculation; the chosen rate of each shipment.
-fn check_create(
-    tx: &Transaction<'_>,
-    req: &OrderCreateRequest,
-) -> Result<Vec<(usize, RateRow)>, StoreError> {
+fn check_create(tx: &Transaction<'_>, req: &OrderCreateRequest) -> Result<Vec<Choice>, StoreError> {
     let mut errors = Vec::new();
     for (field, text) in [
         ("source_created_at", &req.source_created_at),
@@ -258,11 +262,22 @@ fn check_create(
             ),
         ));
     }
-    if errors.is_empty() {
-        Ok(chosen)
-    } else {
-        Err(StoreError::Invalid(errors))
+    if !errors.is_empty() {
+        return Err(StoreError::Invalid(errors));
     }
+    let mut costs = landed_costs(tx, calc)?;
+    chosen
+        .into_iter()
+        .map(|(index, rate)| {
+            let ttx = shipment_ref(req, index)?;
+            let cost = costs.remove(ttx).ok_or_else(|| {
+                StoreError::Corrupt(format!(
+                    "the tax transaction {ttx} is not in the stored response of calculation {calc}"
+                ))
+            })?;
+            Ok(Choice { index, rate, cost })
+        })
+        .collect()
 }
 
 /// The order holding a tax transaction, if any.
@@ -280,7 +295,7 @@ fn insert_order(
     tx: &Transaction<'_>,
     req: &OrderCreateRequest,
     source_reference: &str,
-    chosen: &[(usize, RateRow)],
+    chosen: &[Choice],
     now: OffsetDateTime,
 ) -> Result<(), StoreError> {
     let (cart, currency) = load_request(tx, &req.landedcost_request_id)?;
@@ -307,8 +322,8 @@ fn insert_order(
     )?;
     let order_id = tx.last_insert_rowid();
     let mut locked = Vec::new();
-    for (i, rate) in chosen {
-        let tax_transaction_id = shipment_ref(req, *i)?;
+    for Choice { index, rate, cost } in chosen {
+        let tax_transaction_id = shipment_ref(req, *index)?;
         let cart_shipment = cart
             .shipments
             .iter()
@@ -327,14 +342,13 @@ fn insert_order(
                 shipment_id: &rate.shipment_id,
                 shipping_rate_id: &rate.shipping_rate_id,
                 shipping_rate,
-                rate: Some((tax_transaction_id, rate)),
+                rate: Some((tax_transaction_id, cost)),
                 ship_from: Some(&cart_shipment.ship_from),
             },
         )?;
         for item in &cart_shipment.items {
             insert_line(tx, row, &NewLine::from(item))?;
         }
-        let cost = rate.landed_cost()?;
         locked.push(json!({
             "shipment_id": rate.shipment_id,
             "tax_transaction_id": tax_transaction_id,

@@ -154,8 +154,12 @@ CREATE TABLE events (
 CREATE INDEX events_by_order ON events(source_reference);
 "#;
 
+/// A rate option's landed cost is read from its calculation's stored response: a second copy
+/// per rate doubled what every quote writes, and quotes are most of what the service writes.
+const V2: &str = "ALTER TABLE calculation_rates DROP COLUMN landed_cost_json;";
+
 /// Every step in order; the database's `user_version` is how many have been applied.
-pub(super) const MIGRATIONS: &[&str] = &[V1];
+pub(super) const MIGRATIONS: &[&str] = &[V1, V2];
 
 /// Applies the steps the database has not seen yet. A database written by a newer Packdesk
 /// (more steps than this build knows) is refused rather than guessed at.

@@ -21,6 +21,7 @@
 //!   it cannot print, and the message says what.
 
 mod calculation;
+mod checkpoint;
 mod codec;
 mod create;
 mod labels;
@@ -29,6 +30,7 @@ mod rows;
 mod types;
 mod update;
 mod view;
+mod writer;
 
 #[cfg(test)]
 mod tests;
@@ -42,10 +44,12 @@ use rusqlite::{Connection, Transaction, TransactionBehavior};
 
 use crate::api::FieldError;
 
+pub use calculation::NewCalculation;
 pub use types::{
     DocFormat, FulfillmentView, ItemView, LabelContext, LabelDocs, LabelItem, LabelKind,
     LabelRecord, LabelSummary, OrderView, ParcelRequest, ShipmentState, ShipmentView,
 };
+pub use writer::{CalculationWriter, Quote};
 
 /// How long a write waits for another connection (another process on the same file) to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -63,6 +67,9 @@ pub enum StoreError {
     Invalid(Vec<FieldError>),
     #[error("database error: {0}")]
     Database(#[from] rusqlite::Error),
+    /// The write could not be done at all (the disk, or the writer thread, failed).
+    #[error("the store cannot take the write: {0}")]
+    Unavailable(String),
     /// Stored data that cannot be read back (a bug or a hand-edited database).
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
@@ -110,15 +117,21 @@ impl std::fmt::Debug for Store {
 impl Store {
     /// Opens (creating if needed) the database file and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        Self::setup(Connection::open(path)?)
+        Self::open_with(path, checkpoint::Limits::DEFAULT)
+    }
+
+    fn open_with(path: &Path, limits: checkpoint::Limits) -> Result<Store, StoreError> {
+        let mut conn = Self::prepare(Connection::open(path)?)?;
+        checkpoint::move_off_commits(&mut conn, path, limits)?;
+        Ok(Self::wrap(conn))
     }
 
     /// A private database that lives as long as the store (tests, the demo).
     pub fn open_in_memory() -> Result<Store, StoreError> {
-        Self::setup(Connection::open_in_memory()?)
+        Ok(Self::wrap(Self::prepare(Connection::open_in_memory()?)?))
     }
 
-    fn setup(mut conn: Connection) -> Result<Store, StoreError> {
+    fn prepare(mut conn: Connection) -> Result<Connection, StoreError> {
         conn.busy_timeout(BUSY_TIMEOUT)?;
         // WAL lets readers (the sqlite3 shell, backups) work while the service writes; an
         // in-memory database answers "memory" and keeps working without it.
@@ -127,10 +140,14 @@ impl Store {
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         migrations::apply(&mut conn)?;
-        Ok(Store {
+        Ok(conn)
+    }
+
+    fn wrap(conn: Connection) -> Store {
+        Store {
             conn: Arc::new(Mutex::new(conn)),
             relaxed: Arc::new(AtomicBool::new(false)),
-        })
+        }
     }
 
     /// Runs `work` in one `BEGIN IMMEDIATE` transaction: committed when it returns `Ok`, rolled

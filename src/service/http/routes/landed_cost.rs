@@ -1,19 +1,22 @@
 //! `POST /v1/landed-cost` (SPEC 4.1).
 
-use axum::Json;
+use axum::body::Bytes;
 use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 
-use crate::api::{TaxCalculationRequest, TaxCalculationResponse};
+use crate::api::TaxCalculationRequest;
 use crate::domain::validate;
-use crate::service::http::extract::JsonBody;
-use crate::service::http::{ApiError, SharedState, blocking};
+use crate::service::http::extract::RawJson;
+use crate::service::http::{ApiError, SharedState};
 use crate::service::landed_cost::CalcOptions;
+use crate::service::store::Quote;
 
 pub async fn calculate(
     State(state): State<SharedState>,
-    JsonBody(req): JsonBody<TaxCalculationRequest>,
-) -> Result<Json<TaxCalculationResponse>, ApiError> {
-    let problems = validate::landed_cost_request(&req);
+    RawJson(request, request_json): RawJson<TaxCalculationRequest>,
+) -> Result<Response, ApiError> {
+    let problems = validate::landed_cost_request(&request);
     if !problems.is_empty() {
         return Err(ApiError::Validation(problems));
     }
@@ -23,11 +26,22 @@ pub async fn calculate(
     };
     let response = state
         .engine
-        .calculate(&req, &options)
+        .calculate(&request, &options)
         .map_err(ApiError::Validation)?;
-    // Stored so an order can later be checked against the calculation it names.
-    let store = state.store.clone();
-    let saved = response.clone();
-    blocking(move || store.save_calculation(&req, &saved).map_err(ApiError::from)).await?;
-    Ok(Json(response))
+    let response_json = Bytes::from(
+        serde_json::to_vec(&response)
+            .map_err(|e| ApiError::Internal(format!("the calculation cannot be encoded: {e}")))?,
+    );
+    // Stored before it is answered, so an order can always be checked against the
+    // calculation it names; the same bytes are stored and sent.
+    state
+        .calculations
+        .save(Quote {
+            request,
+            response,
+            request_json,
+            response_json: response_json.clone(),
+        })
+        .await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], response_json).into_response())
 }

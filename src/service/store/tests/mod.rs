@@ -4,6 +4,7 @@
 mod create;
 mod fulfil;
 mod labels;
+mod quotes;
 mod refund;
 mod store;
 mod update;

@@ -1,0 +1,227 @@
+//! Storing quotes at volume: batches, the writer thread, checkpoints and the schema step that
+//! stopped copying each rate's landed cost.
+
+use std::time::{Duration, Instant};
+
+use rusqlite::Connection;
+
+use super::*;
+use crate::service::store::checkpoint::Limits;
+use crate::service::store::codec::to_json;
+use crate::service::store::migrations::MIGRATIONS;
+
+fn new_calculation<'a>(
+    calc: &'a (TaxCalculationRequest, TaxCalculationResponse),
+    json: &'a (String, String),
+) -> NewCalculation<'a> {
+    NewCalculation {
+        request: &calc.0,
+        response: &calc.1,
+        request_json: &json.0,
+        response_json: &json.1,
+    }
+}
+
+fn json_of(calc: &(TaxCalculationRequest, TaxCalculationResponse)) -> (String, String) {
+    (to_json(&calc.0).unwrap(), to_json(&calc.1).unwrap())
+}
+
+#[test]
+fn a_failing_calculation_in_a_batch_leaves_the_others_stored() {
+    let (_dir, store) = temp_store();
+    save(&store, "taken");
+    let calcs = [
+        calculation("a", "0"),
+        calculation("taken", "0"),
+        calculation("b", "0"),
+    ];
+    let json: Vec<_> = calcs.iter().map(json_of).collect();
+    let batch: Vec<_> = calcs
+        .iter()
+        .zip(&json)
+        .map(|(c, j)| new_calculation(c, j))
+        .collect();
+
+    let results = store.save_calculations(&batch).unwrap();
+
+    assert!(results[0].is_ok() && results[2].is_ok(), "{results:?}");
+    assert!(is_conflict(&results[1]), "{results:?}");
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM calculations"), 3);
+    // 4 rates each for a, b and the first "taken"; the duplicate added none.
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM calculation_rates"), 12);
+    store.create_order(&order_request(1, "a"), now()).unwrap();
+    store.create_order(&order_request(2, "b"), now()).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_writer_stores_every_concurrent_quote_once_and_answers_each() {
+    let (_dir, store) = temp_store();
+    save(&store, "c-7");
+    let writer = CalculationWriter::start(store.clone()).unwrap();
+    let saves = (0..200).map(|i| {
+        let writer = writer.clone();
+        tokio::spawn(async move {
+            let calc = calculation(&format!("c-{i}"), "0");
+            let (request_json, response_json) = json_of(&calc);
+            let quote = Quote {
+                request: calc.0,
+                response: calc.1,
+                request_json: request_json.into(),
+                response_json: response_json.into(),
+            };
+            writer.save(quote).await
+        })
+    });
+    let results: Vec<_> = futures_join(saves.collect()).await;
+
+    for (i, result) in results.iter().enumerate() {
+        if i == 7 {
+            assert!(is_conflict(result), "c-7 was stored before: {result:?}");
+        } else {
+            assert!(result.is_ok(), "c-{i}: {result:?}");
+        }
+    }
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM calculations"), 200);
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM calculation_rates"), 800);
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM events WHERE kind = 'calculation_saved'"
+        ),
+        200
+    );
+    // Committed before answered: an order on any of them goes through at once.
+    store
+        .create_order(&order_request(1, "c-199"), now())
+        .unwrap();
+}
+
+async fn futures_join(
+    handles: Vec<tokio::task::JoinHandle<Result<(), StoreError>>>,
+) -> Vec<Result<(), StoreError>> {
+    let mut results = Vec::new();
+    for handle in handles {
+        results.push(handle.await.unwrap());
+    }
+    results
+}
+
+fn db_file_size(dir: &TempDir) -> u64 {
+    std::fs::metadata(db_path(dir)).unwrap().len()
+}
+
+/// Stores `quotes` calculations (a few pages of log each).
+fn fill_log(store: &Store, quotes: usize) {
+    for i in 0..quotes {
+        save(store, &format!("fill-{i}"));
+    }
+}
+
+#[test]
+fn the_checkpoint_thread_copies_the_log_into_the_database() {
+    let dir = TempDir::new().unwrap();
+    let limits = Limits {
+        signal: 20,
+        force: c_int_max(),
+    };
+    let store = Store::open_with(&db_path(&dir), limits).unwrap();
+    let before = db_file_size(&dir);
+
+    fill_log(&store, 40);
+
+    // Nothing else checkpoints: the commits only signal, and `force` is out of reach.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while db_file_size(&dir) <= before {
+        assert!(
+            Instant::now() < deadline,
+            "the database file never grew past {before} bytes"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_commit_checkpoints_itself_when_the_log_passes_the_hard_limit() {
+    let dir = TempDir::new().unwrap();
+    let limits = Limits {
+        signal: c_int_max(),
+        force: 20,
+    };
+    let store = Store::open_with(&db_path(&dir), limits).unwrap();
+    let before = db_file_size(&dir);
+
+    fill_log(&store, 40);
+
+    // No thread was woken, so the growth was done by the commits themselves, before returning.
+    assert!(db_file_size(&dir) > before);
+}
+
+#[test]
+fn without_checkpoints_the_database_file_does_not_grow() {
+    // The control for the two tests above: they would pass vacuously if writes reached the
+    // database file some other way.
+    let dir = TempDir::new().unwrap();
+    let limits = Limits {
+        signal: c_int_max(),
+        force: c_int_max(),
+    };
+    let store = Store::open_with(&db_path(&dir), limits).unwrap();
+    let before = db_file_size(&dir);
+    fill_log(&store, 40);
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(db_file_size(&dir), before);
+}
+
+fn c_int_max() -> std::ffi::c_int {
+    std::ffi::c_int::MAX
+}
+
+#[test]
+fn a_database_from_before_rates_lost_their_copy_migrates_and_orders_still_lock_the_quote() {
+    let dir = TempDir::new().unwrap();
+    let (req, resp) = calculation("old", "0");
+    {
+        // A schema-1 database as an earlier Packdesk wrote it, rate rows with their own copy.
+        let conn = Connection::open(db_path(&dir)).unwrap();
+        conn.execute_batch(MIGRATIONS[0]).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.execute(
+            "INSERT INTO calculations VALUES (?1, ?2, ?3, ?4, ?5)",
+            (
+                "old",
+                "GBP",
+                &resp.created_at,
+                to_json(&req).unwrap(),
+                to_json(&resp).unwrap(),
+            ),
+        )
+        .unwrap();
+        for shipment in &resp.shipments {
+            for rate in &shipment.shipping_rate_taxes {
+                conn.execute(
+                    "INSERT INTO calculation_rates VALUES (?1, 'old', ?2, ?3, ?4, ?5)",
+                    (
+                        &rate.tax_transaction_id,
+                        &shipment.shipment_id,
+                        &rate.shipping_rate_id,
+                        rate.shipping_rate.to_string(),
+                        to_json(&rate.landed_cost).unwrap(),
+                    ),
+                )
+                .unwrap();
+            }
+        }
+    }
+
+    let store = reopen(&dir);
+    store.create_order(&order_request(5, "old"), now()).unwrap();
+
+    let order = store.order(5).unwrap().unwrap();
+    let s1 = shipment(&order, "S1").landed_cost.as_ref().unwrap();
+    assert_eq!(s1, &resp.shipments[0].shipping_rate_taxes[0].landed_cost);
+    let columns = count(
+        &store,
+        "SELECT COUNT(*) FROM pragma_table_info('calculation_rates') WHERE name = 'landed_cost_json'",
+    );
+    assert_eq!(columns, 0);
+}
