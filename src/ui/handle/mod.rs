@@ -2,6 +2,7 @@
 //! for what jobs send back.
 
 mod cancel;
+mod label;
 mod label_follow;
 mod outbox;
 mod packing;

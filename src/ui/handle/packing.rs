@@ -1,23 +1,18 @@
-//! Packing commands: the shipment shown, the parcel form, the label, the preview, saving and
-//! printing, and marking the parcel fulfilled.
+//! Packing commands: the shipment shown, the parcel form, discarding a parcel and marking it
+//! fulfilled; the label itself is in [`super::label`].
 
 use time::OffsetDateTime;
 
-use crate::api::Client;
+use super::label;
 use crate::api::LabelStatus;
-use crate::station::db::{
-    DocumentKind, FulfilmentInput, LabelId, LabelOptions, OrderStatus, StationOrder,
-    StationShipment,
-};
-use crate::station::outbox::{Outbox, SharedDb};
+use crate::station::db::{FulfilmentInput, OrderStatus, StationOrder, StationShipment};
 use crate::station::settings::Settings;
 use crate::ui::app::Core;
 use crate::ui::command::Command;
 use crate::ui::failure::Failure;
-use crate::ui::jobs::label::{LabelPlan, ParcelSource, get_label};
-use crate::ui::jobs::{orders, output, parcel_label, preview};
-use crate::ui::parcel_form::{LabelMode, ParcelForm};
-use crate::ui::rules::{why_no_label, why_not_fulfil};
+use crate::ui::jobs::orders;
+use crate::ui::parcel_form::ParcelForm;
+use crate::ui::rules::why_not_fulfil;
 use crate::ui::state::{
     CancelFlow, FocusTarget, LabelJob, Level, Notice, OpenOrder, Preview, Request,
 };
@@ -39,12 +34,12 @@ pub fn handle(core: &mut Core, command: Command) {
                 open.form.apply(edit);
             }
         }
-        Command::GetLabel => get_label_cmd(core),
-        Command::RetryLabel => retry_label(core),
+        Command::GetLabel => label::get(core),
+        Command::RetryLabel => label::retry(core),
         Command::DiscardParcel => discard(core),
-        Command::ShowPreview(label) => show_preview(core, label),
-        Command::SaveLabel(label, kind) => save(core, label, kind),
-        Command::PrintLabel(label) => print(core, label),
+        Command::ShowPreview(label) => label::show_preview(core, label),
+        Command::SaveLabel(label, kind) => label::save(core, label, kind),
+        Command::PrintLabel(label) => label::print(core, label),
         Command::SetCarrier(text) => {
             if let Some(open) = &mut core.state.open {
                 open.carrier = text;
@@ -173,7 +168,7 @@ fn resume_parcel(core: &mut Core) {
         }
     };
     if let Some(label) = preview_label {
-        show_preview(core, label);
+        label::show_preview(core, label);
     }
 }
 
@@ -220,102 +215,6 @@ pub fn scan_into_parcel(core: &mut Core, code: &str) -> bool {
     true
 }
 
-fn label_options(settings: &Settings, form: &ParcelForm) -> LabelOptions {
-    LabelOptions {
-        brand_code: settings.brand_code.clone(),
-        location_code: Some(settings.location_code.clone()).filter(|c| !c.trim().is_empty()),
-        base64: form.base64,
-        // Always: the preview renders the ZPL document.
-        zpl: true,
-    }
-}
-
-fn get_label_cmd(core: &mut Core) {
-    let (Some(db), Some(client), Some(outbox)) = (
-        core.backend.db.clone(),
-        core.backend.client.clone(),
-        core.backend.outbox.clone(),
-    ) else {
-        return;
-    };
-    let settings = core.state.settings.clone();
-    let Some(open) = &mut core.state.open else {
-        return;
-    };
-    if let Some(why) = why_no_label(open) {
-        core.state.notice(Level::Warning, why);
-        return;
-    }
-    let parcel = match open.form.to_new_parcel() {
-        Ok(parcel) => parcel,
-        Err(_) => {
-            open.form.show_all = true;
-            core.state.notice(
-                Level::Warning,
-                "Some fields need attention (marked in red); fix them, then F2 again.",
-            );
-            return;
-        }
-    };
-    let plan = LabelPlan {
-        order: open.order.source_reference,
-        shipment_id: open.form.shipment_id.clone(),
-        parcel: ParcelSource::New(Box::new(parcel)),
-        mode: open.form.mode,
-        options: label_options(&settings, &open.form),
-        sent_lines: open.form.chosen_lines(),
-    };
-    open.form.reported.clear();
-    open.form.reported_other.clear();
-    open.label = LabelJob::Requesting;
-    core.state.scan.message = None;
-    open.preview = Preview::None;
-    start_label(core, client, db, outbox, plan);
-}
-
-/// Split-parcel labels go through the outbox (the parcel and its request in one transaction);
-/// a full-order label is only fetched, directly (see `jobs::label`).
-fn start_label(core: &mut Core, client: Client, db: SharedDb, outbox: Outbox, plan: LabelPlan) {
-    match plan.mode {
-        LabelMode::Parcel => core
-            .jobs
-            .spawn(move |reporter| parcel_label::queue(db, outbox, plan, reporter)),
-        LabelMode::FullOrder => core
-            .jobs
-            .spawn(move |reporter| get_label(client, db, plan, reporter)),
-    }
-}
-
-fn retry_label(core: &mut Core) {
-    let (Some(db), Some(client), Some(outbox)) = (
-        core.backend.db.clone(),
-        core.backend.client.clone(),
-        core.backend.outbox.clone(),
-    ) else {
-        return;
-    };
-    let settings = core.state.settings.clone();
-    let Some(open) = &mut core.state.open else {
-        return;
-    };
-    let Some(parcel) = open.parcel else {
-        return;
-    };
-    if open.label.in_flight() {
-        return;
-    }
-    let plan = LabelPlan {
-        order: open.order.source_reference,
-        shipment_id: open.form.shipment_id.clone(),
-        parcel: ParcelSource::Existing(parcel),
-        mode: open.form.mode,
-        options: label_options(&settings, &open.form),
-        sent_lines: open.form.chosen_lines(),
-    };
-    open.label = LabelJob::Requesting;
-    start_label(core, client, db, outbox, plan);
-}
-
 fn discard(core: &mut Core) {
     let Some(db) = core.backend.db.clone() else {
         return;
@@ -337,97 +236,6 @@ fn discard(core: &mut Core) {
     open.label = LabelJob::Requesting;
     core.jobs
         .spawn(move |_| orders::discard_parcel(db, number, parcel));
-}
-
-/// The cached document of a label, by kind.
-fn document(
-    open: &OpenOrder,
-    label: LabelId,
-    kind: DocumentKind,
-) -> Option<crate::station::db::DocumentId> {
-    open.order
-        .shipments
-        .iter()
-        .flat_map(|s| &s.parcels)
-        .flat_map(|p| &p.labels)
-        .find(|l| l.id == label)
-        .and_then(|l| l.documents.iter().find(|d| d.kind == kind))
-        .map(|d| d.id)
-}
-
-fn show_preview(core: &mut Core, label: LabelId) {
-    let Some(db) = core.backend.db.clone() else {
-        return;
-    };
-    let Some(open) = &mut core.state.open else {
-        return;
-    };
-    match document(open, label, DocumentKind::Zpl) {
-        Some(doc) => {
-            open.preview = Preview::Rendering;
-            core.jobs
-                .spawn(move |_| preview::from_document(db, label, doc));
-        }
-        None => open.preview = Preview::Failed("This label has no ZPL document to preview.".into()),
-    }
-}
-
-fn save(core: &mut Core, label: LabelId, kind: DocumentKind) {
-    let Some(db) = core.backend.db.clone() else {
-        return;
-    };
-    let Some(open) = &mut core.state.open else {
-        return;
-    };
-    if open.save.pending() {
-        return;
-    }
-    let Some(doc) = document(open, label, kind) else {
-        open.save = Request::Failed(Failure::Other(format!(
-            "This label has no {} document; get the label again.",
-            kind.as_str().to_uppercase()
-        )));
-        return;
-    };
-    let name = format!(
-        "label-{}-{}.{}",
-        open.order.source_reference,
-        label,
-        kind.as_str()
-    );
-    open.save = Request::Pending;
-    let extension = kind.as_str();
-    core.jobs
-        .spawn(move |_| output::save(db, doc, name, extension));
-}
-
-fn print(core: &mut Core, label: LabelId) {
-    let Some(db) = core.backend.db.clone() else {
-        return;
-    };
-    let target = core.state.settings.label_target();
-    let Some(open) = &mut core.state.open else {
-        return;
-    };
-    if open.print.pending() {
-        return;
-    }
-    let Some(target) = target else {
-        open.print = Request::Failed(Failure::Other(
-            crate::station::print::PrintError::NoPrinter.to_string(),
-        ));
-        return;
-    };
-    let kind = target.document_kind();
-    let Some(doc) = document(open, label, kind) else {
-        open.print = Request::Failed(Failure::Other(format!(
-            "This label has no {} document to print.",
-            kind.as_str().to_uppercase()
-        )));
-        return;
-    };
-    open.print = Request::Pending;
-    core.jobs.spawn(move |_| output::print(db, doc, target));
 }
 
 fn mark_fulfilled(core: &mut Core) {
