@@ -41,7 +41,7 @@ impl<'t> LineDuties<'t> {
                     .flatten()
                     .map(|row| {
                         let name = format!(
-                            "Customs duty, {} MFN (HS {}, rate of {})",
+                            "Customs duty, {} MFN (HS {}, rate for {})",
                             ctx.tariff.short_name,
                             l.hs6(),
                             row.label()

@@ -72,6 +72,13 @@ fn germany_import_above_150_pays_mfn_duty_on_cif_value() {
         ]
     );
     assert_totals(cost, "16.59", "33.93", "3.80");
+    // The line says which tariff row priced it, in the words of the nomenclature.
+    let names: Vec<&str> = cost.breakdown[..2]
+        .iter()
+        .map(|l| l.tax_name.as_str())
+        .collect();
+    assert!(names[0].ends_with(", rate for chapter 61)"), "{names:?}");
+    assert!(names[1].ends_with(", rate for heading 6403)"), "{names:?}");
 }
 
 fn france_cart() -> packdesk::api::TaxCalculationRequest {

@@ -94,12 +94,16 @@ impl DutyRow {
         }
     }
 
-    /// The prefix this row matched, for naming the line (`6109`, `01-24`, or `all goods`).
-    pub fn label(&self) -> &str {
-        if self.hs.is_empty() {
-            "all goods"
-        } else {
-            &self.hs
+    /// What this row covers, for naming the line: `chapter 61`, `heading 6403`,
+    /// `subheading 640399`, `chapters 01-24` or `all goods`.
+    pub fn label(&self) -> String {
+        let hs = &self.hs;
+        match (hs.len(), hs.contains('-')) {
+            (0, _) => "all goods".to_string(),
+            (_, true) => format!("chapters {hs}"),
+            (2, _) => format!("chapter {hs}"),
+            (4, _) => format!("heading {hs}"),
+            _ => format!("subheading {hs}"),
         }
     }
 }
