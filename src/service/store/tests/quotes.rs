@@ -53,6 +53,38 @@ fn a_failing_calculation_in_a_batch_leaves_the_others_stored() {
     store.create_order(&order_request(2, "b"), now()).unwrap();
 }
 
+#[test]
+fn a_batch_cannot_store_an_id_twice() {
+    let (_dir, store) = temp_store();
+    // "x" twice, then "y" quoting one of x's tax transactions, then "z" repeating its own.
+    let mut y = calculation("y", "0");
+    y.1.shipments[1].shipping_rate_taxes[0].tax_transaction_id = "x-S1-std".into();
+    let mut z = calculation("z", "0");
+    z.1.shipments[1].shipping_rate_taxes[1].tax_transaction_id = "z-S1-exp".into();
+    let calcs = [
+        calculation("x", "0"),
+        calculation("x", "0"),
+        y,
+        z,
+        calculation("w", "0"),
+    ];
+    let json: Vec<_> = calcs.iter().map(json_of).collect();
+    let batch: Vec<_> = calcs
+        .iter()
+        .zip(&json)
+        .map(|(c, j)| new_calculation(c, j))
+        .collect();
+
+    let results = store.save_calculations(&batch).unwrap();
+
+    assert!(results[0].is_ok() && results[4].is_ok(), "{results:?}");
+    for (i, result) in results.iter().enumerate().take(4).skip(1) {
+        assert!(is_conflict(result), "quote {i}: {result:?}");
+    }
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM calculations"), 2);
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM calculation_rates"), 8);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_writer_stores_every_concurrent_quote_once_and_answers_each() {
     let (_dir, store) = temp_store();
