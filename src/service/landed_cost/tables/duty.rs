@@ -96,14 +96,23 @@ impl DutyRow {
 
     /// What this row covers, for naming the line: `chapter 61`, `heading 6403`,
     /// `subheading 640399`, `chapters 01-24` or `all goods`.
-    pub fn label(&self) -> String {
-        let hs = &self.hs;
+    pub fn label(&self) -> RowScope<'_> {
+        RowScope(&self.hs)
+    }
+}
+
+/// A row's HS scope in words; written straight into the line name (no string of its own).
+pub struct RowScope<'a>(&'a str);
+
+impl std::fmt::Display for RowScope<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let hs = self.0;
         match (hs.len(), hs.contains('-')) {
-            (0, _) => "all goods".to_string(),
-            (_, true) => format!("chapters {hs}"),
-            (2, _) => format!("chapter {hs}"),
-            (4, _) => format!("heading {hs}"),
-            _ => format!("subheading {hs}"),
+            (0, _) => f.write_str("all goods"),
+            (_, true) => write!(f, "chapters {hs}"),
+            (2, _) => write!(f, "chapter {hs}"),
+            (4, _) => write!(f, "heading {hs}"),
+            _ => write!(f, "subheading {hs}"),
         }
     }
 }
