@@ -26,6 +26,20 @@ fn json_of(calc: &(TaxCalculationRequest, TaxCalculationResponse)) -> (String, S
     (to_json(&calc.0).unwrap(), to_json(&calc.1).unwrap())
 }
 
+/// Stores `calcs` as one batch; the result of each.
+fn save_batch(
+    store: &Store,
+    calcs: &[(TaxCalculationRequest, TaxCalculationResponse)],
+) -> Vec<Result<(), StoreError>> {
+    let json: Vec<_> = calcs.iter().map(json_of).collect();
+    let batch: Vec<_> = calcs
+        .iter()
+        .zip(&json)
+        .map(|(c, j)| new_calculation(c, j))
+        .collect();
+    store.save_calculations(&batch).unwrap()
+}
+
 #[test]
 fn a_failing_calculation_in_a_batch_leaves_the_others_stored() {
     let (_dir, store) = temp_store();
@@ -35,14 +49,7 @@ fn a_failing_calculation_in_a_batch_leaves_the_others_stored() {
         calculation("taken", "0"),
         calculation("b", "0"),
     ];
-    let json: Vec<_> = calcs.iter().map(json_of).collect();
-    let batch: Vec<_> = calcs
-        .iter()
-        .zip(&json)
-        .map(|(c, j)| new_calculation(c, j))
-        .collect();
-
-    let results = store.save_calculations(&batch).unwrap();
+    let results = save_batch(&store, &calcs);
 
     assert!(results[0].is_ok() && results[2].is_ok(), "{results:?}");
     assert!(is_conflict(&results[1]), "{results:?}");
@@ -68,14 +75,7 @@ fn a_batch_cannot_store_an_id_twice() {
         z,
         calculation("w", "0"),
     ];
-    let json: Vec<_> = calcs.iter().map(json_of).collect();
-    let batch: Vec<_> = calcs
-        .iter()
-        .zip(&json)
-        .map(|(c, j)| new_calculation(c, j))
-        .collect();
-
-    let results = store.save_calculations(&batch).unwrap();
+    let results = save_batch(&store, &calcs);
 
     assert!(results[0].is_ok() && results[4].is_ok(), "{results:?}");
     for (i, result) in results.iter().enumerate().take(4).skip(1) {
