@@ -6,7 +6,7 @@ use rusqlite::{OptionalExtension, Transaction};
 use serde_json::json;
 use time::OffsetDateTime;
 
-use super::codec::{append_event, from_json, to_json};
+use super::codec::{append_event, from_json};
 use super::{Durability, Store, StoreError};
 use crate::api::{FieldError, LandedCost, TaxCalculationRequest, TaxCalculationResponse};
 
@@ -28,26 +28,6 @@ pub struct NewCalculation<'a> {
 }
 
 impl Store {
-    /// Stores a calculation so orders can be checked against it: request and response as JSON,
-    /// plus one row per rate option (`tax_transaction_id` → request, shipment, rate and its
-    /// `LandedCost`). An id seen before is a `Conflict`: ids are unique by contract.
-    pub fn save_calculation(
-        &self,
-        req: &TaxCalculationRequest,
-        resp: &TaxCalculationResponse,
-    ) -> Result<(), StoreError> {
-        let (request_json, response_json) = (to_json(req)?, to_json(resp)?);
-        let calc = NewCalculation {
-            request: req,
-            response: resp,
-            request_json: &request_json,
-            response_json: &response_json,
-        };
-        self.save_calculations(std::slice::from_ref(&calc))?
-            .pop()
-            .unwrap_or(Ok(()))
-    }
-
     /// Stores several calculations in one transaction (group commit: one write of the log for
     /// all of them). Each succeeds or fails on its own; the outer error is for a transaction
     /// that could not be committed at all, when none was stored.

@@ -52,7 +52,7 @@ fn the_locked_amounts_do_not_follow_later_calculations() {
     // A newer calculation for the same cart must not touch the order's locked rows.
     let (req, mut resp) = calculation("c-new", "0");
     resp.shipments[0].shipping_rate_taxes[0].landed_cost.duties = d("99");
-    store.save_calculation(&req, &resp).unwrap();
+    save_calculation(&store, &req, &resp).unwrap();
     let order = store.order(5).unwrap().unwrap();
     assert_eq!(
         shipment(&order, "S1").landed_cost.as_ref().unwrap().duties,

@@ -16,6 +16,7 @@ use time::macros::datetime;
 
 use super::*;
 use crate::api::*;
+use crate::service::store::codec::to_json;
 
 pub(super) fn d(text: &str) -> Decimal {
     text.parse().unwrap()
@@ -171,9 +172,49 @@ pub(super) fn calculation(
     (request, response)
 }
 
+fn new_calculation<'a>(
+    calc: &'a (TaxCalculationRequest, TaxCalculationResponse),
+    json: &'a (String, String),
+) -> NewCalculation<'a> {
+    NewCalculation {
+        request: &calc.0,
+        response: &calc.1,
+        request_json: &json.0,
+        response_json: &json.1,
+    }
+}
+
+fn json_of(calc: &(TaxCalculationRequest, TaxCalculationResponse)) -> (String, String) {
+    (to_json(&calc.0).unwrap(), to_json(&calc.1).unwrap())
+}
+
+/// Stores `calcs` as one batch; the result of each.
+pub(super) fn save_batch(
+    store: &Store,
+    calcs: &[(TaxCalculationRequest, TaxCalculationResponse)],
+) -> Vec<Result<(), StoreError>> {
+    let json: Vec<_> = calcs.iter().map(json_of).collect();
+    let batch: Vec<_> = calcs
+        .iter()
+        .zip(&json)
+        .map(|(c, j)| new_calculation(c, j))
+        .collect();
+    store.save_calculations(&batch).unwrap()
+}
+
+/// Stores one calculation, as the calculation writer would on its own.
+pub(super) fn save_calculation(
+    store: &Store,
+    req: &TaxCalculationRequest,
+    resp: &TaxCalculationResponse,
+) -> Result<(), StoreError> {
+    let mut results = save_batch(store, &[(req.clone(), resp.clone())]);
+    results.pop().unwrap()
+}
+
 pub(super) fn save(store: &Store, id: &str) {
     let (req, resp) = calculation(id, "0");
-    store.save_calculation(&req, &resp).unwrap();
+    save_calculation(store, &req, &resp).unwrap();
 }
 
 /// An order on calculation `calc` with the standard rate of both shipments.

@@ -10,36 +10,6 @@ use crate::service::store::checkpoint::Limits;
 use crate::service::store::codec::to_json;
 use crate::service::store::migrations::MIGRATIONS;
 
-fn new_calculation<'a>(
-    calc: &'a (TaxCalculationRequest, TaxCalculationResponse),
-    json: &'a (String, String),
-) -> NewCalculation<'a> {
-    NewCalculation {
-        request: &calc.0,
-        response: &calc.1,
-        request_json: &json.0,
-        response_json: &json.1,
-    }
-}
-
-fn json_of(calc: &(TaxCalculationRequest, TaxCalculationResponse)) -> (String, String) {
-    (to_json(&calc.0).unwrap(), to_json(&calc.1).unwrap())
-}
-
-/// Stores `calcs` as one batch; the result of each.
-fn save_batch(
-    store: &Store,
-    calcs: &[(TaxCalculationRequest, TaxCalculationResponse)],
-) -> Vec<Result<(), StoreError>> {
-    let json: Vec<_> = calcs.iter().map(json_of).collect();
-    let batch: Vec<_> = calcs
-        .iter()
-        .zip(&json)
-        .map(|(c, j)| new_calculation(c, j))
-        .collect();
-    store.save_calculations(&batch).unwrap()
-}
-
 #[test]
 fn a_failing_calculation_in_a_batch_leaves_the_others_stored() {
     let (_dir, store) = temp_store();

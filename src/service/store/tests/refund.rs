@@ -40,7 +40,7 @@ fn refunds_never_exceed_what_was_paid() {
 fn the_order_discount_share_lowers_the_refund_cap() {
     let (_dir, store) = temp_store();
     let (req, resp) = calculation("cd", "14");
-    store.save_calculation(&req, &resp).unwrap();
+    save_calculation(&store, &req, &resp).unwrap();
     store.create_order(&order_request(1, "cd"), now()).unwrap();
     let refund = |shipment_id: &str, amount: &str| {
         let mut up = update(1, LATER);

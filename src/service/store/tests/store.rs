@@ -128,11 +128,11 @@ fn calculations_are_stored_once_with_unique_ids() {
     let (_dir, store) = temp_store();
     save(&store, "c1");
     let (req, resp) = calculation("c1", "0");
-    assert!(is_conflict(&store.save_calculation(&req, &resp)));
+    assert!(is_conflict(&save_calculation(&store, &req, &resp)));
     // A new request id reusing a tax transaction id of c1.
     let (req, mut resp) = calculation("c2", "0");
     resp.shipments[1].shipping_rate_taxes[0].tax_transaction_id = "c1-S1-std".into();
-    assert!(is_conflict(&store.save_calculation(&req, &resp)));
+    assert!(is_conflict(&save_calculation(&store, &req, &resp)));
     assert_eq!(
         count(
             &store,
@@ -145,7 +145,7 @@ fn calculations_are_stored_once_with_unique_ids() {
     resp.shipments[1].shipment_id = "S9".into();
     req.shipments[0].items[1].source_line_id = "L1".into();
     assert_eq!(
-        invalid_fields(store.save_calculation(&req, &resp)),
+        invalid_fields(save_calculation(&store, &req, &resp)),
         [
             "shipments[1].shipment_id",
             "shipments[0].items[1].source_line_id"
