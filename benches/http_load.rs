@@ -105,27 +105,31 @@ fn main() {
         let before = support::cpu_by_thread();
         let closed = load_rt.block_on(closed_loop(target, &body, concurrency, seconds));
         let after = support::cpu_by_thread();
-        // Server threads are all but the load's and this one (the main thread takes the
-        // binary's name): a server's helper threads (the calculation writer) count too.
-        let per_request = |load: bool| {
-            let used: Duration = after
-                .iter()
-                .filter(|(name, _)| name.starts_with("load") == load)
-                .filter(|(name, _)| !name.starts_with("http_load"))
-                .map(|(name, t)| t.saturating_sub(before.get(name).copied().unwrap_or_default()))
-                .sum();
-            used.as_secs_f64() * 1e6 / (closed.0 * seconds.as_secs_f64()).max(1.0)
-        };
-        if std::env::var_os("LOAD_THREADS").is_some() {
-            for (name, t) in &after {
+        let requests = (closed.0 * seconds.as_secs_f64()).max(1.0);
+        // µs of CPU per request, by thread name; this thread takes the binary's name.
+        let per_request: Vec<(&str, f64)> = after
+            .iter()
+            .filter(|(name, _)| !name.starts_with("http_load"))
+            .map(|(name, t)| {
                 let used = t.saturating_sub(before.get(name).copied().unwrap_or_default());
-                eprintln!(
-                    "  {name}: {:.1} µs/req",
-                    used.as_secs_f64() * 1e6 / (closed.0 * seconds.as_secs_f64()).max(1.0)
-                );
+                (name.as_str(), used.as_secs_f64() * 1e6 / requests)
+            })
+            .collect();
+        if std::env::var_os("LOAD_THREADS").is_some() {
+            for (name, micros) in &per_request {
+                eprintln!("  {name}: {micros:.1} µs/req");
             }
         }
-        let (server_cpu, load_cpu) = (per_request(false), per_request(true));
+        // Server threads are all but the load's: a server's helper threads (the calculation
+        // writer, checkpoints) count too.
+        let cpu = |load: bool| -> f64 {
+            per_request
+                .iter()
+                .filter(|(name, _)| name.starts_with("load") == load)
+                .map(|(_, micros)| micros)
+                .sum()
+        };
+        let (server_cpu, load_cpu) = (cpu(false), cpu(true));
         let open = open_loop(&load_rt, target, &body, rate, seconds);
         println!(
             "| {} | {:.0} | {:.1} | {:.1} | {:.0} | {:.2} | {:.2} | {} |",

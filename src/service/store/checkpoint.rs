@@ -50,10 +50,9 @@ pub(super) fn move_off_commits(
         .name("wal-checkpoint".to_string())
         .spawn(move || run(&own, &woken))
         .map_err(|e| StoreError::Unavailable(format!("cannot start the checkpoint thread: {e}")))?;
-    // Replaces SQLite's automatic checkpoint, which is itself a log hook.
-    // The hook runs after the commit: an error from it would report a committed write as
-    // failed, so a checkpoint that cannot run now (the thread is running one) is left for the
-    // next commit.
+    // Replaces SQLite's automatic checkpoint, which is itself a log hook. The hook runs after
+    // the commit: an error from it would report a committed write as failed, so a checkpoint
+    // that cannot run now (the thread is running one) is left for the next commit.
     conn.wal_hook(Some(move |wal: &mut Wal, pages: c_int| {
         if pages >= limits.force {
             if let Err(err) = wal.checkpoint() {

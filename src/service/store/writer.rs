@@ -111,7 +111,8 @@ fn store_batch(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
 }
 
 /// The JSON as text. Always valid UTF-8 but for a value the parser skipped without reading (an
-/// unknown field of the request), which is stored with the bad bytes replaced.
+/// unknown field of the request), which is stored with the bad bytes replaced. `from_utf8`
+/// first: it checks valid text faster than the lossy scan does.
 fn text(json: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(json) {
         Ok(text) => Cow::Borrowed(text),
