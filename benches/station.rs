@@ -1,23 +1,37 @@
-//! The station database at warehouse scale (BENCHMARKS.md): open a database of 100 000 orders
-//! and search it by SKU, the way a scan does (indexed SQL) and the way the orders table does
-//! (all summary rows loaded, then filtered in memory). `cargo bench --bench station`
+//! The station's record at warehouse scale (BENCHMARKS.md), on SQLite and on PostgreSQL side by
+//! side in one run: open a record of 100 000 orders and search it by SKU, the way a scan does
+//! (indexed SQL) and the way the orders table does (all summary rows loaded, then filtered in
+//! memory); and import a 10 000-order file. `cargo bench --bench station`
+//!
+//! PostgreSQL is a throwaway cluster (`tests/support/pg_cluster.rs`) on loopback, seeded on each
+//! run through the import path. `PACKDESK_BENCH_PG=0` skips it; in smoke mode (CI) it holds
+//! 10 000 orders instead of 100 000 to keep CI short (`PACKDESK_BENCH_PG_ORDERS` overrides).
 
 #[path = "support/mod.rs"]
 mod support;
 
+#[path = "../tests/support/pg_cluster.rs"]
+mod pg_cluster;
+
 use std::hint::black_box;
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::Criterion;
-use packdesk::station::db::{OrderFilter, ScanMatch, SortColumn, SortDirection, StationDb, select};
-use support::Budget;
+use packdesk::station::db::{
+    Location, OrderFilter, ScanMatch, SortColumn, SortDirection, StationDb, select,
+};
+use support::{Budget, synthetic};
 
-/// A SKU of the synthetic orders (`seed.rs`): the small mug, in two orders of three.
+/// A SKU of the synthetic orders (`tests/support/synthetic.rs`): the small mug, in two
+/// orders of three.
 const SKU: &str = "MUG-S";
 
-fn open_and_scan(path: &Path) -> usize {
-    let db = StationDb::open(path).unwrap_or_else(|e| panic!("open: {e}"));
+/// Orders in the import file.
+const IMPORT_ORDERS: usize = 10_000;
+
+fn open_and_scan(location: &Location) -> usize {
+    let mut db = StationDb::connect(location).unwrap_or_else(|e| panic!("open: {e}"));
     match db.find_by_scan(SKU) {
         Ok(ScanMatch::Sku { orders, .. }) => orders.len(),
         other => panic!("{SKU} should name orders: {other:?}"),
@@ -31,8 +45,8 @@ fn sku_filter() -> OrderFilter {
     }
 }
 
-fn open_and_list(path: &Path) -> usize {
-    let db = StationDb::open(path).unwrap_or_else(|e| panic!("open: {e}"));
+fn open_and_list(location: &Location) -> usize {
+    let mut db = StationDb::connect(location).unwrap_or_else(|e| panic!("open: {e}"));
     let rows = db.list_orders().unwrap_or_else(|e| panic!("list: {e}"));
     let shown = select(
         &rows,
@@ -43,57 +57,180 @@ fn open_and_list(path: &Path) -> usize {
     shown.len()
 }
 
-fn criterion_benches(path: &Path) {
-    let rows = StationDb::open(path)
-        .and_then(|db| db.list_orders())
-        .unwrap_or_else(|e| panic!("list: {e}"));
+/// A 10 000-order import file, written once under the target directory.
+fn import_file() -> std::path::PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("import-{IMPORT_ORDERS}.json"));
+    if !path.exists() {
+        let entries: Vec<serde_json::Value> = (0..IMPORT_ORDERS)
+            .map(|i| {
+                let entry = synthetic::entry(500_000 + i as u64, i);
+                serde_json::json!({"order": entry.order, "cart": entry.cart, "quote": entry.quote})
+            })
+            .collect();
+        std::fs::write(&path, serde_json::to_vec(&entries).unwrap()).unwrap();
+    }
+    path
+}
+
+/// Imports the file into an empty record; returns the time it took.
+fn import_into_empty(empty: &Location, file: &Path) -> Duration {
+    let mut db = StationDb::connect(empty).unwrap_or_else(|e| panic!("open: {e}"));
+    let started = Instant::now();
+    let report = db
+        .import_file(file)
+        .unwrap_or_else(|e| panic!("import: {e}"));
+    let took = started.elapsed();
+    assert_eq!(report.imported.len(), IMPORT_ORDERS, "{}", report.summary());
+    took
+}
+
+/// The records to measure: SQLite at 100 000 orders, and PostgreSQL when it is installed.
+struct Engines {
+    records: Vec<(&'static str, Location, usize)>,
+    /// Keeps the throwaway cluster running for the run.
+    _cluster: Option<pg_cluster::Cluster>,
+}
+
+fn engines() -> Engines {
+    let mut records = vec![(
+        "sqlite",
+        Location::Sqlite(support::large_station()),
+        support::LARGE_STATION_ORDERS,
+    )];
+    let wanted = std::env::var("PACKDESK_BENCH_PG").map_or(true, |v| v != "0");
+    let mut cluster = None;
+    if wanted {
+        match pg_cluster::Cluster::start() {
+            Ok(started) => {
+                let orders = std::env::var("PACKDESK_BENCH_PG_ORDERS")
+                    .ok()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(if support::smoke() {
+                        10_000
+                    } else {
+                        support::LARGE_STATION_ORDERS
+                    });
+                let url = started.create_database("large").unwrap();
+                let location = Location::parse(&url).unwrap();
+                let seeding = Instant::now();
+                synthetic::seed(&mut StationDb::connect(&location).unwrap(), orders);
+                eprintln!(
+                    "seeded {orders} orders into PostgreSQL in {:.1} s",
+                    seeding.elapsed().as_secs_f64()
+                );
+                records.push(("postgres", location, orders));
+                cluster = Some(started);
+            }
+            Err(why) if std::env::var("CI").is_ok_and(|v| v == "true") => {
+                panic!("PostgreSQL is required under CI=true: {why}")
+            }
+            Err(why) => eprintln!("PostgreSQL skipped: {why}"),
+        }
+    }
+    Engines {
+        records,
+        _cluster: cluster,
+    }
+}
+
+/// An empty record per engine and import, for the import measurement.
+fn empty_record(name: &str, cluster: Option<&pg_cluster::Cluster>, n: usize) -> Location {
+    match (name, cluster) {
+        ("postgres", Some(cluster)) => {
+            Location::parse(&cluster.create_database(&format!("import{n}")).unwrap()).unwrap()
+        }
+        _ => {
+            let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("import-{n}"));
+            let _ = std::fs::remove_dir_all(&dir);
+            Location::Sqlite(dir.join("station.sqlite3"))
+        }
+    }
+}
+
+fn criterion_benches(engines: &Engines) {
     let mut c = Criterion::default()
         .sample_size(10)
         .measurement_time(Duration::from_secs(5))
         .configure_from_args();
-    let mut group = c.benchmark_group("station_100k");
-    group.bench_function("open_and_find_sku", |b| {
-        b.iter(|| open_and_scan(black_box(path)))
-    });
-    group.bench_function("open_list_and_filter_sku", |b| {
-        b.iter(|| open_and_list(black_box(path)))
-    });
-    let filter = sku_filter();
-    group.bench_function("filter_sku_in_memory", |b| {
-        b.iter(|| {
-            select(
-                black_box(&rows),
-                &filter,
-                SortColumn::OrderNumber,
-                SortDirection::Ascending,
-            )
-        })
-    });
-    group.finish();
+    for (name, location, orders) in &engines.records {
+        let rows = StationDb::connect(location)
+            .and_then(|mut db| db.list_orders())
+            .unwrap_or_else(|e| panic!("list: {e}"));
+        assert_eq!(rows.len(), *orders);
+        let mut group = c.benchmark_group(format!("station_{name}_{orders}"));
+        group.bench_function("open_and_find_sku", |b| {
+            b.iter(|| open_and_scan(black_box(location)))
+        });
+        group.bench_function("open_list_and_filter_sku", |b| {
+            b.iter(|| open_and_list(black_box(location)))
+        });
+        let filter = sku_filter();
+        group.bench_function("filter_sku_in_memory", |b| {
+            b.iter(|| {
+                select(
+                    black_box(&rows),
+                    &filter,
+                    SortColumn::OrderNumber,
+                    SortDirection::Ascending,
+                )
+            })
+        });
+        group.finish();
+    }
     c.final_summary();
 }
 
+/// Each figure on both engines, printed side by side with the ratio.
+fn measure(engines: &Engines, budget: &mut Budget) {
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let file = import_file();
+    let mut figures: Vec<(&str, f64, f64, f64)> = Vec::new();
+    for (n, (name, location, orders)) in engines.records.iter().enumerate() {
+        let scan = ms(support::median_time(5, || {
+            black_box(open_and_scan(location));
+        }));
+        budget.at_most(
+            &format!("station {name} {orders}: open + find SKU"),
+            scan,
+            50.0,
+            "ms",
+        );
+        let list = ms(support::median_time(3, || {
+            black_box(open_and_list(location));
+        }));
+        // No target of its own: the app does this once at start-up, off the UI thread.
+        budget.at_most(
+            &format!("station {name} {orders}: open + list + filter SKU"),
+            list,
+            500.0 * (*orders as f64 / 100_000.0).max(0.1),
+            "ms",
+        );
+        let cluster = engines._cluster.as_ref();
+        let import = ms(import_into_empty(&empty_record(name, cluster, n), &file));
+        budget.at_most(
+            &format!("station {name}: import a {IMPORT_ORDERS}-order file"),
+            import,
+            30_000.0,
+            "ms",
+        );
+        figures.push((name, scan, list, import));
+    }
+    if let [(a, scan_a, list_a, import_a), (b, scan_b, list_b, import_b)] = figures[..] {
+        println!(
+            "ratios {b}/{a}: open + find SKU {:.2}x, open + list {:.2}x, import {:.2}x",
+            scan_b / scan_a,
+            list_b / list_a,
+            import_b / import_a
+        );
+    }
+}
+
 fn main() {
-    let path = support::large_station();
-    if !support::smoke() {
-        criterion_benches(&path);
-        return;
+    let engines = engines();
+    if !support::smoke() && std::env::var_os("PACKDESK_BENCH_FIGURES").is_none() {
+        criterion_benches(&engines);
     }
     let mut budget = Budget::default();
-    let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    let scan = support::median_time(5, || {
-        black_box(open_and_scan(&path));
-    });
-    budget.at_most("station 100k: open + find SKU", ms(scan), 50.0, "ms");
-    let list = support::median_time(3, || {
-        black_box(open_and_list(&path));
-    });
-    // No target of its own: the app does this once at start-up, off the UI thread.
-    budget.at_most(
-        "station 100k: open + list + filter SKU",
-        ms(list),
-        500.0,
-        "ms",
-    );
+    measure(&engines, &mut budget);
     budget.finish();
 }

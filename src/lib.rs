@@ -12,6 +12,11 @@ pub mod service;
 pub mod station;
 pub mod ui;
 
+// Unit tests share fixtures with the integration tests (`tests/support/`), which name this
+// crate `packdesk`.
+#[cfg(test)]
+extern crate self as packdesk;
+
 /// mimalloc instead of the system allocator, for every binary built on this crate (the app, its
 /// tests and benchmarks, so they measure what ships): the engine allocates many small values per
 /// quote, and glibc's allocator spent a quarter of its time in `malloc`/`free` (typical quote

@@ -5,14 +5,15 @@ use packdesk::cli::{Cli, Command, ServeArgs};
 use packdesk::paths::Paths;
 use packdesk::service::server;
 
-fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<std::process::ExitCode> {
     // The clock of `--measure-startup` starts before anything else happens.
     let started = std::time::Instant::now();
     packdesk::redact::install_panic_hook();
     let paths = Paths::platform();
     let cli = Cli::parse_with_paths(&paths);
     if cli.measure_startup {
-        return packdesk::ui::measure::startup(started);
+        packdesk::ui::measure::startup(started)?;
+        return Ok(std::process::ExitCode::SUCCESS);
     }
     if let Err(e) = packdesk::logging::init(&paths.log_file()) {
         tracing::warn!("logging to stderr only: {e}");
@@ -21,14 +22,24 @@ fn main() -> anyhow::Result<()> {
         Some(Command::Serve(args)) => {
             let runtime =
                 tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
-            runtime.block_on(serve(args, &paths))
+            runtime.block_on(serve(args, &paths))?;
+        }
+        Some(Command::Import(args)) => {
+            return Ok(packdesk::cli::run_import(
+                &args,
+                cli.database.as_deref(),
+                &paths,
+            ));
         }
         // The app owns its own runtime (jobs run there while the window runs on this thread).
         None => {
             tracing::info!(version = env!("CARGO_PKG_VERSION"), "station app starting");
-            packdesk::ui::run(packdesk::ui::AppConfig::from_paths(&paths))
+            let mut config = packdesk::ui::AppConfig::from_paths(&paths);
+            config.database = cli.database;
+            packdesk::ui::run(config)?;
         }
     }
+    Ok(std::process::ExitCode::SUCCESS)
 }
 
 async fn serve(args: ServeArgs, paths: &Paths) -> anyhow::Result<()> {

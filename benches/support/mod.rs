@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 
 use packdesk::station::db::StationDb;
 
+#[path = "../../tests/support/synthetic.rs"]
+pub mod synthetic;
+
 /// Orders in the large station (the warehouse scale).
 pub const LARGE_STATION_ORDERS: usize = 100_000;
 
@@ -101,14 +104,13 @@ pub fn large_station() -> PathBuf {
         env!("CARGO_PKG_VERSION")
     ));
     let complete = StationDb::open(&path)
-        .and_then(|db| db.list_orders())
+        .and_then(|mut db| db.list_orders())
         .is_ok_and(|rows| rows.len() == LARGE_STATION_ORDERS);
     if !complete {
         let _ = std::fs::remove_file(&path);
         let started = Instant::now();
         let mut db = StationDb::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        db.seed_synthetic(LARGE_STATION_ORDERS)
-            .unwrap_or_else(|e| panic!("seeding: {e}"));
+        synthetic::seed(&mut db, LARGE_STATION_ORDERS);
         eprintln!(
             "seeded {LARGE_STATION_ORDERS} orders into {} in {:.1} s",
             path.display(),

@@ -23,13 +23,19 @@ pub enum SecretKind {
     ApiKey,
     /// Bearer token for the label endpoint.
     AccessToken,
+    /// The warehouse database's password (stored under [`WAREHOUSE`] rather than an environment).
+    WarehousePassword,
 }
+
+/// The "environment" name the warehouse database's password is stored under.
+pub const WAREHOUSE: &str = "warehouse database";
 
 impl SecretKind {
     fn code(&self) -> &'static str {
         match self {
             Self::ApiKey => "api-key",
             Self::AccessToken => "access-token",
+            Self::WarehousePassword => "password",
         }
     }
 
@@ -37,6 +43,7 @@ impl SecretKind {
         match self {
             Self::ApiKey => "API key",
             Self::AccessToken => "access token",
+            Self::WarehousePassword => "warehouse database password",
         }
     }
 }

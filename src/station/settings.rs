@@ -175,6 +175,11 @@ pub struct Settings {
     pub label_printer: Option<ZplPrinter>,
     /// The office printer (PDF through the spooler); `None`: not set.
     pub document_printer: Option<SpoolerPrinter>,
+    /// The warehouse database every desk shares, `postgres://user@host:5432/database` without
+    /// its password (that is in the credential store); `None`: this desk only (SQLite).
+    pub warehouse_database: Option<String>,
+    /// A folder watched for import files (`None`: no inbox); see `station::inbox`.
+    pub inbox_folder: Option<PathBuf>,
 }
 
 impl Default for Settings {
@@ -191,6 +196,8 @@ impl Default for Settings {
             scanner_terminator: ScannerTerminator::Enter,
             label_printer: None,
             document_printer: None,
+            warehouse_database: None,
+            inbox_folder: None,
         }
     }
 }

@@ -20,6 +20,10 @@ pub struct Backend {
     pub credentials: Option<CredentialStore>,
     /// The outbox worker, once the station database and the client are there.
     pub outbox: Option<crate::station::outbox::Outbox>,
+    /// Watches Settings' inbox folder while one is set.
+    pub inbox: Option<crate::ui::import::InboxWatcher>,
+    /// Tries an unreachable warehouse database again until it answers.
+    pub health: Option<crate::ui::warehouse::HealthWatcher>,
 }
 
 /// The app's insides, shared by the frame and `handle`.
@@ -142,6 +146,7 @@ impl PackdeskApp {
         let mut commands = Vec::new();
         keys::shortcuts(&ctx, &core.state, &mut commands);
         scan::capture(&ctx, &core.state, &mut commands);
+        super::import::dropped_files(&ctx, &mut commands);
 
         egui::Panel::top("top_bar").show(ui, |ui| {
             widgets::top_bar_ui(ui, &core.state, &mut commands);

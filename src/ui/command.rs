@@ -84,4 +84,6 @@ pub enum Command {
     Quote(QuoteIntent),
     /// What the settings panel asked for (save, store a credential, set the PIN).
     Settings(SettingsIntent),
+    /// Importing orders: the file dialog, dropped files, closing the report.
+    Import(crate::ui::import::ImportIntent),
 }

@@ -22,7 +22,10 @@ pub enum CredentialSource {
 #[derive(Debug, Clone)]
 pub struct AppConfig {
     pub settings_path: PathBuf,
+    /// This desk's own record (SQLite), used unless a warehouse database is set.
     pub station_db_path: PathBuf,
+    /// `--database` from the command line: overrides Settings → Warehouse.
+    pub database: Option<String>,
     /// Data directory of the embedded reference service (its database and credentials).
     pub embedded_data_dir: PathBuf,
     pub credentials: CredentialSource,
@@ -46,6 +49,7 @@ impl AppConfig {
         Self {
             settings_path: paths.settings.clone(),
             station_db_path: paths.station_db.clone(),
+            database: None,
             embedded_data_dir: paths.embedded_service.clone(),
             credentials: CredentialSource::Native,
             seed_demo_orders: true,
@@ -59,6 +63,7 @@ impl AppConfig {
         Self {
             settings_path: dir.join("settings.json"),
             station_db_path: dir.join("station.sqlite3"),
+            database: None,
             embedded_data_dir: dir.join("embedded-service"),
             credentials: CredentialSource::Mock,
             seed_demo_orders: true,

@@ -12,6 +12,10 @@ pub enum Credential {
     AccessToken,
 }
 
+/// What a packer reads when the shared record cannot be reached during an action.
+pub const WAREHOUSE_UNREACHABLE: &str =
+    "Warehouse database unreachable — nothing was recorded; retrying";
+
 /// A failed action.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Failure {
@@ -19,6 +23,9 @@ pub enum Failure {
     Offline(String),
     /// 401: the credential was rejected.
     Unauthorized(Credential),
+    /// The warehouse database (the shared record) could not be reached: nothing was recorded,
+    /// the connection is tried again by itself, and Retry repeats the action.
+    WarehouseUnreachable,
     /// 422 from the service, or the station's own checks: each problem with its field path.
     Fields(Vec<FieldError>),
     /// Anything else, as a sentence that says what to do.
@@ -42,19 +49,21 @@ impl Failure {
     pub fn from_station(error: &StationError) -> Self {
         match error {
             StationError::Invalid(errors) => Self::Fields(errors.clone()),
+            StationError::Unreachable(_) => Self::WarehouseUnreachable,
             other => Self::Other(format!("{other}.")),
         }
     }
 
     /// Whether a retry of the same action may succeed without changing anything.
     pub fn is_offline(&self) -> bool {
-        matches!(self, Self::Offline(_))
+        matches!(self, Self::Offline(_) | Self::WarehouseUnreachable)
     }
 
     /// One sentence for the status bar.
     pub fn message(&self) -> String {
         match self {
             Self::Offline(text) | Self::Other(text) => text.clone(),
+            Self::WarehouseUnreachable => WAREHOUSE_UNREACHABLE.into(),
             Self::Unauthorized(Credential::ApiKey) => "API key rejected — check Settings".into(),
             Self::Unauthorized(Credential::AccessToken) => {
                 "Access token rejected — check Settings".into()

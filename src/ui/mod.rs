@@ -12,6 +12,7 @@ pub mod command;
 pub mod config;
 pub mod failure;
 mod handle;
+pub mod import;
 pub mod jobs;
 mod keys;
 mod label_ui;
@@ -27,6 +28,7 @@ pub mod settings;
 mod shipment_ui;
 pub mod state;
 mod status_bar;
+pub mod warehouse;
 mod widgets;
 
 pub use app::{AppError, PackdeskApp};

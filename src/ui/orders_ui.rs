@@ -14,6 +14,7 @@ const ROW_HEIGHT: f32 = 24.0;
 
 pub fn orders_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
     controls_ui(ui, state, commands);
+    super::import::report_ui(ui, &state.import, commands);
     ui.separator();
     if state.orders.rows.is_empty() {
         if state.orders.loading {
@@ -91,6 +92,7 @@ fn controls_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>)
         if ui.button("Reload").clicked() {
             commands.push(Command::ReloadOrders);
         }
+        super::import::import_button_ui(ui, &state.import, commands);
         ui.label(format!(
             "{} of {} orders",
             orders.shown.len(),

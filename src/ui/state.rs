@@ -48,6 +48,10 @@ pub struct AppState {
     pub settings_panel: Option<SettingsView>,
     /// The durable outbox: calls still to be delivered to the service.
     pub outbox: OutboxView,
+    /// Imports: the button's state and the latest reports.
+    pub import: crate::ui::import::ImportView,
+    /// The station's record and whether it can be reached (the status bar shows it).
+    pub warehouse: crate::ui::warehouse::WarehouseStatus,
 }
 
 impl AppState {
@@ -59,6 +63,8 @@ impl AppState {
             connection: Connection::Unknown,
             tab: Tab::Orders,
             orders: OrdersView::default(),
+            import: crate::ui::import::ImportView::default(),
+            warehouse: crate::ui::warehouse::WarehouseStatus::default(),
             open: None,
             opening: None,
             scan: ScanState::default(),

@@ -31,6 +31,7 @@ pub fn status_bar_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Com
             }
         }
         ui.separator();
+        super::warehouse::warehouse_status_ui(ui, &state.warehouse);
         super::outbox_ui::outbox_status_ui(ui, state, commands);
         ui.separator();
         match &state.startup {

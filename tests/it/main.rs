@@ -6,6 +6,8 @@ mod hardening;
 mod labels;
 mod landed_cost;
 mod outbox;
+#[path = "../support/pg_cluster.rs"]
+mod pg_cluster;
 mod printing;
 mod service;
 mod service_fuzz;
@@ -13,6 +15,8 @@ mod service_hostile;
 mod service_labels;
 mod station;
 mod support;
+#[path = "../support/synthetic.rs"]
+mod synthetic;
 mod ui;
 mod ui_quote;
 mod validation;

@@ -99,9 +99,9 @@ async fn queue_orders(service: &RunningService, db: &SharedDb, count: usize) -> 
     numbers
 }
 
-async fn wait_for(what: &str, db: &SharedDb, done: impl Fn(&StationDb) -> bool) {
+async fn wait_for(what: &str, db: &SharedDb, done: impl Fn(&mut StationDb) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(60);
-    while !done(&db.lock().unwrap()) {
+    while !done(&mut db.lock().unwrap()) {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
@@ -143,7 +143,7 @@ async fn deliveries_wait_out_an_outage_and_arrive_once() {
         client(port, KEY),
         fast(),
     );
-    wait_for("the creates to be retrying", &db, |db| {
+    wait_for("the creates to be retrying", &db, |db: &mut StationDb| {
         let summary = db.outbox_summary().unwrap();
         summary.retrying >= 1 && summary.next_retry_at.is_some()
     })
@@ -155,7 +155,7 @@ async fn deliveries_wait_out_an_outage_and_arrive_once() {
     let service = server::start(serve_config(service_dir.path(), port))
         .await
         .unwrap();
-    wait_for("every delivery", &db, |db| {
+    wait_for("every delivery", &db, |db: &mut StationDb| {
         db.outbox_summary().unwrap().is_empty()
     })
     .await;
@@ -191,7 +191,7 @@ async fn a_worker_killed_mid_delivery_loses_and_duplicates_nothing() {
     // A worker on its own runtime, dropped (as a crash would) after a few deliveries.
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let outbox = Outbox::spawn(runtime.handle(), db.clone(), client(port, KEY), fast());
-    wait_for("some deliveries", &db, |db| {
+    wait_for("some deliveries", &db, |db: &mut StationDb| {
         db.outbox_open().unwrap().len() <= 5
     })
     .await;
@@ -209,9 +209,11 @@ async fn a_worker_killed_mid_delivery_loses_and_duplicates_nothing() {
         client(port, KEY),
         fast(),
     );
-    wait_for("every delivery after the restart", &db, |db| {
-        db.outbox_summary().unwrap().is_empty()
-    })
+    wait_for(
+        "every delivery after the restart",
+        &db,
+        |db: &mut StationDb| db.outbox_summary().unwrap().is_empty(),
+    )
     .await;
     outbox.abort();
     assert_once_each(&service, &numbers);
@@ -238,7 +240,7 @@ async fn refusals_wait_for_a_correction_or_a_discard() {
     let numbers = queue_orders(&service, &db, 2).await;
     // The second order's fulfilment says a status the service does not know: a 422.
     let bad = {
-        let db = db.lock().unwrap();
+        let mut db = db.lock().unwrap();
         let entries = db.outbox_for_order(numbers[1]).unwrap();
         entries
             .into_iter()
@@ -259,7 +261,7 @@ async fn refusals_wait_for_a_correction_or_a_discard() {
         client(port, "wrong-key"),
         fast(),
     );
-    wait_for("the 401s", &db, |db| {
+    wait_for("the 401s", &db, |db: &mut StationDb| {
         db.outbox_summary().unwrap().needs_attention == 2
     })
     .await;
@@ -280,7 +282,7 @@ async fn refusals_wait_for_a_correction_or_a_discard() {
         db.lock().unwrap().outbox_resend(entry.id, None).unwrap();
     }
     outbox.wake();
-    wait_for("the 422", &db, |db| {
+    wait_for("the 422", &db, |db: &mut StationDb| {
         db.outbox_entry(bad.id).unwrap().unwrap().state == OutboxState::NeedsAttention
     })
     .await;
@@ -301,11 +303,11 @@ async fn refusals_wait_for_a_correction_or_a_discard() {
         .outbox_resend(bad.id, Some(fixed))
         .unwrap();
     outbox.wake();
-    wait_for("the correction delivered", &db, |db| {
+    wait_for("the correction delivered", &db, |db: &mut StationDb| {
         db.outbox_entry(bad.id).unwrap().unwrap().state == OutboxState::Delivered
     })
     .await;
-    wait_for("everything delivered", &db, |db| {
+    wait_for("everything delivered", &db, |db: &mut StationDb| {
         db.outbox_summary().unwrap().is_empty()
     })
     .await;
@@ -313,7 +315,7 @@ async fn refusals_wait_for_a_correction_or_a_discard() {
 
     // A cancellation the service refuses (the shipment is fulfilled) is discarded.
     let shipment = {
-        let db = db.lock().unwrap();
+        let mut db = db.lock().unwrap();
         db.order(numbers[0]).unwrap().unwrap().shipments[0]
             .shipment_id
             .clone()
@@ -332,7 +334,7 @@ async fn refusals_wait_for_a_correction_or_a_discard() {
     };
     let id = db.lock().unwrap().enqueue(&cancel).unwrap();
     outbox.wake();
-    wait_for("the 409", &db, |db| {
+    wait_for("the 409", &db, |db: &mut StationDb| {
         db.outbox_entry(id).unwrap().unwrap().state == OutboxState::NeedsAttention
     })
     .await;

@@ -1,7 +1,10 @@
 //! Unit tests of `check`.
 
 use super::*;
-use crate::station::db::seed::synthetic_order;
+
+#[path = "../../../tests/support/synthetic.rs"]
+mod synthetic;
+use synthetic::synthetic_order;
 
 fn fields(result: Result<PreparedOrder<'_>, Vec<FieldError>>) -> Vec<String> {
     match result {

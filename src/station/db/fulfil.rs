@@ -2,12 +2,11 @@
 
 use std::collections::HashSet;
 
-use rusqlite::{Connection, TransactionBehavior, params};
-
 use crate::api::{FieldError, Fulfillment, OrderUpdateRequest};
 use crate::domain::{ShipmentStatus, validate};
 
 use super::check::whole_units;
+use super::engine::{Tx, params};
 use super::parcel::{parcel_ctx, shipment_ctx};
 use super::record::refresh_status;
 use super::status::OrderStatus;
@@ -26,10 +25,8 @@ impl StationDb {
         parcel: ParcelId,
         sent: &Fulfillment,
     ) -> Result<FulfilmentId, StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let id = insert_fulfilment(&tx, parcel, sent)?;
+        let mut tx = self.conn.write()?;
+        let id = insert_fulfilment(&mut tx, parcel, sent)?;
         tx.commit()?;
         Ok(id)
     }
@@ -44,10 +41,8 @@ impl StationDb {
         shipment_id: &str,
         sent: &OrderUpdateRequest,
     ) -> Result<(), StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        insert_cancellation(&tx, order, shipment_id, sent)?;
+        let mut tx = self.conn.write()?;
+        insert_cancellation(&mut tx, order, shipment_id, sent)?;
         tx.commit()?;
         Ok(())
     }
@@ -55,7 +50,7 @@ impl StationDb {
 
 /// [`StationDb::record_fulfilment`] inside the caller's transaction.
 pub(super) fn insert_fulfilment(
-    tx: &Connection,
+    tx: &mut Tx<'_>,
     parcel: ParcelId,
     sent: &Fulfillment,
 ) -> Result<FulfilmentId, StationError> {
@@ -69,10 +64,11 @@ pub(super) fn insert_fulfilment(
     if !problems.is_empty() {
         return Err(StationError::Invalid(problems));
     }
-    tx.execute(
+    let id = FulfilmentId(tx.query_value(
         "INSERT INTO fulfilments (parcel_id, shipment_id, recorded_at, tracking_number,
             carrier, location, shipped_at, sent_json)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         RETURNING id",
         params![
             parcel.0,
             ctx.shipment.row,
@@ -83,8 +79,7 @@ pub(super) fn insert_fulfilment(
             sent.shipped_at,
             to_json(sent)?,
         ],
-    )?;
-    let id = FulfilmentId(tx.last_insert_rowid());
+    )?);
     for line in &lines {
         tx.execute(
             "INSERT INTO fulfilment_lines (fulfilment_id, item_id, quantity)
@@ -109,7 +104,7 @@ pub(super) fn insert_fulfilment(
 
 /// [`StationDb::record_cancellation`] inside the caller's transaction.
 pub(super) fn insert_cancellation(
-    tx: &Connection,
+    tx: &mut Tx<'_>,
     order: OrderNumber,
     shipment_id: &str,
     sent: &OrderUpdateRequest,
@@ -168,21 +163,20 @@ struct FulfilLine {
     quantity: u32,
 }
 
-fn parcel_lines(conn: &Connection, parcel: ParcelId) -> Result<Vec<FulfilLine>, StationError> {
-    let mut stmt = conn.prepare_cached(
+fn parcel_lines(conn: &mut Tx<'_>, parcel: ParcelId) -> Result<Vec<FulfilLine>, StationError> {
+    let lines = conn.query_map(
         "SELECT i.id, i.source_line_id, i.sku, pl.quantity FROM parcel_lines pl
          JOIN items i ON i.id = pl.item_id WHERE pl.parcel_id = ?1 ORDER BY pl.position",
-    )?;
-    let lines = stmt
-        .query_map([parcel.0], |row| {
+        params![parcel.0],
+        |row| {
             Ok(FulfilLine {
                 item_row: row.get(0)?,
                 source_line_id: row.get(1)?,
                 sku: row.get(2)?,
                 quantity: row.get(3)?,
             })
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     Ok(lines)
 }
 
@@ -243,18 +237,15 @@ fn check_fulfilment(sent: &Fulfillment, lines: &[FulfilLine]) -> Vec<FieldError>
     problems
 }
 
-fn shipment_fully_fulfilled(conn: &Connection, shipment_row: i64) -> Result<bool, StationError> {
-    let mut stmt = conn.prepare_cached(
+fn shipment_fully_fulfilled(conn: &mut Tx<'_>, shipment_row: i64) -> Result<bool, StationError> {
+    let lines = conn.query_map(
         "SELECT i.quantity, i.requires_shipping,
-            COALESCE((SELECT SUM(fl.quantity) FROM fulfilment_lines fl
-                      WHERE fl.item_id = i.id), 0)
+            CAST(COALESCE((SELECT SUM(fl.quantity) FROM fulfilment_lines fl
+                      WHERE fl.item_id = i.id), 0) AS BIGINT)
          FROM items i WHERE i.shipment_id = ?1",
+        params![shipment_row],
+        |row| Ok((row.get(0)?, row.get(2)?, row.get(1)?)),
     )?;
-    let lines = stmt
-        .query_map([shipment_row], |row| {
-            Ok((row.get(0)?, row.get(2)?, row.get(1)?))
-        })?
-        .collect::<Result<Vec<(u32, u32, bool)>, _>>()?;
     let facts = super::status::ShipmentFacts {
         lines,
         ..Default::default()

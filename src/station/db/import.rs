@@ -4,12 +4,12 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use rusqlite::{OptionalExtension, TransactionBehavior};
 use serde_json::Value;
 
 use crate::api::{FieldError, OrderCreateRequest, TaxCalculationRequest, TaxCalculationResponse};
 
 use super::check;
+use super::engine::params;
 use super::record::insert_order;
 use super::{
     Direction, NewEvent, OrderNumber, OrderOrigin, StationDb, StationError, insert_event, now_unix,
@@ -39,6 +39,48 @@ pub struct EntryProblem {
 }
 
 impl ImportReport {
+    /// Whether every entry was imported or already present.
+    pub fn is_clean(&self) -> bool {
+        self.rejected.is_empty()
+    }
+
+    /// The whole report as text (the command line prints it; the inbox folder writes it beside
+    /// a rejected file): the summary, then each rejected entry with every problem and its path.
+    pub fn to_text(&self, source: &str) -> String {
+        let mut text = format!("{source}: {}\n", self.summary());
+        let numbers = |list: &[OrderNumber]| {
+            list.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if !self.imported.is_empty() {
+            text.push_str(&format!("  imported: {}\n", numbers(&self.imported)));
+        }
+        if !self.already_present.is_empty() {
+            text.push_str(&format!(
+                "  already present: {}\n",
+                numbers(&self.already_present)
+            ));
+        }
+        for problem in &self.rejected {
+            let order = problem
+                .source_reference
+                .map(|n| format!(" (order {n})"))
+                .unwrap_or_default();
+            text.push_str(&format!("  rejected entry {}{order}:\n", problem.index));
+            for error in &problem.errors {
+                let at = if error.field.is_empty() {
+                    "(the entry)"
+                } else {
+                    error.field.as_str()
+                };
+                text.push_str(&format!("    {at}: {}\n", error.error));
+            }
+        }
+        text
+    }
+
     /// One line for a status bar: "Imported 12 orders, 3 already present, 2 rejected."
     pub fn summary(&self) -> String {
         format!(
@@ -50,10 +92,13 @@ impl ImportReport {
     }
 }
 
-struct Entry {
-    order: OrderCreateRequest,
-    cart: TaxCalculationRequest,
-    quote: Option<TaxCalculationResponse>,
+/// One order to import, already parsed: the create body, the cart that was quoted and,
+/// optionally, the quote (see [`StationDb::import_file`] for how they must agree).
+#[derive(Debug, Clone)]
+pub struct ImportEntry {
+    pub order: OrderCreateRequest,
+    pub cart: TaxCalculationRequest,
+    pub quote: Option<TaxCalculationResponse>,
 }
 
 impl StationDb {
@@ -116,24 +161,46 @@ impl StationDb {
             }
         };
         let mut report = ImportReport::default();
-        let mut seen: HashMap<u64, String> = HashMap::new();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let recorded_at = now_unix();
+        let mut parsed = Vec::with_capacity(entries.len());
         for (index, (prefix, value)) in entries.into_iter().enumerate() {
+            match parse_entry(value, &|path: &str| join_path(&prefix, path)) {
+                Ok(entry) => parsed.push((index, prefix, entry)),
+                Err(errors) => report.rejected.push(EntryProblem {
+                    index,
+                    source_reference: reference_of(value),
+                    errors,
+                }),
+            }
+        }
+        self.import_parsed(parsed, report)
+    }
+
+    /// Imports orders already parsed (the same checks and report as a file whose array holds
+    /// them in this order).
+    pub fn import_entries(
+        &mut self,
+        entries: impl IntoIterator<Item = ImportEntry>,
+    ) -> Result<ImportReport, StationError> {
+        let parsed = entries
+            .into_iter()
+            .enumerate()
+            .map(|(index, entry)| (index, format!("[{index}]"), entry))
+            .collect();
+        self.import_parsed(parsed, ImportReport::default())
+    }
+
+    /// Records the parsed entries in one transaction; `report` already holds the entries that
+    /// could not be parsed (and ends in file order).
+    fn import_parsed(
+        &mut self,
+        parsed: Vec<(usize, String, ImportEntry)>,
+        mut report: ImportReport,
+    ) -> Result<ImportReport, StationError> {
+        let mut seen: HashMap<u64, String> = HashMap::new();
+        let mut tx = self.conn.write()?;
+        let recorded_at = now_unix();
+        for (index, prefix, entry) in parsed {
             let at = |path: &str| join_path(&prefix, path);
-            let entry = match parse_entry(value, &at) {
-                Ok(entry) => entry,
-                Err(errors) => {
-                    report.rejected.push(EntryProblem {
-                        index,
-                        source_reference: reference_of(value),
-                        errors,
-                    });
-                    continue;
-                }
-            };
             let reference = entry.order.source_reference;
             let reject = |errors: Vec<FieldError>| EntryProblem {
                 index,
@@ -167,10 +234,11 @@ impl StationDb {
                     prefix.clone()
                 },
             );
-            let stored: Option<String> = tx
-                .prepare_cached("SELECT create_json FROM orders WHERE source_reference = ?1")?
-                .query_row([prepared.reference], |row| row.get(0))
-                .optional()?;
+            let stored: Option<String> = tx.query_row_opt(
+                "SELECT create_json FROM orders WHERE source_reference = ?1",
+                params![prepared.reference],
+                |row| row.get(0),
+            )?;
             if let Some(stored) = stored {
                 if stored == to_json(&entry.order)? {
                     report.already_present.push(reference);
@@ -185,9 +253,9 @@ impl StationDb {
                 }
                 continue;
             }
-            let order_id = insert_order(&tx, &prepared, OrderOrigin::Imported, recorded_at)?;
+            let order_id = insert_order(&mut tx, &prepared, OrderOrigin::Imported, recorded_at)?;
             insert_event(
-                &tx,
+                &mut tx,
                 NewEvent {
                     order_id,
                     shipment_id: None,
@@ -200,6 +268,7 @@ impl StationDb {
             report.imported.push(reference);
         }
         tx.commit()?;
+        report.rejected.sort_by_key(|problem| problem.index);
         Ok(report)
     }
 }
@@ -214,7 +283,7 @@ fn join_path(prefix: &str, path: &str) -> String {
 }
 
 /// Reads one entry; `Err` holds every problem, paths made by `at`.
-fn parse_entry(value: &Value, at: &dyn Fn(&str) -> String) -> Result<Entry, Vec<FieldError>> {
+fn parse_entry(value: &Value, at: &dyn Fn(&str) -> String) -> Result<ImportEntry, Vec<FieldError>> {
     let Value::Object(map) = value else {
         return Err(vec![FieldError::new(
             at(""),
@@ -237,7 +306,7 @@ fn parse_entry(value: &Value, at: &dyn Fn(&str) -> String) -> Result<Entry, Vec<
         some => part::<TaxCalculationResponse>(some, "quote", at, &mut errors),
     };
     match (order, cart, errors.is_empty()) {
-        (Some(order), Some(cart), true) => Ok(Entry { order, cart, quote }),
+        (Some(order), Some(cart), true) => Ok(ImportEntry { order, cart, quote }),
         _ => Err(errors),
     }
 }

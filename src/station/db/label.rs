@@ -1,10 +1,10 @@
 //! Label answers and their documents, cached so a reprint never asks the service again.
 
 use base64::Engine as _;
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use crate::api::{FieldError, LabelRequest, LabelResponse, LabelStatus};
 
+use super::engine::{Tx, params};
 use super::parcel::{ParcelCtx, parcel_ctx};
 use super::record::refresh_status;
 use super::{
@@ -41,10 +41,8 @@ impl StationDb {
         request: &LabelRequest,
         response: &LabelResponse,
     ) -> Result<LabelId, StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let label = insert_label(&tx, parcel, request, response)?;
+        let mut tx = self.conn.write()?;
+        let label = insert_label(&mut tx, parcel, request, response)?;
         tx.commit()?;
         Ok(label)
     }
@@ -56,10 +54,8 @@ impl StationDb {
         label: LabelId,
         response: &LabelResponse,
     ) -> Result<(), StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        update_label_in(&tx, label, response)?;
+        let mut tx = self.conn.write()?;
+        update_label_in(&mut tx, label, response)?;
         tx.commit()?;
         Ok(())
     }
@@ -71,14 +67,12 @@ impl StationDb {
         label: LabelId,
         documents: &[LabelDocument],
     ) -> Result<Vec<DocumentId>, StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let parcel = label_parcel(&tx, label)?;
-        let ctx = parcel_ctx(&tx, parcel)?;
+        let mut tx = self.conn.write()?;
+        let parcel = label_parcel(&mut tx, label)?;
+        let ctx = parcel_ctx(&mut tx, parcel)?;
         let mut ids = Vec::new();
         for document in documents {
-            ids.push(store_document(&tx, &ctx, label, document)?);
+            ids.push(store_document(&mut tx, &ctx, label, document)?);
         }
         tx.commit()?;
         Ok(ids)
@@ -86,24 +80,21 @@ impl StationDb {
 
     /// A cached document with its bytes, for reprinting offline.
     pub fn label_document(
-        &self,
+        &mut self,
         document: DocumentId,
     ) -> Result<Option<(DocumentInfo, Vec<u8>)>, StationError> {
-        let row = self
-            .conn
-            .query_row(
-                "SELECT kind, url, bytes, fetched_at FROM label_documents WHERE id = ?1",
-                [document.0],
-                |row| {
-                    Ok((
-                        row.get::<_, String>(0)?,
-                        row.get::<_, String>(1)?,
-                        row.get::<_, Vec<u8>>(2)?,
-                        row.get::<_, i64>(3)?,
-                    ))
-                },
-            )
-            .optional()?;
+        let row = self.conn.read()?.query_row_opt(
+            "SELECT kind, url, bytes, fetched_at FROM label_documents WHERE id = ?1",
+            params![document.0],
+            |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, Vec<u8>>(2)?,
+                    row.get::<_, i64>(3)?,
+                ))
+            },
+        )?;
         let Some((kind, url, bytes, fetched_at)) = row else {
             return Ok(None);
         };
@@ -121,7 +112,7 @@ impl StationDb {
 
 /// [`StationDb::record_label`] inside the caller's transaction.
 pub(super) fn insert_label(
-    tx: &Connection,
+    tx: &mut Tx<'_>,
     parcel: ParcelId,
     request: &LabelRequest,
     response: &LabelResponse,
@@ -131,14 +122,14 @@ pub(super) fn insert_label(
     check_order_number(&ctx, &request.order_number, "orderNumber")?;
     check_order_number(&ctx, &response.result.order_number, "result.orderNumber")?;
     let now = now_unix();
-    tx.execute(
+    let label = LabelId(tx.query_value(
         "INSERT INTO labels (parcel_id, requested_at, updated_at, request_json, status,
             tracking_code, tracking_url, label_urls_json, zpl_url, shipping_service,
             errors_json, response_json)
-         VALUES (?1, ?2, ?2, ?3, 'pending', '', '', '[]', NULL, NULL, '[]', '{}')",
+         VALUES (?1, ?2, ?2, ?3, 'pending', '', '', '[]', NULL, NULL, '[]', '{}')
+         RETURNING id",
         params![parcel.0, now, to_json(request)?],
-    )?;
-    let label = LabelId(tx.last_insert_rowid());
+    )?);
     event(tx, &ctx, Direction::Sent, "label_request", request)?;
     apply_answer(tx, &ctx, label, response)?;
     Ok(label)
@@ -146,7 +137,7 @@ pub(super) fn insert_label(
 
 /// [`StationDb::update_label`] inside the caller's transaction.
 pub(super) fn update_label_in(
-    tx: &Connection,
+    tx: &mut Tx<'_>,
     label: LabelId,
     response: &LabelResponse,
 ) -> Result<(), StationError> {
@@ -156,13 +147,12 @@ pub(super) fn update_label_in(
     apply_answer(tx, &ctx, label, response)
 }
 
-fn label_parcel(conn: &Connection, label: LabelId) -> Result<ParcelId, StationError> {
-    conn.query_row(
+fn label_parcel(conn: &mut Tx<'_>, label: LabelId) -> Result<ParcelId, StationError> {
+    conn.query_row_opt(
         "SELECT parcel_id FROM labels WHERE id = ?1",
-        [label.0],
+        params![label.0],
         |row| row.get(0),
-    )
-    .optional()?
+    )?
     .map(ParcelId)
     .ok_or(StationError::UnknownLabel(label))
 }
@@ -182,7 +172,7 @@ fn check_order_number(ctx: &ParcelCtx, text: &str, field: &str) -> Result<(), St
 
 /// Stores an answer on the label row, caches an inline PDF, logs it, refreshes the status.
 fn apply_answer(
-    conn: &Connection,
+    conn: &mut Tx<'_>,
     ctx: &ParcelCtx,
     label: LabelId,
     response: &LabelResponse,
@@ -227,7 +217,7 @@ fn apply_answer(
 }
 
 fn store_document(
-    conn: &Connection,
+    conn: &mut Tx<'_>,
     ctx: &ParcelCtx,
     label: LabelId,
     document: &LabelDocument,
@@ -257,7 +247,7 @@ fn store_document(
 }
 
 fn event<T: serde::Serialize + ?Sized>(
-    conn: &Connection,
+    conn: &mut Tx<'_>,
     ctx: &ParcelCtx,
     direction: Direction,
     kind: &'static str,

@@ -7,6 +7,7 @@ use std::cmp::Ordering;
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
+use super::engine::params;
 use super::read::decimal;
 use super::{OrderNumber, OrderStatus, StationDb, StationError, from_unix};
 
@@ -44,15 +45,15 @@ impl OrderRow {
 
 impl StationDb {
     /// Every order as a table row, by order number. One query over summary columns.
-    pub fn list_orders(&self) -> Result<Vec<OrderRow>, StationError> {
-        let mut stmt = self.conn.prepare_cached(
+    pub fn list_orders(&mut self) -> Result<Vec<OrderRow>, StationError> {
+        let rows = self.conn.read()?.query(
             "SELECT source_reference, recipient, country_code, province, shipment_count, status,
                 created_at, total, currency, skus, search_text
              FROM orders ORDER BY source_reference",
+            params![],
         )?;
-        let mut rows = stmt.query([])?;
-        let mut out = Vec::new();
-        while let Some(row) = rows.next()? {
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
             let status: String = row.get(5)?;
             let skus: String = row.get(9)?;
             out.push(OrderRow {

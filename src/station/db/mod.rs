@@ -27,6 +27,7 @@
 //! - Status is derived, never set: see [`status`](self::OrderStatus) and the `status` module.
 
 mod check;
+pub mod engine;
 mod fulfil;
 mod import;
 mod label;
@@ -38,19 +39,19 @@ mod read;
 mod record;
 mod requests;
 mod scan;
-mod schema;
-mod seed;
 mod status;
 mod types;
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, OptionalExtension, params};
 use time::OffsetDateTime;
+
+use engine::{Connection, Tx, params};
 
 use crate::api::FieldError;
 
-pub use import::{EntryProblem, ImportReport};
+pub use engine::{ConnectionProblem, Health, Location, LocationError};
+pub use import::{EntryProblem, ImportEntry, ImportReport};
 pub use list::{
     OrderFilter, OrderRow, SortColumn, SortDirection, narrow, narrows, select, sort_rows,
 };
@@ -60,8 +61,7 @@ pub use outbox::{
 };
 pub use print_queue::{ClaimedPrint, PrintJob, PrintJobId, PrintOutcome, PrintState};
 pub use requests::{LabelOptions, prefill_label_address};
-pub use scan::ScanMatch;
-pub use schema::SCHEMA_VERSION;
+pub use scan::{COMMON_SKU_ITEMS, SKU_ORDERS_LIMIT, ScanMatch};
 pub use types::*;
 
 /// Something the station database could not do, in words a person can act on.
@@ -69,6 +69,17 @@ pub use types::*;
 pub enum StationError {
     #[error("the station database failed: {0}")]
     Db(#[from] rusqlite::Error),
+    /// The warehouse database (PostgreSQL) cannot be reached now; the connection is opened
+    /// again by the next call. Whatever the failed call was writing was not recorded.
+    #[error("the warehouse database is unreachable ({0})")]
+    Unreachable(String),
+    /// Connecting was refused for a reason a person must fix (password, database name, TLS).
+    #[error("{0}")]
+    Connection(ConnectionProblem),
+    #[error("the warehouse database failed: {0}")]
+    Warehouse(String),
+    #[error("the station database could not be brought up to date: {0}")]
+    Migration(String),
     #[error("could not read or write {path}: {source}")]
     Io {
         path: PathBuf,
@@ -121,41 +132,55 @@ fn join_problems(problems: &[FieldError]) -> String {
     texts.join("; ")
 }
 
-/// The station database. See the module documentation for the flow.
+/// The station's record, on SQLite or PostgreSQL. See the module documentation for the flow.
+#[derive(Debug)]
 pub struct StationDb {
     conn: Connection,
 }
 
-impl std::fmt::Debug for StationDb {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("StationDb")
-            .field("path", &self.conn.path())
-            .finish()
-    }
-}
-
 impl StationDb {
-    /// Opens (creating if needed, with its directory) and migrates the database at `path`.
+    /// Opens (creating if needed, with its directory) and migrates the SQLite file at `path`.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, StationError> {
-        let path = path.as_ref();
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StationError::Io {
-                path: dir.to_path_buf(),
-                source,
-            })?;
-        }
-        let mut conn = Connection::open(path)?;
-        schema::prepare(&mut conn)?;
-        let mut db = Self { conn };
+        Self::connect(&Location::Sqlite(path.as_ref().to_path_buf()))
+    }
+
+    /// Opens the record at `location` (a SQLite file or a PostgreSQL database) and migrates it.
+    pub fn connect(location: &Location) -> Result<Self, StationError> {
+        let mut db = Self {
+            conn: Connection::open(location)?,
+        };
         db.settle_interrupted_prints()?;
         Ok(db)
     }
 
     /// A private database that lives as long as the value (tests, demos).
     pub fn open_in_memory() -> Result<Self, StationError> {
-        let mut conn = Connection::open_in_memory()?;
-        schema::prepare(&mut conn)?;
-        Ok(Self { conn })
+        Ok(Self {
+            conn: Connection::open_in_memory()?,
+        })
+    }
+
+    /// Where the record lives, without a password (for the status bar and logs).
+    pub fn describe(&self) -> String {
+        self.conn.describe()
+    }
+
+    /// Whether the record could be reached at the last try; shared, so the app can read it
+    /// while a job holds the database.
+    pub fn health(&self) -> std::sync::Arc<engine::Health> {
+        self.conn.health()
+    }
+
+    /// One trivial read: `Ok` once the record can be reached again (it reconnects by itself).
+    pub fn ping(&mut self) -> Result<(), StationError> {
+        let mut tx = self.conn.read()?;
+        let _: i64 = tx.query_value("SELECT 1", params![])?;
+        tx.commit()
+    }
+
+    /// Whether this record is shared by a warehouse (PostgreSQL) rather than this desk's file.
+    pub fn is_shared(&self) -> bool {
+        self.conn.dialect() == engine::Dialect::Postgres
     }
 
     /// `station.sqlite3` in the platform's data directory, when the platform has one.
@@ -164,25 +189,22 @@ impl StationDb {
     }
 
     /// The order's event log, oldest first: every body sent and received, and local steps.
-    pub fn events(&self, order: OrderNumber) -> Result<Vec<Event>, StationError> {
-        let order_id = order_row_id(&self.conn, order)?;
-        let mut stmt = self.conn.prepare(
+    pub fn events(&mut self, order: OrderNumber) -> Result<Vec<Event>, StationError> {
+        let mut tx = self.conn.read()?;
+        let order_id = order_row_id(&mut tx, order)?;
+        let rows = tx.query(
             "SELECT at, shipment_id, parcel_id, direction, kind, body_json
              FROM events WHERE order_id = ?1 ORDER BY id",
+            params![order_id],
         )?;
-        let rows = stmt.query_map([order_id], |row| {
-            Ok((
-                row.get::<_, i64>(0)?,
-                row.get::<_, Option<String>>(1)?,
-                row.get::<_, Option<i64>>(2)?,
-                row.get::<_, String>(3)?,
-                row.get::<_, String>(4)?,
-                row.get::<_, String>(5)?,
-            ))
-        })?;
         let mut events = Vec::new();
         for row in rows {
-            let (at, shipment_id, parcel_id, direction, kind, body) = row?;
+            let at: i64 = row.get(0)?;
+            let shipment_id: Option<String> = row.get(1)?;
+            let parcel_id: Option<i64> = row.get(2)?;
+            let direction: String = row.get(3)?;
+            let kind: String = row.get(4)?;
+            let body: String = row.get(5)?;
             events.push(Event {
                 at: from_unix(at)?,
                 shipment_id,
@@ -198,15 +220,14 @@ impl StationDb {
 }
 
 /// The database id of an order, or `UnknownOrder`.
-fn order_row_id(conn: &Connection, order: OrderNumber) -> Result<i64, StationError> {
+fn order_row_id(tx: &mut Tx<'_>, order: OrderNumber) -> Result<i64, StationError> {
     let reference = i64::try_from(order).map_err(|_| StationError::UnknownOrder(order))?;
-    conn.query_row(
+    tx.query_opt(
         "SELECT id FROM orders WHERE source_reference = ?1",
-        [reference],
-        |row| row.get(0),
-    )
-    .optional()?
-    .ok_or(StationError::UnknownOrder(order))
+        params![reference],
+    )?
+    .ok_or(StationError::UnknownOrder(order))?
+    .get(0)
 }
 
 /// One event row; `body` is serialized here so callers pass their typed values.
@@ -220,22 +241,22 @@ struct NewEvent<'a, T: serde::Serialize + ?Sized> {
 }
 
 fn insert_event<T: serde::Serialize + ?Sized>(
-    conn: &Connection,
+    tx: &mut Tx<'_>,
     event: NewEvent<'_, T>,
 ) -> Result<(), StationError> {
-    conn.prepare_cached(
+    tx.execute(
         "INSERT INTO events (at, order_id, shipment_id, parcel_id, direction, kind, body_json)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?
-    .execute(params![
-        now_unix(),
-        event.order_id,
-        event.shipment_id,
-        event.parcel_id.map(|p| p.0),
-        event.direction.as_str(),
-        event.kind,
-        to_json(event.body)?,
-    ])?;
+        params![
+            now_unix(),
+            event.order_id,
+            event.shipment_id,
+            event.parcel_id.map(|p| p.0),
+            event.direction.as_str(),
+            event.kind,
+            to_json(event.body)?,
+        ],
+    )?;
     Ok(())
 }
 

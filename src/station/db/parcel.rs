@@ -2,12 +2,12 @@
 
 use std::collections::HashSet;
 
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use rust_decimal::Decimal;
 
 use crate::api::FieldError;
 use crate::domain::validate;
 
+use super::engine::{Tx, params};
 use super::record::refresh_status;
 use super::{
     Direction, NewEvent, NewParcel, OrderNumber, ParcelId, StationDb, StationError, insert_event,
@@ -37,19 +37,18 @@ impl ShipmentCtx {
 }
 
 pub(super) fn shipment_ctx(
-    conn: &Connection,
+    conn: &mut Tx<'_>,
     order: OrderNumber,
     shipment_id: &str,
 ) -> Result<ShipmentCtx, StationError> {
     let order_id = order_row_id(conn, order)?;
     let (row, canceled) = conn
-        .query_row(
+        .query_row_opt(
             "SELECT id, canceled_at IS NOT NULL FROM shipments
              WHERE order_id = ?1 AND shipment_id = ?2",
             params![order_id, shipment_id],
             |row| Ok((row.get(0)?, row.get(1)?)),
-        )
-        .optional()?
+        )?
         .ok_or_else(|| StationError::UnknownShipment {
             order,
             shipment_id: shipment_id.to_string(),
@@ -82,14 +81,14 @@ impl ParcelCtx {
     }
 }
 
-pub(super) fn parcel_ctx(conn: &Connection, parcel: ParcelId) -> Result<ParcelCtx, StationError> {
+pub(super) fn parcel_ctx(conn: &mut Tx<'_>, parcel: ParcelId) -> Result<ParcelCtx, StationError> {
     let row = conn
-        .query_row(
+        .query_row_opt(
             "SELECT o.source_reference, s.shipment_id, p.voided_at IS NOT NULL,
                 EXISTS (SELECT 1 FROM fulfilments f WHERE f.parcel_id = p.id)
              FROM parcels p JOIN shipments s ON s.id = p.shipment_id
              JOIN orders o ON o.id = s.order_id WHERE p.id = ?1",
-            [parcel.0],
+            params![parcel.0],
             |row| {
                 Ok((
                     row.get::<_, i64>(0)?,
@@ -98,8 +97,7 @@ pub(super) fn parcel_ctx(conn: &Connection, parcel: ParcelId) -> Result<ParcelCt
                     row.get(3)?,
                 ))
             },
-        )
-        .optional()?
+        )?
         .ok_or(StationError::UnknownParcel(parcel))?;
     let (reference, shipment_id, voided, fulfilled) = row;
     let order = u64::try_from(reference)
@@ -122,15 +120,13 @@ struct LineLeft {
     requires_shipping: bool,
 }
 
-fn lines_left(conn: &Connection, shipment_row: i64) -> Result<Vec<LineLeft>, StationError> {
-    let mut stmt = conn.prepare_cached(
+fn lines_left(conn: &mut Tx<'_>, shipment_row: i64) -> Result<Vec<LineLeft>, StationError> {
+    let lines = conn.query_map(
         "SELECT i.id, i.source_line_id, i.sku, i.quantity, i.requires_shipping,
-            COALESCE((SELECT SUM(pl.quantity) FROM parcel_lines pl JOIN parcels p
-                      ON p.id = pl.parcel_id WHERE pl.item_id = i.id AND p.voided_at IS NULL), 0)
+            CAST(COALESCE((SELECT SUM(pl.quantity) FROM parcel_lines pl JOIN parcels p
+                      ON p.id = pl.parcel_id WHERE pl.item_id = i.id AND p.voided_at IS NULL), 0) AS BIGINT)
          FROM items i WHERE i.shipment_id = ?1 ORDER BY i.position",
-    )?;
-    let lines = stmt
-        .query_map([shipment_row], |row| {
+        params![shipment_row], |row| {
             Ok(LineLeft {
                 item_row: row.get(0)?,
                 source_line_id: row.get(1)?,
@@ -139,8 +135,7 @@ fn lines_left(conn: &Connection, shipment_row: i64) -> Result<Vec<LineLeft>, Sta
                 requires_shipping: row.get(4)?,
                 in_parcels: row.get(5)?,
             })
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        })? ;
     Ok(lines)
 }
 
@@ -157,10 +152,8 @@ impl StationDb {
         shipment_id: &str,
         parcel: &NewParcel,
     ) -> Result<ParcelId, StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let parcel_id = insert_parcel(&tx, order, shipment_id, parcel)?;
+        let mut tx = self.conn.write()?;
+        let parcel_id = insert_parcel(&mut tx, order, shipment_id, parcel)?;
         tx.commit()?;
         Ok(parcel_id)
     }
@@ -168,10 +161,8 @@ impl StationDb {
     /// Discards a parcel that was not fulfilled (a label failed, the box was repacked): its
     /// units count as left again and its labels no longer make the shipment "labelled".
     pub fn void_parcel(&mut self, parcel: ParcelId) -> Result<(), StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let ctx = parcel_ctx(&tx, parcel)?;
+        let mut tx = self.conn.write()?;
+        let ctx = parcel_ctx(&mut tx, parcel)?;
         if ctx.fulfilled {
             return Err(StationError::ParcelFulfilled(parcel));
         }
@@ -183,7 +174,7 @@ impl StationDb {
             params![now_unix(), parcel.0],
         )?;
         insert_event(
-            &tx,
+            &mut tx,
             NewEvent {
                 order_id: ctx.shipment.order_id,
                 shipment_id: Some(&ctx.shipment.shipment_id),
@@ -193,8 +184,8 @@ impl StationDb {
                 body: &serde_json::Value::Null,
             },
         )?;
-        refresh_status(&tx, ctx.shipment.order_id)?;
-        super::outbox::discard_parcel_label(&tx, parcel)?;
+        refresh_status(&mut tx, ctx.shipment.order_id)?;
+        super::outbox::discard_parcel_label(&mut tx, parcel)?;
         tx.commit()?;
         Ok(())
     }
@@ -202,7 +193,7 @@ impl StationDb {
 
 /// [`StationDb::start_parcel`] inside the caller's transaction.
 pub(super) fn insert_parcel(
-    tx: &Connection,
+    tx: &mut Tx<'_>,
     order: OrderNumber,
     shipment_id: &str,
     parcel: &NewParcel,
@@ -216,10 +207,11 @@ pub(super) fn insert_parcel(
         return Err(StationError::Invalid(problems));
     }
     let dims = parcel.dimensions.as_ref();
-    tx.execute(
+    let parcel_id = ParcelId(tx.query_value(
         "INSERT INTO parcels (shipment_id, created_at, track_reference, weight, weight_unit,
             length, width, height, dimensions_unit, from_json, to_json)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+         RETURNING id",
         params![
             ctx.row,
             now_unix(),
@@ -233,8 +225,7 @@ pub(super) fn insert_parcel(
             to_json(&parcel.from)?,
             to_json(&parcel.to)?,
         ],
-    )?;
-    let parcel_id = ParcelId(tx.last_insert_rowid());
+    )?);
     for (position, (item_row, line)) in chosen.iter().zip(&parcel.lines).enumerate() {
         tx.execute(
             "INSERT INTO parcel_lines (parcel_id, item_id, position, quantity, asn)

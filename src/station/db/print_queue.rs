@@ -2,8 +2,7 @@
 //! sent after its last, so a printer coming back never gets the same job twice (see
 //! `station::print` for what each failure means and schema `V3_PRINTING`).
 
-use rusqlite::{OptionalExtension, TransactionBehavior, params};
-
+use super::engine::params;
 use super::{DocumentId, StationDb, StationError, now_unix, to_json};
 use crate::station::print::PrintTarget;
 
@@ -85,17 +84,13 @@ impl StationDb {
         document: DocumentId,
         target: &PrintTarget,
     ) -> Result<PrintJobId, StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut tx = self.conn.write()?;
         let target_json = to_json(target)?;
-        let open: Option<i64> = tx
-            .query_row(
-                "SELECT id FROM print_jobs WHERE document_id = ?1 AND state IN ('queued', 'sending')",
-                [document.0],
-                |row| row.get(0),
-            )
-            .optional()?;
+        let open: Option<i64> = tx.query_row_opt(
+            "SELECT id FROM print_jobs WHERE document_id = ?1 AND state IN ('queued', 'sending')",
+            params![document.0],
+            |row| row.get(0),
+        )?;
         let id = match open {
             Some(id) => {
                 tx.execute(
@@ -108,7 +103,7 @@ impl StationDb {
             None => {
                 let known: bool = tx.query_row(
                     "SELECT EXISTS (SELECT 1 FROM label_documents WHERE id = ?1)",
-                    [document.0],
+                    params![document.0],
                     |row| row.get(0),
                 )?;
                 if !known {
@@ -119,16 +114,15 @@ impl StationDb {
                 let reprint: bool = tx.query_row(
                     "SELECT EXISTS (SELECT 1 FROM print_jobs
                          WHERE document_id = ?1 AND state IN ('sent', 'uncertain'))",
-                    [document.0],
+                    params![document.0],
                     |row| row.get(0),
                 )?;
-                tx.execute(
+                tx.query_value(
                     "INSERT INTO print_jobs (document_id, target_json, state, reprint, created_at,
                          updated_at, attempts, last_error)
-                     VALUES (?1, ?2, 'queued', ?3, ?4, ?4, 0, NULL)",
+                     VALUES (?1, ?2, 'queued', ?3, ?4, ?4, 0, NULL) RETURNING id",
                     params![document.0, target_json, reprint, now_unix()],
-                )?;
-                tx.last_insert_rowid()
+                )?
             }
         };
         tx.commit()?;
@@ -138,9 +132,7 @@ impl StationDb {
     /// Takes a queued job for sending (`Sending`), with its bytes and target; `None` when it
     /// is not queued (already sent, uncertain, or being sent by someone else).
     pub fn claim_print(&mut self, job: PrintJobId) -> Result<Option<ClaimedPrint>, StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut tx = self.conn.write()?;
         let claimed = tx.execute(
             "UPDATE print_jobs SET state = 'sending', attempts = attempts + 1, updated_at = ?1
              WHERE id = ?2 AND state = 'queued'",
@@ -152,7 +144,7 @@ impl StationDb {
         let (target_json, bytes): (String, Vec<u8>) = tx.query_row(
             "SELECT j.target_json, d.bytes FROM print_jobs j
              JOIN label_documents d ON d.id = j.document_id WHERE j.id = ?1",
-            [job.0],
+            params![job.0],
             |row| Ok((row.get(0)?, row.get(1)?)),
         )?;
         let target = serde_json::from_str(&target_json)
@@ -176,56 +168,65 @@ impl StationDb {
             PrintOutcome::NotSent(why) => (PrintState::Queued, Some(why.as_str())),
             PrintOutcome::Uncertain(why) => (PrintState::Uncertain, Some(why.as_str())),
         };
-        self.conn.execute(
+        let mut tx = self.conn.write()?;
+        tx.execute(
             "UPDATE print_jobs SET state = ?1, last_error = ?2, updated_at = ?3
              WHERE id = ?4 AND state = 'sending'",
             params![state.as_str(), error, now_unix(), job.0],
         )?;
-        Ok(())
+        tx.commit()
     }
 
     /// Jobs the app was sending when it stopped may have printed: they become `Uncertain`.
     /// Called when the database opens. Returns how many.
-    pub(super) fn settle_interrupted_prints(&mut self) -> Result<usize, StationError> {
-        Ok(self.conn.execute(
+    ///
+    /// TODO(issue 14): on a shared store this must only settle this station's own jobs.
+    pub(super) fn settle_interrupted_prints(&mut self) -> Result<u64, StationError> {
+        let mut tx = self.conn.write()?;
+        let settled = tx.execute(
             "UPDATE print_jobs SET state = 'uncertain', updated_at = ?1,
                  last_error = 'Packdesk stopped while sending it'
              WHERE state = 'sending'",
-            [now_unix()],
-        )?)
+            params![now_unix()],
+        )?;
+        tx.commit()?;
+        Ok(settled)
     }
 
     /// Print jobs, newest first (`only_document`: those of one document).
     pub fn print_jobs(
-        &self,
+        &mut self,
         only_document: Option<DocumentId>,
     ) -> Result<Vec<PrintJob>, StationError> {
-        let mut statement = self.conn.prepare(
+        // `CAST` tells PostgreSQL the parameter's type, which `?1 IS NULL` alone does not.
+        let rows = self.conn.read()?.query_map(
             "SELECT id, document_id, state, reprint, attempts, last_error FROM print_jobs
-             WHERE ?1 IS NULL OR document_id = ?1 ORDER BY id DESC",
+             WHERE CAST(?1 AS BIGINT) IS NULL OR document_id = ?1 ORDER BY id DESC",
+            params![only_document.map(|d| d.0)],
+            |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, i64>(1)?,
+                    row.get::<_, String>(2)?,
+                    row.get::<_, bool>(3)?,
+                    row.get::<_, u32>(4)?,
+                    row.get::<_, Option<String>>(5)?,
+                ))
+            },
         )?;
-        let rows = statement.query_map([only_document.map(|d| d.0)], |row| {
-            Ok((
-                row.get::<_, i64>(0)?,
-                row.get::<_, i64>(1)?,
-                row.get::<_, String>(2)?,
-                row.get::<_, bool>(3)?,
-                row.get::<_, u32>(4)?,
-                row.get::<_, Option<String>>(5)?,
-            ))
-        })?;
-        rows.map(|row| {
-            let (id, document, state, reprint, attempts, last_error) = row?;
-            Ok(PrintJob {
-                id: PrintJobId(id),
-                document: DocumentId(document),
-                state: PrintState::parse(&state)
-                    .ok_or_else(|| StationError::Corrupt(format!("print job state {state}")))?,
-                reprint,
-                attempts,
-                last_error,
+        rows.into_iter()
+            .map(|row| {
+                let (id, document, state, reprint, attempts, last_error) = row;
+                Ok(PrintJob {
+                    id: PrintJobId(id),
+                    document: DocumentId(document),
+                    state: PrintState::parse(&state)
+                        .ok_or_else(|| StationError::Corrupt(format!("print job state {state}")))?,
+                    reprint,
+                    attempts,
+                    last_error,
+                })
             })
-        })
-        .collect()
+            .collect()
     }
 }

@@ -1,11 +1,11 @@
 //! Reading one order in full for the shipment detail view.
 
-use rusqlite::{Connection, OptionalExtension};
 use rust_decimal::Decimal;
 
 use crate::api::{CartItem, FieldError, LabelRequest, TaxCalculationRequest};
 use crate::domain::{LengthUnit, Weight, WeightUnit};
 
+use super::engine::{Tx, params};
 use super::label::parse_label_status;
 use super::record::parse_shipment_type;
 use super::status::{self, ShipmentFacts};
@@ -18,37 +18,35 @@ use super::{
 
 impl StationDb {
     /// One order in full, or `None` when the station has no order with this number.
-    pub fn order(&self, order: OrderNumber) -> Result<Option<StationOrder>, StationError> {
-        read_order(&self.conn, order)
+    pub fn order(&mut self, order: OrderNumber) -> Result<Option<StationOrder>, StationError> {
+        read_order(&mut self.conn.read()?, order)
     }
 }
 
 /// [`StationDb::order`] on any connection (also inside a transaction).
 pub(super) fn read_order(
-    conn: &Connection,
+    conn: &mut Tx<'_>,
     order: OrderNumber,
 ) -> Result<Option<StationOrder>, StationError> {
     let Ok(reference) = i64::try_from(order) else {
         return Ok(None);
     };
-    let row = conn
-        .query_row(
-            "SELECT id, origin, created_at, recorded_at, create_json, cart_json, quote_json
+    let row = conn.query_row_opt(
+        "SELECT id, origin, created_at, recorded_at, create_json, cart_json, quote_json
              FROM orders WHERE source_reference = ?1",
-            [reference],
-            |row| {
-                Ok((
-                    row.get::<_, i64>(0)?,
-                    row.get::<_, String>(1)?,
-                    row.get::<_, i64>(2)?,
-                    row.get::<_, i64>(3)?,
-                    row.get::<_, String>(4)?,
-                    row.get::<_, String>(5)?,
-                    row.get::<_, Option<String>>(6)?,
-                ))
-            },
-        )
-        .optional()?;
+        params![reference],
+        |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, i64>(2)?,
+                row.get::<_, i64>(3)?,
+                row.get::<_, String>(4)?,
+                row.get::<_, String>(5)?,
+                row.get::<_, Option<String>>(6)?,
+            ))
+        },
+    )?;
     let Some((order_id, origin, created_at, recorded_at, create, cart, quote)) = row else {
         return Ok(None);
     };
@@ -73,17 +71,16 @@ pub(super) fn read_order(
 }
 
 fn load_shipments(
-    conn: &Connection,
+    conn: &mut Tx<'_>,
     order_id: i64,
     cart: &TaxCalculationRequest,
 ) -> Result<Vec<StationShipment>, StationError> {
-    let mut stmt = conn.prepare_cached(
+    let rows = conn.query_map(
         "SELECT id, shipment_id, tax_transaction_id, shipping_rate_id, shipping_rate,
             shipment_type, landed_cost_json, ship_from_json, canceled_at, cancel_json
          FROM shipments WHERE order_id = ?1 ORDER BY position",
-    )?;
-    let rows = stmt
-        .query_map([order_id], |row| {
+        params![order_id],
+        |row| {
             Ok((
                 row.get::<_, i64>(0)?,
                 row.get::<_, String>(1)?,
@@ -96,8 +93,8 @@ fn load_shipments(
                 row.get::<_, Option<i64>>(8)?,
                 row.get::<_, Option<String>>(9)?,
             ))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     let mut shipments = Vec::new();
     for (id, shipment_id, tax_id, rate_id, rate, kind, landed, from, canceled_at, cancel) in rows {
         let cart_items = cart
@@ -149,19 +146,18 @@ fn load_shipments(
 }
 
 fn load_items(
-    conn: &Connection,
+    conn: &mut Tx<'_>,
     shipment: i64,
     cart_items: &[CartItem],
 ) -> Result<Vec<ItemProgress>, StationError> {
-    let mut stmt = conn.prepare_cached(
+    let rows = conn.query_map(
         "SELECT i.source_line_id, i.quantity,
-            COALESCE((SELECT SUM(pl.quantity) FROM parcel_lines pl JOIN parcels p
-                      ON p.id = pl.parcel_id WHERE pl.item_id = i.id AND p.voided_at IS NULL), 0),
-            COALESCE((SELECT SUM(fl.quantity) FROM fulfilment_lines fl
-                      WHERE fl.item_id = i.id), 0)
+            CAST(COALESCE((SELECT SUM(pl.quantity) FROM parcel_lines pl JOIN parcels p
+                      ON p.id = pl.parcel_id WHERE pl.item_id = i.id AND p.voided_at IS NULL), 0) AS BIGINT),
+            CAST(COALESCE((SELECT SUM(fl.quantity) FROM fulfilment_lines fl
+                      WHERE fl.item_id = i.id), 0) AS BIGINT)
          FROM items i WHERE i.shipment_id = ?1 ORDER BY i.position",
-    )?;
-    let rows = stmt.query_map([shipment], |row| {
+        params![shipment], |row| {
         Ok((
             row.get::<_, String>(0)?,
             row.get::<_, u32>(1)?,
@@ -171,7 +167,7 @@ fn load_items(
     })?;
     let mut items = Vec::new();
     for row in rows {
-        let (line_id, ordered, in_parcels, fulfilled) = row?;
+        let (line_id, ordered, in_parcels, fulfilled) = row;
         let item = cart_items
             .iter()
             .find(|i| i.source_line_id == line_id)
@@ -193,14 +189,13 @@ fn load_items(
     Ok(items)
 }
 
-fn load_parcels(conn: &Connection, shipment: i64) -> Result<Vec<Parcel>, StationError> {
-    let mut stmt = conn.prepare_cached(
+fn load_parcels(conn: &mut Tx<'_>, shipment: i64) -> Result<Vec<Parcel>, StationError> {
+    let rows = conn.query_map(
         "SELECT id, created_at, track_reference, weight, weight_unit, length, width, height,
             dimensions_unit, from_json, to_json, voided_at
          FROM parcels WHERE shipment_id = ?1 ORDER BY id",
-    )?;
-    let rows = stmt
-        .query_map([shipment], |row| {
+        params![shipment],
+        |row| {
             Ok((
                 row.get::<_, i64>(0)?,
                 row.get::<_, i64>(1)?,
@@ -216,8 +211,8 @@ fn load_parcels(conn: &Connection, shipment: i64) -> Result<Vec<Parcel>, Station
                 row.get::<_, String>(10)?,
                 row.get::<_, Option<i64>>(11)?,
             ))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     let mut parcels = Vec::new();
     for (id, created_at, track_reference, weight, dims, from, to, voided_at) in rows {
         let unit = WeightUnit::parse_cart(&weight.1)
@@ -249,33 +244,31 @@ fn load_parcels(conn: &Connection, shipment: i64) -> Result<Vec<Parcel>, Station
     Ok(parcels)
 }
 
-fn load_parcel_lines(conn: &Connection, parcel: i64) -> Result<Vec<ParcelLine>, StationError> {
-    let mut stmt = conn.prepare_cached(
+fn load_parcel_lines(conn: &mut Tx<'_>, parcel: i64) -> Result<Vec<ParcelLine>, StationError> {
+    let lines = conn.query_map(
         "SELECT i.source_line_id, i.sku, pl.quantity, pl.asn
          FROM parcel_lines pl JOIN items i ON i.id = pl.item_id
          WHERE pl.parcel_id = ?1 ORDER BY pl.position",
-    )?;
-    let lines = stmt
-        .query_map([parcel], |row| {
+        params![parcel],
+        |row| {
             Ok(ParcelLine {
                 source_line_id: row.get(0)?,
                 sku: row.get(1)?,
                 quantity: row.get(2)?,
                 asn: row.get(3)?,
             })
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     Ok(lines)
 }
 
-fn load_labels(conn: &Connection, parcel: i64) -> Result<Vec<LabelRecord>, StationError> {
-    let mut stmt = conn.prepare_cached(
+fn load_labels(conn: &mut Tx<'_>, parcel: i64) -> Result<Vec<LabelRecord>, StationError> {
+    let rows = conn.query_map(
         "SELECT id, requested_at, updated_at, request_json, status, tracking_code, tracking_url,
             label_urls_json, zpl_url, shipping_service, errors_json
          FROM labels WHERE parcel_id = ?1 ORDER BY id",
-    )?;
-    let rows = stmt
-        .query_map([parcel], |row| {
+        params![parcel],
+        |row| {
             Ok((
                 (
                     row.get::<_, i64>(0)?,
@@ -290,8 +283,8 @@ fn load_labels(conn: &Connection, parcel: i64) -> Result<Vec<LabelRecord>, Stati
                 row.get::<_, Option<String>>(9)?,
                 row.get::<_, String>(10)?,
             ))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     let mut labels = Vec::new();
     for ((id, requested_at, updated_at), request, status, tracking, urls, zpl, service, errors) in
         rows
@@ -317,13 +310,12 @@ fn load_labels(conn: &Connection, parcel: i64) -> Result<Vec<LabelRecord>, Stati
     Ok(labels)
 }
 
-fn load_documents(conn: &Connection, label: i64) -> Result<Vec<DocumentInfo>, StationError> {
-    let mut stmt = conn.prepare_cached(
+fn load_documents(conn: &mut Tx<'_>, label: i64) -> Result<Vec<DocumentInfo>, StationError> {
+    let rows = conn.query_map(
         "SELECT id, kind, url, length(bytes), fetched_at FROM label_documents
          WHERE label_id = ?1 ORDER BY id",
-    )?;
-    let rows = stmt
-        .query_map([label], |row| {
+        params![label],
+        |row| {
             Ok((
                 row.get::<_, i64>(0)?,
                 row.get::<_, String>(1)?,
@@ -331,8 +323,8 @@ fn load_documents(conn: &Connection, label: i64) -> Result<Vec<DocumentInfo>, St
                 row.get::<_, i64>(3)?,
                 row.get::<_, i64>(4)?,
             ))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     rows.into_iter()
         .map(|(id, kind, url, size, fetched_at)| {
             Ok(DocumentInfo {
@@ -348,19 +340,20 @@ fn load_documents(conn: &Connection, label: i64) -> Result<Vec<DocumentInfo>, St
 }
 
 fn load_fulfilment(
-    conn: &Connection,
+    conn: &mut Tx<'_>,
     parcel: i64,
 ) -> Result<Option<FulfilmentRecord>, StationError> {
-    let row = conn
-        .prepare_cached("SELECT id, recorded_at, sent_json FROM fulfilments WHERE parcel_id = ?1")?
-        .query_row([parcel], |row| {
+    let row = conn.query_row_opt(
+        "SELECT id, recorded_at, sent_json FROM fulfilments WHERE parcel_id = ?1",
+        params![parcel],
+        |row| {
             Ok((
                 row.get::<_, i64>(0)?,
                 row.get::<_, i64>(1)?,
                 row.get::<_, String>(2)?,
             ))
-        })
-        .optional()?;
+        },
+    )?;
     row.map(|(id, recorded_at, sent)| {
         Ok(FulfilmentRecord {
             id: FulfilmentId(id),

@@ -1,10 +1,9 @@
 //! Recording orders, and keeping each order's derived status and summary columns current.
 
-use rusqlite::{Connection, TransactionBehavior, params};
-
 use crate::api::{OrderCreateRequest, ShipmentType, TaxCalculationRequest, TaxCalculationResponse};
 
 use super::check::{self, PreparedOrder};
+use super::engine::{Tx, params};
 use super::status::{self, OrderStatus, ShipmentFacts};
 use super::{
     Direction, NewEvent, OrderNumber, OrderOrigin, StationDb, StationError, insert_event, now_unix,
@@ -25,10 +24,8 @@ impl StationDb {
     ) -> Result<OrderNumber, StationError> {
         let prepared =
             check::prepare(create_body, cart, Some(quote)).map_err(StationError::Invalid)?;
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        insert_submitted(&tx, &prepared, quote, create_body)?;
+        let mut tx = self.conn.write()?;
+        insert_submitted(&mut tx, &prepared, quote, create_body)?;
         tx.commit()?;
         Ok(create_body.source_reference)
     }
@@ -36,7 +33,7 @@ impl StationDb {
 
 /// [`StationDb::record_submitted_order`] inside the caller's transaction, once checked.
 pub(super) fn insert_submitted(
-    tx: &Connection,
+    tx: &mut Tx<'_>,
     prepared: &PreparedOrder<'_>,
     quote: &TaxCalculationResponse,
     create_body: &OrderCreateRequest,
@@ -69,70 +66,66 @@ pub(super) fn insert_submitted(
     Ok(create_body.source_reference)
 }
 
-pub(super) fn order_exists(conn: &Connection, reference: i64) -> Result<bool, StationError> {
-    Ok(conn
-        .prepare_cached("SELECT EXISTS (SELECT 1 FROM orders WHERE source_reference = ?1)")?
-        .query_row([reference], |row| row.get(0))?)
+pub(super) fn order_exists(tx: &mut Tx<'_>, reference: i64) -> Result<bool, StationError> {
+    tx.query_value(
+        "SELECT EXISTS (SELECT 1 FROM orders WHERE source_reference = ?1)",
+        params![reference],
+    )
 }
 
 /// Inserts an order, its shipments and item lines; returns the order's row id. No events.
 pub(super) fn insert_order(
-    conn: &Connection,
+    tx: &mut Tx<'_>,
     order: &PreparedOrder<'_>,
     origin: OrderOrigin,
     recorded_at: i64,
 ) -> Result<i64, StationError> {
     let (skus, search_text) = search_columns(order);
-    conn.prepare_cached(
+    let order_id: i64 = tx.query_value(
         "INSERT INTO orders (source_reference, origin, status, created_at, recorded_at,
             recipient, country_code, province, shipment_count, total, currency, skus,
             search_text, landedcost_request_id, create_json, cart_json, quote_json)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
-    )?
-    .execute(params![
-        order.reference,
-        match origin {
-            OrderOrigin::Submitted => "submitted",
-            OrderOrigin::Imported => "imported",
-        },
-        order.status.as_str(),
-        order.created_at,
-        recorded_at,
-        order.recipient,
-        order.country_code,
-        order.province,
-        order.shipments.len() as i64,
-        order.create.total.to_string(),
-        order.cart.currency_code.trim().to_ascii_uppercase(),
-        skus,
-        search_text,
-        order.create.landedcost_request_id,
-        to_json(order.create)?,
-        to_json(order.cart)?,
-        order.quote.map(to_json).transpose()?,
-    ])?;
-    let order_id = conn.last_insert_rowid();
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+         RETURNING id",
+        params![
+            order.reference,
+            match origin {
+                OrderOrigin::Submitted => "submitted",
+                OrderOrigin::Imported => "imported",
+            },
+            order.status.as_str(),
+            order.created_at,
+            recorded_at,
+            order.recipient,
+            order.country_code,
+            order.province,
+            order.shipments.len() as i64,
+            order.create.total.to_string(),
+            order.cart.currency_code.trim().to_ascii_uppercase(),
+            skus,
+            search_text,
+            order.create.landedcost_request_id,
+            to_json(order.create)?,
+            to_json(order.cart)?,
+            order.quote.map(to_json).transpose()?,
+        ],
+    )?;
     for (position, shipment) in order.shipments.iter().enumerate() {
-        conn.prepare_cached(
+        let shipment_row: i64 = tx.query_value(
             "INSERT INTO shipments (order_id, position, shipment_id, tax_transaction_id,
                 shipping_rate_id, shipping_rate, shipment_type, landed_cost_json, ship_from_json)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-        )?
-        .execute(params![
-            order_id,
-            position as i64,
-            shipment.cart.shipment_id,
-            shipment.tax_transaction_id,
-            shipment.shipping_rate_id,
-            shipment.shipping_rate.to_string(),
-            shipment.shipment_type.map(shipment_type_code),
-            shipment.landed_cost.map(to_json).transpose()?,
-            to_json(&shipment.cart.ship_from)?,
-        ])?;
-        let shipment_row = conn.last_insert_rowid();
-        let mut insert_item = conn.prepare_cached(
-            "INSERT INTO items (shipment_id, position, source_line_id, sku, quantity,
-                requires_shipping) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) RETURNING id",
+            params![
+                order_id,
+                position as i64,
+                shipment.cart.shipment_id,
+                shipment.tax_transaction_id,
+                shipment.shipping_rate_id,
+                shipment.shipping_rate.to_string(),
+                shipment.shipment_type.map(shipment_type_code),
+                shipment.landed_cost.map(to_json).transpose()?,
+                to_json(&shipment.cart.ship_from)?,
+            ],
         )?;
         for (position, (item, quantity)) in shipment
             .cart
@@ -141,14 +134,18 @@ pub(super) fn insert_order(
             .zip(&shipment.quantities)
             .enumerate()
         {
-            insert_item.execute(params![
-                shipment_row,
-                position as i64,
-                item.source_line_id,
-                item.sku,
-                quantity,
-                item.requires_shipping,
-            ])?;
+            tx.execute(
+                "INSERT INTO items (shipment_id, position, source_line_id, sku, quantity,
+                    requires_shipping) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    shipment_row,
+                    position as i64,
+                    item.source_line_id,
+                    item.sku,
+                    quantity,
+                    item.requires_shipping,
+                ],
+            )?;
         }
     }
     Ok(order_id)
@@ -179,35 +176,33 @@ fn search_columns(order: &PreparedOrder<'_>) -> (String, String) {
 }
 
 /// Recomputes an order's status from its shipments (see `status`) and stores it; returns it.
-pub(super) fn refresh_status(
-    conn: &Connection,
-    order_id: i64,
-) -> Result<OrderStatus, StationError> {
-    let mut shipments = conn.prepare_cached(
+pub(super) fn refresh_status(tx: &mut Tx<'_>, order_id: i64) -> Result<OrderStatus, StationError> {
+    let shipments = tx.query(
         "SELECT s.id, s.canceled_at IS NOT NULL,
             EXISTS (SELECT 1 FROM labels l JOIN parcels p ON p.id = l.parcel_id
                     WHERE p.shipment_id = s.id AND p.voided_at IS NULL AND l.status = 'success'),
             (SELECT COUNT(*) FROM fulfilments f WHERE f.shipment_id = s.id)
          FROM shipments s WHERE s.order_id = ?1 ORDER BY s.position",
+        params![order_id],
     )?;
-    let rows = shipments.query_map([order_id], |row| {
-        Ok((row.get::<_, i64>(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
-    })?;
     let mut statuses = Vec::new();
-    for row in rows {
-        let (shipment_id, canceled, has_success_label, fulfilments) = row?;
-        let mut lines = conn.prepare_cached(
-            "SELECT i.quantity,
-                COALESCE((SELECT SUM(fl.quantity) FROM fulfilment_lines fl
-                          WHERE fl.item_id = i.id), 0),
-                i.requires_shipping
-             FROM items i WHERE i.shipment_id = ?1",
-        )?;
-        let lines = lines
-            .query_map([shipment_id], |row| {
-                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
-            })?
-            .collect::<Result<Vec<(u32, u32, bool)>, _>>()?;
+    for row in shipments {
+        let shipment_id: i64 = row.get(0)?;
+        let canceled = row.get(1)?;
+        let has_success_label = row.get(2)?;
+        let fulfilments = row.get(3)?;
+        let lines = tx
+            .query(
+                "SELECT i.quantity,
+                    CAST(COALESCE((SELECT SUM(fl.quantity) FROM fulfilment_lines fl
+                                   WHERE fl.item_id = i.id), 0) AS BIGINT),
+                    i.requires_shipping
+                 FROM items i WHERE i.shipment_id = ?1",
+                params![shipment_id],
+            )?
+            .iter()
+            .map(|row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+            .collect::<Result<Vec<(u32, u32, bool)>, StationError>>()?;
         statuses.push(status::shipment_status(&ShipmentFacts {
             canceled,
             has_success_label,
@@ -216,8 +211,10 @@ pub(super) fn refresh_status(
         }));
     }
     let order_status = status::order_status(&statuses);
-    conn.prepare_cached("UPDATE orders SET status = ?1 WHERE id = ?2")?
-        .execute(params![order_status.as_str(), order_id])?;
+    tx.execute(
+        "UPDATE orders SET status = ?1 WHERE id = ?2",
+        params![order_status.as_str(), order_id],
+    )?;
     Ok(order_status)
 }
 

@@ -45,6 +45,7 @@ pub fn handle(core: &mut Core, command: Command) {
         }
         Command::Quote(intent) => panels::quote(core, intent),
         Command::Settings(intent) => panels::settings(core, intent),
+        Command::Import(intent) => crate::ui::import::handle(core, intent),
         Command::ReloadOrders => reload_orders(core),
         Command::SetSearch(text) => search(&mut state.orders, text),
         Command::FilterStatus(status) => {
@@ -161,7 +162,7 @@ fn search(orders: &mut OrdersView, text: String) {
         .push((orders.filter.text.clone(), orders.shown.clone()));
 }
 
-fn reload_orders(core: &mut Core) {
+pub(crate) fn reload_orders(core: &mut Core) {
     let Some(db) = core.backend.db.clone() else {
         return;
     };

@@ -91,6 +91,7 @@ pub fn settings(core: &mut Core, intent: SettingsIntent) {
                 .spawn(move |_| panels::save_secret(store, environment, kind, secret));
         }
         SettingsIntent::SetPin(pin) => core.jobs.spawn(move |_| panels::hash_pin(pin)),
+        SettingsIntent::Warehouse(intent) => crate::ui::warehouse::handle(core, intent),
         SettingsIntent::TestPrint(target) => {
             let station = core.state.settings.station_name.clone();
             core.jobs
@@ -225,6 +226,8 @@ pub fn apply(core: &mut Core, result: JobResult) {
 /// environment in use or its addresses changed.
 fn apply_settings(core: &mut Core, mut saved: Settings) {
     let before = core.state.settings.active().clone();
+    let database_before = core.state.settings.warehouse_database.clone();
+    let inbox_before = core.state.settings.inbox_folder.clone();
     if let Some(running) = &core.backend.service {
         fill_embedded_urls(&mut saved, running);
     }
@@ -235,6 +238,10 @@ fn apply_settings(core: &mut Core, mut saved: Settings) {
             .map(|hash| SupervisorLock::new(hash, DEFAULT_RELOCK_AFTER));
     }
     core.state.settings = saved;
+    crate::ui::warehouse::settings_saved(core, database_before);
+    if core.state.settings.inbox_folder != inbox_before {
+        watch_inbox(core);
+    }
     let after = core.state.settings.active();
     if after.name != before.name
         || after.kind != before.kind
@@ -273,6 +280,24 @@ fn connect(core: &mut Core) {
     core.state.startup = Startup::Starting(format!("Connecting to {}…", env.name));
     core.jobs
         .spawn(move |_| panels::connect(env, store, data_dir));
+}
+
+/// Watches the inbox folder of the settings (none: stops watching).
+pub fn watch_inbox(core: &mut Core) {
+    core.backend.inbox = None;
+    let (Some(folder), Some(db)) = (
+        core.state.settings.inbox_folder.clone(),
+        core.backend.db.clone(),
+    ) else {
+        return;
+    };
+    let reporter = core.jobs.reporter();
+    core.backend.inbox = Some(crate::ui::import::InboxWatcher::start(
+        &core.jobs.runtime(),
+        db,
+        folder,
+        reporter,
+    ));
 }
 
 fn fill_embedded_urls(settings: &mut Settings, running: &crate::service::server::RunningService) {

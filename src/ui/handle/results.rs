@@ -38,6 +38,9 @@ fn apply_progress(core: &mut Core, progress: Progress) {
             }
         }
         Progress::Outbox(report) => super::outbox::progress(core, *report),
+        Progress::Warehouse(problem) => crate::ui::warehouse::health_changed(core, problem),
+        Progress::Inbox(Ok(reports)) => crate::ui::import::show(core, reports),
+        Progress::Inbox(Err(problem)) => core.state.notice(Level::Warning, problem),
         Progress::LabelPending {
             parcel,
             attempt,
@@ -82,6 +85,13 @@ fn apply_result(core: &mut Core, result: JobResult) {
             ));
             core.backend.service = started.service;
             core.backend.credentials = started.credentials;
+            core.state.warehouse = started.warehouse;
+            core.backend.health = Some(crate::ui::warehouse::HealthWatcher::start(
+                &core.jobs.runtime(),
+                started.db.clone(),
+                core.jobs.reporter(),
+            ));
+            super::panels::watch_inbox(core);
             if started.seed {
                 core.state.startup = Startup::Seeding { done: 0, total: 0 };
                 let (client, db) = (started.client, started.db);
@@ -129,6 +139,9 @@ fn apply_result(core: &mut Core, result: JobResult) {
             }
         }
         JobResult::Scanned { code, result } => scanned(core, code, result),
+        JobResult::Imported(reports) => crate::ui::import::apply(core, reports),
+        JobResult::WarehouseTested(result) => crate::ui::warehouse::tested(core, result),
+        JobResult::WarehouseSwitched(result) => crate::ui::warehouse::switched(core, result),
         JobResult::Label(result) => label(core, result),
         JobResult::LabelQueued(entry) => super::label_follow::queued(core, *entry),
         JobResult::Preview { label, result } => {
@@ -304,7 +317,10 @@ fn label(
 
 /// Offline failures flip the indicator and arm Retry; others mean the service answered.
 pub(super) fn network_failure(core: &mut Core, failure: &Failure, retry: Command) {
-    if failure.is_offline() {
+    if let Failure::WarehouseUnreachable = failure {
+        // The service may be fine: only the shared record is down (the status bar says so).
+        core.state.retry = Some(retry);
+    } else if failure.is_offline() {
         core.state.connection = Connection::Offline(failure.message());
         core.state.retry = Some(retry);
     } else if !matches!(failure, Failure::Other(_)) {

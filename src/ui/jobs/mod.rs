@@ -73,6 +73,12 @@ pub enum JobResult {
     TestPrinted(Result<String, String>),
     QuoteCalculated(Result<crate::api::TaxCalculationResponse, crate::api::ClientError>),
     QuoteSubmitted(Result<(), panels::SubmitFailure>),
+    /// Files imported (`None`: the file dialog was closed).
+    Imported(Option<Vec<crate::ui::import::FileReport>>),
+    /// What "Test connection" found, in words.
+    WarehouseTested(Result<String, String>),
+    /// Another station record is in use now (or why not).
+    WarehouseSwitched(Result<crate::ui::warehouse::WarehouseStatus, String>),
     /// A cart file's text; `None` when the dialog was closed.
     CartLoaded(Result<Option<String>, String>),
     /// Where the cart was saved; `None` when the dialog was closed.
@@ -120,6 +126,10 @@ pub enum Progress {
     },
     /// The outbox after the worker's latest attempt.
     Outbox(Box<outbox::OutboxProgress>),
+    /// The station record became unreachable (why), or answers again (`None`).
+    Warehouse(Option<String>),
+    /// The inbox folder's watcher imported files, or cannot read the folder.
+    Inbox(Result<Vec<crate::ui::import::FileReport>, String>),
     /// The service answered `pending`; the job asks again after `next_in_ms`.
     LabelPending {
         parcel: ParcelId,

@@ -137,6 +137,13 @@ pub async fn stored_secrets(store: CredentialStore, environments: Vec<String>) -
                 found.push((env.clone(), kind, store.get(&env, kind).ok().flatten()));
             }
         }
+        let warehouse = crate::station::secrets::WAREHOUSE;
+        let kind = SecretKind::WarehousePassword;
+        found.push((
+            warehouse.to_string(),
+            kind,
+            store.get(warehouse, kind).ok().flatten(),
+        ));
         found
     })
     .await

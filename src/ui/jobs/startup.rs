@@ -9,9 +9,10 @@ use super::{JobResult, Progress, Reporter, SharedDb, with_db};
 use crate::api::{Client, ClientConfig, ClientError, Secret};
 use crate::demo::orders::{create_body, demo_orders};
 use crate::service::server::{self, RunningService, ServeConfig};
-use crate::station::db::StationDb;
+use crate::station::db::{ConnectionProblem, StationDb, StationError};
 use crate::station::secrets::{CredentialStore, SecretKind};
 use crate::station::settings::{EnvironmentKind, Settings};
+use crate::station::warehouse;
 use crate::ui::config::{AppConfig, CredentialSource};
 
 /// Everything start-up produced.
@@ -27,6 +28,8 @@ pub struct Started {
     pub settings: Settings,
     /// The station has no orders and the embedded service runs: seed the demo orders.
     pub seed: bool,
+    /// The record opened, for the status bar.
+    pub warehouse: crate::ui::warehouse::WarehouseStatus,
 }
 
 /// The start-up job.
@@ -52,14 +55,6 @@ async fn run(
     first_start: bool,
     reporter: &Reporter,
 ) -> Result<Started, String> {
-    reporter.progress(Progress::Startup("Opening the station database…".into()));
-    let path = config.station_db_path.clone();
-    let db = tokio::task::spawn_blocking(move || StationDb::open(&path))
-        .await
-        .map_err(|e| e.to_string())?
-        .map_err(|e| e.to_string())?;
-    let db: SharedDb = Arc::new(Mutex::new(db));
-
     let source = config.credentials.clone();
     let store = tokio::task::spawn_blocking(move || match source {
         CredentialSource::Mock => CredentialStore::mock(),
@@ -75,6 +70,42 @@ async fn run(
         }
         Err(e) => (None, Some(e.to_string())),
     };
+
+    reporter.progress(Progress::Startup("Opening the station database…".into()));
+    let location = warehouse::location(
+        config.database.as_deref(),
+        settings,
+        &config.station_db_path,
+        credentials.as_ref(),
+    )
+    .map_err(|e| format!("The station database setting cannot be used: {e}"))?;
+    let shown = location.to_string();
+    let db = loop {
+        let target = location.clone();
+        let opened = tokio::task::spawn_blocking(move || StationDb::connect(&target))
+            .await
+            .map_err(|e| e.to_string())?;
+        match opened {
+            Ok(db) => break db,
+            // A warehouse database that is down now may be up in a moment: keep trying.
+            Err(
+                StationError::Unreachable(why)
+                | StationError::Connection(ConnectionProblem::Unreachable { reason: why, .. }),
+            ) => {
+                reporter.progress(Progress::Startup(format!(
+                    "Warehouse database {shown} unreachable ({why}) — retrying…"
+                )));
+                tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+            }
+            Err(e) => {
+                return Err(format!(
+                    "The station database at {shown} cannot be opened: {e}"
+                ));
+            }
+        }
+    };
+    let warehouse = crate::ui::warehouse::status_of(&db);
+    let db: SharedDb = Arc::new(Mutex::new(db));
 
     let env = settings.active().clone();
     let (client_config, service) = if env.kind == EnvironmentKind::EmbeddedSandbox {
@@ -171,6 +202,7 @@ async fn run(
         credentials,
         credential_note,
         settings: settings.clone(),
+        warehouse,
     })
 }
 

@@ -1,10 +1,13 @@
 use super::*;
 use crate::station::db::StationDb;
 
+#[path = "../../../tests/support/synthetic.rs"]
+mod synthetic;
+
 /// A synthetic order with a three-line shipment from the station's own seed, and its form.
 fn form() -> ParcelForm {
     let mut db = StationDb::open_in_memory().unwrap();
-    let first = db.seed_synthetic(40).unwrap();
+    let first = synthetic::seed(&mut db, 40);
     let settings = Settings {
         brand_code: "ACME".into(),
         ..Settings::default()

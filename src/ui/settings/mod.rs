@@ -38,6 +38,8 @@ pub enum SettingsIntent {
     SetPin(Secret),
     /// Send a test page to this printer now, then [`SettingsView::test_printed`].
     TestPrint(crate::station::print::PrintTarget),
+    /// The Warehouse section's test connection or password (`ui::warehouse`).
+    Warehouse(crate::ui::warehouse::WarehouseIntent),
 }
 
 // By hand: a derived Debug of `SaveSecret`/`SetPin` must not show more than `Secret` does.
@@ -57,6 +59,7 @@ impl std::fmt::Debug for SettingsIntent {
                 .finish(),
             Self::SetPin(pin) => f.debug_tuple("SetPin").field(pin).finish(),
             Self::TestPrint(target) => f.debug_tuple("TestPrint").field(target).finish(),
+            Self::Warehouse(intent) => f.debug_tuple("Warehouse").field(intent).finish(),
         }
     }
 }
@@ -96,6 +99,8 @@ pub struct SettingsView {
     /// A test print is on its way (its buttons are disabled).
     pub test_printing: bool,
     pub test_print_message: Option<String>,
+    /// The Warehouse section (station record and inbox folder).
+    pub warehouse: crate::ui::warehouse::WarehouseDraft,
 }
 
 // By hand: the half-typed key, token and PIN must never reach a log.
@@ -125,6 +130,7 @@ impl SettingsView {
             .as_ref()
             .map_or(crate::station::print::RAW_PORT, |p| p.port);
         Self {
+            warehouse: crate::ui::warehouse::WarehouseDraft::new(&settings),
             draft: settings,
             selected,
             printer_port: port.to_string(),
@@ -144,6 +150,7 @@ impl SettingsView {
         match kind {
             SecretKind::ApiKey => entry.api_key = shown,
             SecretKind::AccessToken => entry.access_token = shown,
+            SecretKind::WarehousePassword => self.warehouse.stored_password = shown,
         }
     }
 

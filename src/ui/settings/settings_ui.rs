@@ -34,6 +34,17 @@ pub fn settings_ui(ui: &mut Ui, view: &mut SettingsView) -> Vec<SettingsIntent> 
                 environments_ui(ui, view, &mut fields, &mut intents);
             });
             ui.separator();
+            region(ui, "Warehouse settings", |ui| {
+                let warehouse = crate::ui::warehouse::warehouse_settings_ui(
+                    ui,
+                    &mut view.warehouse,
+                    &mut view.draft,
+                    &mut fields,
+                    view.credential_store_problem.as_deref(),
+                );
+                intents.extend(warehouse.into_iter().map(SettingsIntent::Warehouse));
+            });
+            ui.separator();
             region(ui, "Station settings", |ui| {
                 station_ui(ui, view, &mut fields, &errors, &mut intents);
             });
@@ -82,6 +93,9 @@ fn problems(view: &SettingsView) -> FieldErrors {
         errors.add(path, problem);
     }
     super::printers_ui::printer_problems(view, &mut errors);
+    if let Some(problem) = view.warehouse.url_problem() {
+        errors.add("warehouse_database", &problem);
+    }
     errors
 }
 
@@ -222,6 +236,7 @@ fn credentials_ui(
         let label = match kind {
             SecretKind::ApiKey => "API key",
             SecretKind::AccessToken => "Access token",
+            SecretKind::WarehousePassword => "Warehouse database password",
         };
         ui.horizontal(|ui| {
             fields.password(
@@ -311,9 +326,12 @@ fn station_ui(
             .response
             .labelled_by(label.id);
     });
-    let blocking = errors
-        .paths()
-        .any(|p| p.starts_with("environments") || p.starts_with("printers") || p == "station_name");
+    let blocking = errors.paths().any(|p| {
+        p.starts_with("environments")
+            || p.starts_with("printers")
+            || p == "station_name"
+            || p == "warehouse_database"
+    });
     let save = ui.add_enabled(!view.saving, egui::Button::new("Save settings"));
     if save.clicked() {
         let all_problems = view

@@ -3,8 +3,12 @@
 //! keyring's mock store, and the supervisor lockout. Fixtures are here, tests in the submodules.
 
 mod config;
+pub mod engines;
+mod import;
 mod orders;
+mod outbox;
 mod packing;
+mod scan;
 
 use packdesk::api::*;
 use packdesk::domain::{LengthUnit, Weight, WeightUnit};
@@ -17,7 +21,7 @@ pub(super) fn dec(text: &str) -> Decimal {
     text.parse().unwrap()
 }
 
-pub(super) fn item(line: &str, sku: &str, name: &str, quantity: u32, shipping: bool) -> Value {
+pub(crate) fn item(line: &str, sku: &str, name: &str, quantity: u32, shipping: bool) -> Value {
     json!({
         "source_line_id": line, "source_product_id": 10, "source_variant_id": 20,
         "hs_code": null, "quantity": quantity, "unit_price": 19.99, "unit_discount": 0,
@@ -27,7 +31,7 @@ pub(super) fn item(line: &str, sku: &str, name: &str, quantity: u32, shipping: b
     })
 }
 
-pub(super) fn landed(duties: &str) -> Value {
+pub(crate) fn landed(duties: &str) -> Value {
     let duties: Value = serde_json::from_str(duties).unwrap();
     json!({"duties": duties, "total_taxes": 5.2, "shipment_taxes": 1.2, "product_taxes": 4,
            "breakdown": [{"type": "duty", "tax_name": "Duty", "rate": 18, "amount": duties,
@@ -36,7 +40,7 @@ pub(super) fn landed(duties: &str) -> Value {
 }
 
 /// Order `number` to Québec: S1 with three SKUs and two rates, S2 with a hoodie and a gift card.
-pub(super) fn entry(number: u64, recipient: &str) -> Value {
+pub(crate) fn entry(number: u64, recipient: &str) -> Value {
     json!({
         "order": {
             "source": "shop", "source_reference": number, "landedcost_request_id": format!("lc-{number}"),

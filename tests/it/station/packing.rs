@@ -5,12 +5,13 @@ use packdesk::station::db::*;
 use rust_decimal::Decimal;
 use time::macros::datetime;
 
+use super::engines::Engine;
 use super::*;
 
-#[test]
-fn parcels_never_take_more_than_is_left_and_status_follows_labels_fulfilments_and_cancels() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut db = StationDb::open(dir.path().join("s.sqlite3")).unwrap();
+fn parcels_never_take_more_than_is_left_and_status_follows_labels_fulfilments_and_cancels(
+    engine: &Engine,
+) {
+    let mut db = engine.open();
     let (cart, quote, create) = bodies(2002, "Max Müller");
     db.record_submitted_order(&cart, &quote, &create).unwrap();
 
@@ -224,3 +225,7 @@ fn parcels_never_take_more_than_is_left_and_status_follows_labels_fulfilments_an
     assert_eq!(kinds.iter().filter(|k| *k == "fulfilment").count(), 2);
     assert_eq!(kinds.last().map(String::as_str), Some("cancellation"));
 }
+
+crate::on_both_engines!(
+    parcels_never_take_more_than_is_left_and_status_follows_labels_fulfilments_and_cancels,
+);

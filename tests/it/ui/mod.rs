@@ -9,6 +9,7 @@ mod packing;
 mod panels;
 mod printers;
 mod table;
+mod warehouse;
 
 use std::time::{Duration, Instant};
 

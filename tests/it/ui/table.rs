@@ -16,10 +16,10 @@ const ORDERS: usize = 100_000;
 fn a_hundred_thousand_orders_scroll_search_and_sort() {
     let dir = tempfile::tempdir().unwrap();
     let config = AppConfig::in_directory(dir.path());
-    StationDb::open(&config.station_db_path)
-        .unwrap()
-        .seed_synthetic(ORDERS)
-        .unwrap();
+    crate::synthetic::seed(
+        &mut StationDb::open(&config.station_db_path).unwrap(),
+        ORDERS,
+    );
     station_settings().save(&config.settings_path).unwrap();
     let mut station = start(dir, config);
     let h = &mut station.harness;

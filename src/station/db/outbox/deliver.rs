@@ -2,9 +2,9 @@
 //! station's record together with the entry's new state; a retry is scheduled; a refusal waits
 //! for a person, who resends (corrected) or discards.
 
-use rusqlite::{Connection, TransactionBehavior, params};
 use time::OffsetDateTime;
 
+use super::super::engine::{Tx, params};
 use super::super::label::{insert_label, update_label_in};
 use super::super::{
     Direction, LabelId, NewEvent, StationDb, StationError, insert_event, order_row_id, to_json,
@@ -30,7 +30,7 @@ pub enum Answer {
 }
 
 fn set_state(
-    tx: &Connection,
+    tx: &mut Tx<'_>,
     id: OutboxId,
     state: OutboxState,
     next_attempt_at: Option<i64>,
@@ -56,7 +56,7 @@ fn set_state(
 }
 
 fn log(
-    tx: &Connection,
+    tx: &mut Tx<'_>,
     entry: &OutboxEntry,
     direction: Direction,
     kind: &'static str,
@@ -65,10 +65,11 @@ fn log(
     let body = serde_json::json!({
         "outbox": entry.id.0, "key": entry.key, "attempt": entry.attempts, "detail": detail,
     });
+    let order_id = order_row_id(tx, entry.order)?;
     insert_event(
         tx,
         NewEvent {
-            order_id: order_row_id(tx, entry.order)?,
+            order_id,
             shipment_id: entry.shipment_id.as_deref(),
             parcel_id: entry.parcel,
             direction,
@@ -81,12 +82,10 @@ fn log(
 impl StationDb {
     fn in_tx<T>(
         &mut self,
-        work: impl FnOnce(&Connection) -> Result<T, StationError>,
+        work: impl FnOnce(&mut Tx<'_>) -> Result<T, StationError>,
     ) -> Result<T, StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let value = work(&tx)?;
+        let mut tx = self.conn.write()?;
+        let value = work(&mut tx)?;
         tx.commit()?;
         Ok(value)
     }
@@ -310,7 +309,7 @@ fn checked_body(
 }
 
 /// The fulfilment row takes what was delivered (a person may have corrected it).
-fn apply_fulfilment(tx: &Connection, entry: &OutboxEntry) -> Result<(), StationError> {
+fn apply_fulfilment(tx: &mut Tx<'_>, entry: &OutboxEntry) -> Result<(), StationError> {
     let (Some(parcel), Ok(update)) = (
         entry.parcel,
         serde_json::from_value::<OrderUpdateRequest>(entry.body.clone()),
@@ -341,7 +340,7 @@ fn apply_fulfilment(tx: &Connection, entry: &OutboxEntry) -> Result<(), StationE
 
 /// The first answer adds the parcel's label; later ones (polls) update it.
 fn apply_label(
-    tx: &Connection,
+    tx: &mut Tx<'_>,
     entry: &OutboxEntry,
     response: &LabelResponse,
 ) -> Result<(), StationError> {
@@ -350,7 +349,7 @@ fn apply_label(
         .ok_or_else(|| StationError::Corrupt(format!("label entry {} has no parcel", entry.id)))?;
     let label: Option<i64> = tx.query_row(
         "SELECT label_id FROM outbox WHERE id = ?1",
-        [entry.id.0],
+        params![entry.id.0],
         |row| row.get(0),
     )?;
     match label {

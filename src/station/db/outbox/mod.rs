@@ -13,8 +13,6 @@ mod deliver;
 mod read;
 mod types;
 
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
-
 use crate::api::{
     FieldError, OrderCreateRequest, OrderUpdateRequest, TaxCalculationRequest,
     TaxCalculationResponse,
@@ -24,6 +22,7 @@ pub use deliver::Answer;
 pub use types::*;
 
 use super::check;
+use super::engine::{Tx, params};
 use super::fulfil::{insert_cancellation, insert_fulfilment};
 use super::parcel::{insert_parcel, parcel_ctx};
 use super::read::read_order;
@@ -50,7 +49,7 @@ pub(super) fn now_ms() -> i64 {
 
 /// Writes an entry unless one with its key exists; the entry's id either way.
 pub(super) fn enqueue_in(
-    conn: &Connection,
+    conn: &mut Tx<'_>,
     entry: &NewOutboxEntry,
 ) -> Result<OutboxId, StationError> {
     let key = idempotency_key(entry);
@@ -73,12 +72,11 @@ pub(super) fn enqueue_in(
         ],
     )?;
     let id = conn
-        .query_row(
+        .query_row_opt(
             "SELECT id FROM outbox WHERE idempotency_key = ?1",
-            [&key],
+            params![&key],
             |row| row.get(0),
-        )
-        .optional()?
+        )?
         .ok_or_else(|| StationError::Corrupt(format!("outbox entry {key} vanished")))?;
     Ok(OutboxId(id))
 }
@@ -91,10 +89,8 @@ impl StationDb {
     /// Writes a call into the outbox; writing the same call (same key) again returns the entry
     /// already there and adds nothing.
     pub fn enqueue(&mut self, entry: &NewOutboxEntry) -> Result<OutboxId, StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let id = enqueue_in(&tx, entry)?;
+        let mut tx = self.conn.write()?;
+        let id = enqueue_in(&mut tx, entry)?;
         tx.commit()?;
         Ok(id)
     }
@@ -108,12 +104,10 @@ impl StationDb {
         body: &OrderCreateRequest,
     ) -> Result<OutboxId, StationError> {
         let prepared = check::prepare(body, cart, Some(quote)).map_err(StationError::Invalid)?;
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        insert_submitted(&tx, &prepared, quote, body)?;
+        let mut tx = self.conn.write()?;
+        insert_submitted(&mut tx, &prepared, quote, body)?;
         let id = enqueue_in(
-            &tx,
+            &mut tx,
             &NewOutboxEntry {
                 action: OutboxAction::CreateOrder,
                 order: body.source_reference,
@@ -142,10 +136,8 @@ impl StationDb {
                     "the update holds no fulfilment",
                 )])
             })?;
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let ctx = parcel_ctx(&tx, parcel)?;
+        let mut tx = self.conn.write()?;
+        let ctx = parcel_ctx(&mut tx, parcel)?;
         if ctx.shipment.order != update.source_reference
             || shipment.map(|s| s.shipment_id.as_str()) != Some(ctx.shipment.shipment_id.as_str())
         {
@@ -157,9 +149,9 @@ impl StationDb {
                 ),
             )]));
         }
-        insert_fulfilment(&tx, parcel, sent)?;
+        insert_fulfilment(&mut tx, parcel, sent)?;
         let id = enqueue_in(
-            &tx,
+            &mut tx,
             &NewOutboxEntry {
                 action: OutboxAction::Fulfil,
                 order: ctx.shipment.order,
@@ -180,12 +172,10 @@ impl StationDb {
         shipment_id: &str,
         update: &OrderUpdateRequest,
     ) -> Result<OutboxId, StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        insert_cancellation(&tx, order, shipment_id, update)?;
+        let mut tx = self.conn.write()?;
+        insert_cancellation(&mut tx, order, shipment_id, update)?;
         let id = enqueue_in(
-            &tx,
+            &mut tx,
             &NewOutboxEntry {
                 action: OutboxAction::Cancel,
                 order,
@@ -207,11 +197,9 @@ impl StationDb {
         parcel: &NewParcel,
         options: &LabelOptions,
     ) -> Result<(ParcelId, OutboxId), StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let parcel = insert_parcel(&tx, order, shipment_id, parcel)?;
-        let id = queue_label(&tx, parcel, options)?;
+        let mut tx = self.conn.write()?;
+        let parcel = insert_parcel(&mut tx, order, shipment_id, parcel)?;
+        let id = queue_label(&mut tx, parcel, options)?;
         tx.commit()?;
         Ok((parcel, id))
     }
@@ -224,12 +212,11 @@ impl StationDb {
         parcel: ParcelId,
         options: &LabelOptions,
     ) -> Result<OutboxId, StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let id = queue_label(&tx, parcel, options)?;
+        let mut tx = self.conn.write()?;
+        let id = queue_label(&mut tx, parcel, options)?;
         tx.execute(
-            "UPDATE outbox SET next_attempt_at = MIN(next_attempt_at, ?1), updated_at = ?1,
+            "UPDATE outbox SET next_attempt_at = CASE WHEN next_attempt_at < ?1 THEN next_attempt_at ELSE ?1 END,
+                updated_at = ?1,
                 state = CASE WHEN state IN ('needs_attention', 'discarded') THEN 'queued'
                     ELSE state END
              WHERE id = ?2 AND state IN ('queued', 'retrying', 'needs_attention', 'discarded')",
@@ -241,7 +228,7 @@ impl StationDb {
 }
 
 fn queue_label(
-    tx: &Connection,
+    tx: &mut Tx<'_>,
     parcel: ParcelId,
     options: &LabelOptions,
 ) -> Result<OutboxId, StationError> {
@@ -264,7 +251,7 @@ fn queue_label(
 
 /// A voided parcel's label request that was not delivered is not wanted any more.
 pub(super) fn discard_parcel_label(
-    conn: &Connection,
+    conn: &mut Tx<'_>,
     parcel: ParcelId,
 ) -> Result<(), StationError> {
     conn.execute(
@@ -276,6 +263,3 @@ pub(super) fn discard_parcel_label(
     )?;
     Ok(())
 }
-
-#[cfg(test)]
-mod tests;

@@ -1,4 +1,7 @@
-//! Command line: `packdesk` (the station app) and `packdesk serve` (the reference service).
+//! Command line: `packdesk` (the station app), `packdesk import` (orders into the station's
+//! record) and `packdesk serve` (the reference service).
+
+mod import;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -22,6 +25,11 @@ pub struct Cli {
     /// the orders shown, and quit (BENCHMARKS.md).
     #[arg(long, hide = true)]
     pub measure_startup: bool,
+    /// The station's record: a SQLite file path (`sqlite:PATH` also works) or a warehouse
+    /// database, postgres://user@host:5432/database (password from PGPASSWORD or the URL).
+    /// Overrides Settings → Warehouse [default: the setting, else this desk's SQLite file].
+    #[arg(long, global = true, env = "PACKDESK_DATABASE_URL", value_name = "URL")]
+    pub database: Option<String>,
 }
 
 impl Cli {
@@ -36,7 +44,20 @@ impl Cli {
 pub enum Command {
     /// Run the reference landed-cost, order and label service (SPEC.md) over HTTP.
     Serve(ServeArgs),
+    /// Import orders from files (format: assets/import/README.md) into the station's record.
+    /// Exit status: 0 when every entry was imported or already present, 1 when any entry was
+    /// rejected, 2 when a file could not be read or the database could not be reached.
+    Import(ImportArgs),
 }
+
+#[derive(Debug, clap::Args)]
+pub struct ImportArgs {
+    /// The files to import, each in its own transaction.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+pub use import::run as run_import;
 
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
@@ -101,6 +122,8 @@ mod tests {
             .render_long_help()
             .to_string();
         assert!(help.contains("serve"), "{help}");
+        assert!(help.contains("import"), "{help}");
+        assert!(help.contains("--database"), "{help}");
         assert!(help.contains("/srv/station-7/station.sqlite3"), "{help}");
         assert!(!help.contains("measure-startup"), "{help}");
     }

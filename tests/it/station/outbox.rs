@@ -1,11 +1,16 @@
+//! The outbox as the station records it: written with the change it sends, once per
+//! idempotency key, delivered in order, refusals kept for a person.
+
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 use time::macros::datetime;
 
-use super::*;
-use crate::api::{LabelAddress, LabelResponse, LabelResult, LabelStatus};
-use crate::domain::{Weight, WeightUnit};
-use crate::station::db::{FulfilmentInput, NewParcelLine, StationOrder};
+use packdesk::api::{FieldError, LabelAddress, LabelResponse, LabelResult, LabelStatus};
+use packdesk::domain::{Weight, WeightUnit};
+use packdesk::station::db::*;
+
+use super::engines::Engine;
+use crate::synthetic;
 
 fn address() -> LabelAddress {
     LabelAddress {
@@ -22,9 +27,9 @@ fn address() -> LabelAddress {
 }
 
 /// A station with one synthetic order and the parcel holding its first line's units.
-fn station() -> (StationDb, StationOrder, NewParcel) {
-    let mut db = StationDb::open_in_memory().unwrap();
-    let number = db.seed_synthetic(1).unwrap();
+fn station(engine: &Engine) -> (StationDb, StationOrder, NewParcel) {
+    let mut db = engine.open();
+    let number = synthetic::seed(&mut db, 1);
     let order = db.order(number).unwrap().unwrap();
     let shipment = &order.shipments[0];
     let item = &shipment.items[0];
@@ -84,9 +89,8 @@ fn answer(order: &StationOrder, status: LabelStatus) -> Answer {
     }
 }
 
-#[test]
-fn the_same_call_written_twice_is_one_entry() {
-    let (mut db, order, _) = station();
+fn the_same_call_written_twice_is_one_entry(engine: &Engine) {
+    let (mut db, order, _) = station(engine);
     let entry = NewOutboxEntry {
         action: OutboxAction::Cancel,
         order: order.source_reference,
@@ -108,9 +112,8 @@ fn the_same_call_written_twice_is_one_entry() {
     assert_eq!(open[0].key, format!("cancel:{}:S1", order.source_reference));
 }
 
-#[test]
-fn a_fulfilment_is_recorded_and_queued_together_and_only_once() {
-    let (mut db, order, parcel) = station();
+fn a_fulfilment_is_recorded_and_queued_together_and_only_once(engine: &Engine) {
+    let (mut db, order, parcel) = station(engine);
     let (parcel, label) = db
         .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
         .unwrap();
@@ -131,9 +134,8 @@ fn a_fulfilment_is_recorded_and_queued_together_and_only_once() {
     assert_eq!(open, vec![label, id]);
 }
 
-#[test]
-fn retries_wait_their_time_and_updates_wait_for_the_create() {
-    let (mut db, order, parcel) = station();
+fn retries_wait_their_time_and_updates_wait_for_the_create(engine: &Engine) {
+    let (mut db, order, parcel) = station(engine);
     let (parcel, label) = db
         .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
         .unwrap();
@@ -172,9 +174,8 @@ fn retries_wait_their_time_and_updates_wait_for_the_create() {
     assert_eq!(db.outbox_next_due().unwrap().unwrap().id, fulfilment);
 }
 
-#[test]
-fn a_refusal_waits_for_a_correction_that_reaches_the_station_record() {
-    let (mut db, order, parcel) = station();
+fn a_refusal_waits_for_a_correction_that_reaches_the_station_record(engine: &Engine) {
+    let (mut db, order, parcel) = station(engine);
     let (parcel, _) = db
         .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
         .unwrap();
@@ -215,9 +216,8 @@ fn a_refusal_waits_for_a_correction_that_reaches_the_station_record() {
     assert!(db.outbox_discard(id, "no").unwrap().state == OutboxState::Delivered);
 }
 
-#[test]
-fn a_pending_label_is_asked_again_then_delivered_on_the_same_label() {
-    let (mut db, order, parcel) = station();
+fn a_pending_label_is_asked_again_then_delivered_on_the_same_label(engine: &Engine) {
+    let (mut db, order, parcel) = station(engine);
     let (parcel, id) = db
         .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
         .unwrap();
@@ -237,9 +237,8 @@ fn a_pending_label_is_asked_again_then_delivered_on_the_same_label() {
     assert_eq!(db.request_parcel_label(parcel, &options()).unwrap(), id);
 }
 
-#[test]
-fn voiding_a_parcel_discards_its_label_request_and_discard_closes_an_entry() {
-    let (mut db, order, parcel) = station();
+fn voiding_a_parcel_discards_its_label_request_and_discard_closes_an_entry(engine: &Engine) {
+    let (mut db, order, parcel) = station(engine);
     let (parcel, id) = db
         .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
         .unwrap();
@@ -255,9 +254,8 @@ fn voiding_a_parcel_discards_its_label_request_and_discard_closes_an_entry() {
     assert!(db.outbox_resend(id, None).is_err());
 }
 
-#[test]
-fn asking_again_for_a_refused_label_queues_it_again_now() {
-    let (mut db, order, parcel) = station();
+fn asking_again_for_a_refused_label_queues_it_again_now(engine: &Engine) {
+    let (mut db, order, parcel) = station(engine);
     let (parcel, id) = db
         .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
         .unwrap();
@@ -278,3 +276,13 @@ fn asking_again_for_a_refused_label_queues_it_again_now() {
         OutboxState::Queued
     );
 }
+
+crate::on_both_engines!(
+    the_same_call_written_twice_is_one_entry,
+    a_fulfilment_is_recorded_and_queued_together_and_only_once,
+    retries_wait_their_time_and_updates_wait_for_the_create,
+    a_refusal_waits_for_a_correction_that_reaches_the_station_record,
+    a_pending_label_is_asked_again_then_delivered_on_the_same_label,
+    voiding_a_parcel_discards_its_label_request_and_discard_closes_an_entry,
+    asking_again_for_a_refused_label_queues_it_again_now,
+);

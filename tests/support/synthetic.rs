@@ -1,17 +1,46 @@
-//! Synthetic orders for tests and benchmarks (the demo orders of the app come from the embedded
-//! service instead, with real quotes).
+//! Synthetic orders for tests and benchmarks: consistent carts, quotes and create bodies in 12
+//! countries, imported through the station's own import path. Shared by `tests/it` and
+//! `benches/` through `#[path]`, so none of it is in the shipped binary. (The app's demo orders
+//! come from the embedded service instead, with real quotes.)
+#![allow(dead_code)] // Tests and benches each use part of this.
 
-use rusqlite::TransactionBehavior;
-use rust_decimal::Decimal;
-
-use crate::api::{
+use packdesk::api::{
     Address, CartItem, CartShipmentRequest, CartShipmentResponse, LandedCost, OrderCreateRequest,
     OrderShipmentRef, ShipmentType, ShippingRate, ShippingRateTaxes, TaxCalculationRequest,
     TaxCalculationResponse, WireWeight,
 };
+use packdesk::station::db::{ImportEntry, StationDb};
+use rust_decimal::Decimal;
 
-use super::record::insert_order;
-use super::{OrderNumber, OrderOrigin, StationDb, StationError, check, now_unix};
+/// Imports `n` synthetic orders numbered after the highest order number present (from 100001
+/// on an empty station); returns the first number used.
+pub fn seed(db: &mut StationDb, n: usize) -> u64 {
+    let first = db
+        .list_orders()
+        .expect("the station lists its orders")
+        .iter()
+        .map(|row| row.source_reference)
+        .max()
+        .unwrap_or(100_000)
+        + 1;
+    // A transaction per 5 000 orders keeps a 100 000-order seed's memory small.
+    for start in (0..n).step_by(5_000) {
+        let entries = (start..n.min(start + 5_000)).map(|i| entry(first + i as u64, i));
+        let report = db.import_entries(entries).expect("synthetic orders import");
+        assert!(report.rejected.is_empty(), "{:?}", report.rejected);
+    }
+    first
+}
+
+/// The `i`-th synthetic order as an import entry.
+pub fn entry(reference: u64, i: usize) -> ImportEntry {
+    let (order, cart, quote) = synthetic_order(reference, i);
+    ImportEntry {
+        order,
+        cart,
+        quote: Some(quote),
+    }
+}
 
 const PLACES: [(&str, Option<&str>, &str, &str); 12] = [
     ("US", Some("NY"), "10001", "USD"),
@@ -46,36 +75,8 @@ const PRODUCTS: [(&str, &str, u32); 6] = [
     ("POSTER", "Poster", 120),
 ];
 
-impl StationDb {
-    /// Inserts `n` synthetic but consistent orders (with carts and quotes) in one transaction,
-    /// numbered after the highest order number present; returns the first number used. For
-    /// tests and benchmarks of the orders table.
-    pub fn seed_synthetic(&mut self, n: usize) -> Result<OrderNumber, StationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let max: i64 = tx.query_row(
-            "SELECT COALESCE(MAX(source_reference), 100000) FROM orders",
-            [],
-            |row| row.get(0),
-        )?;
-        let first = u64::try_from(max)
-            .map_err(|_| StationError::Corrupt(format!("order number {max}")))?
-            + 1;
-        let recorded_at = now_unix();
-        for i in 0..n {
-            let (create, cart, quote) = synthetic_order(first + i as u64, i);
-            let prepared =
-                check::prepare(&create, &cart, Some(&quote)).map_err(StationError::Invalid)?;
-            insert_order(&tx, &prepared, OrderOrigin::Imported, recorded_at)?;
-        }
-        tx.commit()?;
-        Ok(first)
-    }
-}
-
 /// The `i`-th synthetic order: 1–3 shipments of 1–3 items, destinations in 12 countries.
-pub(crate) fn synthetic_order(
+pub fn synthetic_order(
     reference: u64,
     i: usize,
 ) -> (

@@ -1,0 +1,83 @@
+//! `packdesk import [--database URL] FILE...`: the same import as the app's "Import orders…"
+//! and the inbox folder, into whichever record this desk uses, with the same report.
+
+use std::process::ExitCode;
+
+use super::ImportArgs;
+use crate::paths::Paths;
+use crate::station::db::{StationDb, StationError};
+use crate::station::secrets::CredentialStore;
+use crate::station::settings::Settings;
+use crate::station::warehouse;
+
+/// Every entry imported or already present.
+const CLEAN: u8 = 0;
+/// Some entry was rejected (the report names it and why).
+const REJECTED: u8 = 1;
+/// A file could not be read, or the record could not be opened.
+const FAILED: u8 = 2;
+
+/// Imports each file, printing its report; the exit status says how it went (see `ImportArgs`).
+pub fn run(args: &ImportArgs, database: Option<&str>, paths: &Paths) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    let mut err = std::io::stderr().lock();
+    ExitCode::from(import(args, database, paths, &mut out, &mut err))
+}
+
+fn import(
+    args: &ImportArgs,
+    database: Option<&str>,
+    paths: &Paths,
+    out: &mut dyn std::io::Write,
+    err: &mut dyn std::io::Write,
+) -> u8 {
+    let (settings, problem) = Settings::load_or_default(&paths.settings);
+    if let Some(problem) = problem {
+        let _ = writeln!(err, "packdesk import: {problem}");
+    }
+    // Only the warehouse password is read from the credential store; without a store a
+    // password still comes from the URL or PGPASSWORD.
+    let credentials = settings
+        .warehouse_database
+        .as_ref()
+        .and_then(|_| CredentialStore::native().ok());
+    let location =
+        match warehouse::location(database, &settings, &paths.station_db, credentials.as_ref()) {
+            Ok(location) => location,
+            Err(e) => {
+                let _ = writeln!(err, "packdesk import: {e}");
+                return FAILED;
+            }
+        };
+    let mut db = match StationDb::connect(&location) {
+        Ok(db) => db,
+        Err(e) => {
+            let _ = writeln!(err, "packdesk import: cannot open {location}: {e}");
+            return FAILED;
+        }
+    };
+    let mut status = CLEAN;
+    for file in &args.files {
+        match db.import_file(file) {
+            Ok(report) => {
+                let _ = write!(out, "{}", report.to_text(&file.display().to_string()));
+                if !report.is_clean() {
+                    status = status.max(REJECTED);
+                }
+            }
+            Err(e @ (StationError::Io { .. } | StationError::ImportFormat(_))) => {
+                let _ = writeln!(err, "{}: not imported: {e}", file.display());
+                status = FAILED;
+            }
+            Err(e) => {
+                let _ = writeln!(
+                    err,
+                    "{}: not imported, nothing was recorded: {e}",
+                    file.display()
+                );
+                status = FAILED;
+            }
+        }
+    }
+    status
+}

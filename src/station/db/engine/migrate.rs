@@ -1,0 +1,202 @@
+//! The schema on both engines, applied by `refinery` from `src/station/db/migrations/{sqlite,
+//! postgres}/`: one numbered file per step and engine, the same numbers on both, each applied in
+//! its own transaction with its row in `refinery_schema_history`. Add a step by adding a file to
+//! both folders; never edit one that has shipped (refinery refuses a changed checksum).
+//!
+//! Ten desks starting at once migrate once: on PostgreSQL the runner holds a session advisory
+//! lock; on SQLite a desk that lost the race finds the step applied and goes on. A desk older
+//! than the schema refuses plainly ("update Packdesk") instead of writing rows it does not
+//! understand.
+
+use refinery::Runner;
+
+use super::location::PgTarget;
+use super::pg;
+use crate::station::db::StationError;
+
+mod sqlite_steps {
+    refinery::embed_migrations!("src/station/db/migrations/sqlite");
+}
+
+mod postgres_steps {
+    refinery::embed_migrations!("src/station/db/migrations/postgres");
+}
+
+/// Held while PostgreSQL migrates ("PDMIGRAT" in ASCII), distinct from the writers' lock.
+const MIGRATION_LOCK: i64 = 0x5044_4d49_4752_4154;
+
+const HISTORY: &str = "refinery_schema_history";
+
+/// Written to `PRAGMA user_version` once refinery keeps the history, so a Packdesk from before
+/// refinery (which counted steps there) says "written by a newer Packdesk; update Packdesk"
+/// instead of applying its own steps again.
+const USER_VERSION_AFTER_REFINERY: i64 = 1000;
+
+/// The schema version this build writes (the same number on both engines).
+pub fn latest_schema_version() -> i64 {
+    latest(&sqlite_steps::migrations::runner())
+}
+
+fn latest(runner: &Runner) -> i64 {
+    runner
+        .get_migrations()
+        .iter()
+        .map(|m| i64::from(m.version()))
+        .max()
+        .unwrap_or(0)
+}
+
+/// What "Test connection" found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SchemaStatus {
+    /// Nothing of Packdesk's yet: the first desk to connect sets it up.
+    Empty,
+    /// Written by an older Packdesk: this desk upgrades it when it connects.
+    Older {
+        found: i64,
+        known: i64,
+    },
+    Current {
+        version: i64,
+    },
+}
+
+/// Sets a SQLite connection up (WAL, foreign keys, busy timeout) and migrates it.
+pub(super) fn prepare_sqlite(
+    mut conn: rusqlite::Connection,
+) -> Result<rusqlite::Connection, StationError> {
+    // WAL lets the UI read while a job writes; FULL sync makes a committed fulfilment survive
+    // a power cut, which matters more here than write speed.
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
+    conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")?;
+    conn.set_prepared_statement_cache_capacity(64);
+    let runner = sqlite_steps::migrations::runner();
+    adopt_user_version(&mut conn, &runner)?;
+    refuse_newer(applied_sqlite(&conn)?, latest(&runner))?;
+    if let Err(error) = runner.run(&mut conn) {
+        // Another process opening the same file may have applied the step first.
+        if applied_sqlite(&conn)? < latest(&runner) {
+            return Err(StationError::Migration(error.to_string()));
+        }
+    }
+    conn.pragma_update(None, "user_version", USER_VERSION_AFTER_REFINERY)?;
+    Ok(conn)
+}
+
+/// Migrates a PostgreSQL database under the migration lock.
+pub(super) fn prepare_postgres(client: &mut postgres::Client) -> Result<(), StationError> {
+    client
+        .execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])
+        .map_err(pg::classify)?;
+    let runner = postgres_steps::migrations::runner();
+    let result = applied_postgres(client)
+        .and_then(|found| refuse_newer(found, latest(&runner)))
+        .and_then(|()| {
+            runner
+                .run(client)
+                .map(|_| ())
+                .map_err(|e| StationError::Migration(e.to_string()))
+        });
+    // Also released when the connection closes, so an error above cannot leave it held.
+    let unlocked = client.execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK]);
+    result?;
+    unlocked.map_err(pg::classify)?;
+    Ok(())
+}
+
+/// Connects without changing anything and compares the schema with this build's.
+pub fn test_connection(target: &PgTarget) -> Result<SchemaStatus, StationError> {
+    let mut client = pg::connect(target).map_err(StationError::Connection)?;
+    let found = applied_postgres(&mut client)?;
+    let known = latest(&postgres_steps::migrations::runner());
+    refuse_newer(found, known)?;
+    Ok(match found {
+        0 => SchemaStatus::Empty,
+        found if found < known => SchemaStatus::Older { found, known },
+        version => SchemaStatus::Current { version },
+    })
+}
+
+fn refuse_newer(found: i64, known: i64) -> Result<(), StationError> {
+    if found > known {
+        return Err(StationError::NewerSchema { found, known });
+    }
+    Ok(())
+}
+
+fn applied_sqlite(conn: &rusqlite::Connection) -> Result<i64, StationError> {
+    let exists: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
+        [HISTORY],
+        |row| row.get(0),
+    )?;
+    if !exists {
+        return Ok(0);
+    }
+    Ok(conn.query_row(
+        "SELECT COALESCE(MAX(version), 0) FROM refinery_schema_history",
+        [],
+        |row| row.get(0),
+    )?)
+}
+
+fn applied_postgres(client: &mut postgres::Client) -> Result<i64, StationError> {
+    let exists: bool = client
+        .query_one("SELECT to_regclass($1) IS NOT NULL", &[&HISTORY])
+        .and_then(|row| row.try_get(0))
+        .map_err(pg::classify)?;
+    if !exists {
+        return Ok(0);
+    }
+    let version: i32 = client
+        .query_one(
+            "SELECT COALESCE(MAX(version), 0) FROM refinery_schema_history",
+            &[],
+        )
+        .and_then(|row| row.try_get(0))
+        .map_err(pg::classify)?;
+    Ok(i64::from(version))
+}
+
+/// Station databases before refinery counted their steps in `PRAGMA user_version` (steps 1–4
+/// are the same SQL as the files V1–V4): record those steps as applied so refinery goes on
+/// from there.
+fn adopt_user_version(
+    conn: &mut rusqlite::Connection,
+    runner: &Runner,
+) -> Result<(), StationError> {
+    let user_version: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+    if user_version == 0 || user_version == USER_VERSION_AFTER_REFINERY || applied_sqlite(conn)? > 0
+    {
+        return Ok(());
+    }
+    refuse_newer(user_version, latest(runner))?;
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    tx.execute_batch(
+        "CREATE TABLE IF NOT EXISTS refinery_schema_history (
+            version INT4 PRIMARY KEY, name VARCHAR(255), applied_on VARCHAR(255),
+            checksum VARCHAR(255))",
+    )?;
+    let now = time::OffsetDateTime::now_utc()
+        .format(&time::format_description::well_known::Rfc3339)
+        .map_err(|e| StationError::Migration(e.to_string()))?;
+    for step in runner
+        .get_migrations()
+        .iter()
+        .filter(|m| i64::from(m.version()) <= user_version)
+    {
+        tx.execute(
+            "INSERT INTO refinery_schema_history (version, name, applied_on, checksum)
+             VALUES (?1, ?2, ?3, ?4)",
+            rusqlite::params![
+                step.version(),
+                step.name(),
+                now,
+                step.checksum().to_string()
+            ],
+        )?;
+    }
+    tx.commit()?;
+    Ok(())
+}

@@ -1,0 +1,380 @@
+//! One small SQL interface over the station's two engines: SQLite (a file, one desk) and
+//! PostgreSQL (a warehouse of desks).
+//!
+//! Queries are written once, with SQLite's numbered parameters (`?1`, `?2`), in the SQL both
+//! engines speak (`RETURNING`, `ON CONFLICT`, `COALESCE`, `CAST(... AS BIGINT)`); for PostgreSQL
+//! they are rewritten to `$1` once and prepared once per connection. Where the engines truly
+//! differ (a planner hint, say) a query asks [`Tx::dialect`].
+//!
+//! Every statement runs inside a [`Tx`]: [`Connection::write`] for changes, which are serialized
+//! exactly as SQLite serializes its writers (PostgreSQL: one transaction-scoped advisory lock),
+//! so every check-then-write of the station holds across desks without reasoning about each
+//! one; [`Connection::read`] for reads, one consistent snapshot (PostgreSQL: `REPEATABLE READ,
+//! READ ONLY`, which never fails for a serialization conflict).
+
+mod location;
+mod migrate;
+mod pg;
+mod value;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use super::StationError;
+
+pub use location::{Location, LocationError, PgTarget};
+pub use migrate::{SchemaStatus, latest_schema_version, test_connection};
+pub use pg::{ConnectionProblem, describe_problem};
+pub use value::{FromValue, ToValue, Value};
+
+/// `params![a, b]`: the parameters of one statement, in order.
+macro_rules! params {
+    () => {
+        &[] as &[&dyn $crate::station::db::engine::ToValue]
+    };
+    ($($param:expr),+ $(,)?) => {
+        &[$(&$param as &dyn $crate::station::db::engine::ToValue),+]
+            as &[&dyn $crate::station::db::engine::ToValue]
+    };
+}
+pub(crate) use params;
+
+/// Which SQL a [`Tx`] speaks, for the few queries that differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    Sqlite,
+    Postgres,
+}
+
+/// One result row, its columns by position.
+#[derive(Debug)]
+pub struct Row(Vec<Value>);
+
+/// A column position (`usize` only, so a literal `0` needs no annotation).
+pub trait ColumnIndex {
+    fn index(self) -> usize;
+}
+
+impl ColumnIndex for usize {
+    fn index(self) -> usize {
+        self
+    }
+}
+
+impl Row {
+    /// Column `index` as `T`; a value that does not fit is stored data gone wrong.
+    pub fn get<I: ColumnIndex, T: FromValue>(&self, index: I) -> Result<T, StationError> {
+        let index = index.index();
+        let value = self
+            .0
+            .get(index)
+            .cloned()
+            .ok_or_else(|| StationError::Corrupt(format!("no column {index}")))?;
+        T::from_value(value).map_err(|e| StationError::Corrupt(format!("column {index}: {e}")))
+    }
+}
+
+/// Whether the record could be reached at the last try, readable without the connection (the
+/// status bar asks while a job holds the connection).
+#[derive(Debug, Default)]
+pub struct Health {
+    unreachable: Mutex<Option<String>>,
+}
+
+impl Health {
+    /// Why the record could not be reached at the last try; `None` when it could.
+    pub fn problem(&self) -> Option<String> {
+        self.unreachable
+            .lock()
+            .map_or_else(|p| p.into_inner().clone(), |p| p.clone())
+    }
+
+    fn note<T>(&self, result: &Result<T, StationError>) {
+        let problem = match result {
+            Err(StationError::Unreachable(reason)) => Some(reason.clone()),
+            Err(_) => return,
+            Ok(_) => None,
+        };
+        let mut slot = self
+            .unreachable
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *slot = problem;
+    }
+}
+
+/// A connection to the station's record on either engine.
+pub struct Connection {
+    kind: Kind,
+    health: Arc<Health>,
+}
+
+enum Kind {
+    Sqlite(rusqlite::Connection),
+    Postgres(pg::PgConnection),
+}
+
+impl std::fmt::Debug for Connection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.kind {
+            Kind::Sqlite(conn) => f
+                .debug_struct("Sqlite")
+                .field("path", &conn.path())
+                .finish(),
+            Kind::Postgres(conn) => f
+                .debug_struct("Postgres")
+                .field("target", &conn.target().to_string())
+                .finish(),
+        }
+    }
+}
+
+impl Connection {
+    /// Opens the record at `location` and brings its schema up to date (see `migrate`).
+    pub fn open(location: &Location) -> Result<Self, StationError> {
+        let kind = match location {
+            Location::Sqlite(path) => {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).map_err(|source| StationError::Io {
+                        path: dir.to_path_buf(),
+                        source,
+                    })?;
+                }
+                Kind::Sqlite(migrate::prepare_sqlite(rusqlite::Connection::open(path)?)?)
+            }
+            Location::Postgres(target) => Kind::Postgres(pg::PgConnection::open(target.clone())?),
+        };
+        Ok(Self {
+            kind,
+            health: Arc::default(),
+        })
+    }
+
+    /// A private SQLite database that lives as long as the value (tests, demos).
+    pub fn open_in_memory() -> Result<Self, StationError> {
+        let conn = migrate::prepare_sqlite(rusqlite::Connection::open_in_memory()?)?;
+        Ok(Self {
+            kind: Kind::Sqlite(conn),
+            health: Arc::default(),
+        })
+    }
+
+    pub fn dialect(&self) -> Dialect {
+        match self.kind {
+            Kind::Sqlite(_) => Dialect::Sqlite,
+            Kind::Postgres(_) => Dialect::Postgres,
+        }
+    }
+
+    /// Whether the record could be reached at the last try (shared; read it from anywhere).
+    pub fn health(&self) -> Arc<Health> {
+        self.health.clone()
+    }
+
+    /// Where this connection points, without a password (for logs and the status bar).
+    pub fn describe(&self) -> String {
+        match &self.kind {
+            Kind::Sqlite(conn) => conn.path().unwrap_or("memory").to_owned(),
+            Kind::Postgres(conn) => conn.target().to_string(),
+        }
+    }
+
+    /// A transaction that changes the record; writers wait for each other.
+    pub fn write(&mut self) -> Result<Tx<'_>, StationError> {
+        self.begin(pg::Purpose::Write)
+    }
+
+    /// A transaction that only reads, from one consistent snapshot.
+    pub fn read(&mut self) -> Result<Tx<'_>, StationError> {
+        self.begin(pg::Purpose::Read)
+    }
+
+    fn begin(&mut self, purpose: pg::Purpose) -> Result<Tx<'_>, StationError> {
+        let behavior = match purpose {
+            pg::Purpose::Write => rusqlite::TransactionBehavior::Immediate,
+            pg::Purpose::Read => rusqlite::TransactionBehavior::Deferred,
+        };
+        let kind = match &mut self.kind {
+            Kind::Sqlite(conn) => conn
+                .transaction_with_behavior(behavior)
+                .map(TxKind::Sqlite)
+                .map_err(StationError::from),
+            Kind::Postgres(conn) => conn.begin(purpose).map(TxKind::Postgres),
+        };
+        self.health.note(&kind);
+        Ok(Tx {
+            kind: kind?,
+            health: self.health.clone(),
+        })
+    }
+}
+
+/// One transaction. Dropped without [`Tx::commit`], it rolls back: nothing half-recorded.
+pub struct Tx<'c> {
+    kind: TxKind<'c>,
+    health: Arc<Health>,
+}
+
+enum TxKind<'c> {
+    Sqlite(rusqlite::Transaction<'c>),
+    Postgres(pg::PgTx<'c>),
+}
+
+impl Tx<'_> {
+    pub fn dialect(&self) -> Dialect {
+        match self.kind {
+            TxKind::Sqlite(_) => Dialect::Sqlite,
+            TxKind::Postgres(_) => Dialect::Postgres,
+        }
+    }
+
+    /// Runs a statement; returns how many rows it changed.
+    pub fn execute(&mut self, sql: &str, params: &[&dyn ToValue]) -> Result<u64, StationError> {
+        let values: Vec<Value> = params.iter().map(|p| p.to_value()).collect();
+        match &mut self.kind {
+            TxKind::Sqlite(tx) => {
+                let changed = tx
+                    .prepare_cached(sql)?
+                    .execute(rusqlite::params_from_iter(values.iter()))?;
+                Ok(changed as u64)
+            }
+            TxKind::Postgres(tx) => {
+                let result = tx.execute(sql, &values);
+                self.health.note(&result);
+                result
+            }
+        }
+    }
+
+    /// Every row of a query.
+    pub fn query(&mut self, sql: &str, params: &[&dyn ToValue]) -> Result<Vec<Row>, StationError> {
+        let values: Vec<Value> = params.iter().map(|p| p.to_value()).collect();
+        match &mut self.kind {
+            TxKind::Sqlite(tx) => {
+                let mut stmt = tx.prepare_cached(sql)?;
+                let width = stmt.column_count();
+                let mut rows = stmt.query(rusqlite::params_from_iter(values.iter()))?;
+                let mut out = Vec::new();
+                while let Some(row) = rows.next()? {
+                    let mut columns = Vec::with_capacity(width);
+                    for index in 0..width {
+                        columns.push(
+                            Value::from_sqlite(row.get_ref(index)?).map_err(|e| {
+                                StationError::Corrupt(format!("column {index}: {e}"))
+                            })?,
+                        );
+                    }
+                    out.push(Row(columns));
+                }
+                Ok(out)
+            }
+            TxKind::Postgres(tx) => {
+                let result = tx.query(sql, &values);
+                self.health.note(&result);
+                Ok(result?.into_iter().map(Row).collect())
+            }
+        }
+    }
+
+    /// The first row of a query, if any.
+    pub fn query_opt(
+        &mut self,
+        sql: &str,
+        params: &[&dyn ToValue],
+    ) -> Result<Option<Row>, StationError> {
+        Ok(self.query(sql, params)?.into_iter().next())
+    }
+
+    /// The first row of a query that always has one (an aggregate, `EXISTS`, `RETURNING`).
+    pub fn query_one(&mut self, sql: &str, params: &[&dyn ToValue]) -> Result<Row, StationError> {
+        self.query_opt(sql, params)?.ok_or_else(|| {
+            StationError::Corrupt("a query that answers one row answered none".into())
+        })
+    }
+
+    /// Every row of a query, each turned into a `T` by `f`.
+    pub fn query_map<T>(
+        &mut self,
+        sql: &str,
+        params: &[&dyn ToValue],
+        f: impl FnMut(&Row) -> Result<T, StationError>,
+    ) -> Result<Vec<T>, StationError> {
+        self.query(sql, params)?.iter().map(f).collect()
+    }
+
+    /// The first row of a query, turned into a `T` by `f`; `None` when there is none.
+    pub fn query_row_opt<T>(
+        &mut self,
+        sql: &str,
+        params: &[&dyn ToValue],
+        f: impl FnOnce(&Row) -> Result<T, StationError>,
+    ) -> Result<Option<T>, StationError> {
+        self.query_opt(sql, params)?.as_ref().map(f).transpose()
+    }
+
+    /// The first row of a query that always has one, turned into a `T` by `f`.
+    pub fn query_row<T>(
+        &mut self,
+        sql: &str,
+        params: &[&dyn ToValue],
+        f: impl FnOnce(&Row) -> Result<T, StationError>,
+    ) -> Result<T, StationError> {
+        f(&self.query_one(sql, params)?)
+    }
+
+    /// The first column of [`Tx::query_one`].
+    pub fn query_value<T: FromValue>(
+        &mut self,
+        sql: &str,
+        params: &[&dyn ToValue],
+    ) -> Result<T, StationError> {
+        self.query_one(sql, params)?.get(0)
+    }
+
+    /// Makes the transaction's changes durable.
+    pub fn commit(self) -> Result<(), StationError> {
+        let result = match self.kind {
+            TxKind::Sqlite(tx) => tx.commit().map_err(StationError::from),
+            TxKind::Postgres(tx) => tx.commit(),
+        };
+        self.health.note(&result);
+        result
+    }
+}
+
+/// Prepared PostgreSQL statements by their SQL text (SQLite has `prepare_cached`).
+type Statements = HashMap<String, postgres::Statement>;
+
+/// `?1` → `$1` outside string literals and quoted names; SQLite also reads `$1`, but would number
+/// a repeated or out-of-order `$n` by first appearance, so the source keeps `?n`.
+fn to_postgres_placeholders(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len());
+    let mut quote: Option<char> = None;
+    for c in sql.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '\'' || c == '"' => quote = Some(c),
+            None if c == '?' => {
+                out.push('$');
+                continue;
+            }
+            None => {}
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_rewritten_outside_quotes_only() {
+        assert_eq!(
+            to_postgres_placeholders("SELECT a FROM t WHERE b = ?2 AND c = '?1' AND \"?\" = ?1"),
+            "SELECT a FROM t WHERE b = $2 AND c = '?1' AND \"?\" = $1"
+        );
+    }
+}

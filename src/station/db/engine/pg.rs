@@ -1,0 +1,262 @@
+//! PostgreSQL: connecting (TLS off loopback), reconnecting by itself after the server or the
+//! network went away, and saying in words what failed.
+//!
+//! The `postgres` crate is the synchronous face of `tokio-postgres`: the station's record is
+//! used from blocking jobs (`spawn_blocking`) on both engines, so one calling convention serves
+//! both. A connection found closed is dropped and opened again on the next transaction; a
+//! transaction cut off by a lost connection was never committed, so nothing is half-recorded.
+
+use std::sync::Arc;
+
+use postgres::error::SqlState;
+use postgres::{Client, IsolationLevel, NoTls};
+
+use super::location::PgTarget;
+use super::value::Value;
+use super::{Statements, migrate, to_postgres_placeholders};
+use crate::station::db::StationError;
+
+/// Writers of the whole warehouse take this transaction-scoped advisory lock first, so they
+/// commit one after the other as SQLite's writers do. Any fixed number works; this one spells
+/// "PACKDESK" in ASCII so a DBA reading `pg_locks` can tell whose it is.
+const WRITE_LOCK: i64 = 0x5041_434b_4445_534b;
+
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Purpose {
+    Read,
+    Write,
+}
+
+/// What went wrong reaching a PostgreSQL database, in words a person can act on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConnectionProblem {
+    #[error(
+        "cannot reach {target} ({reason}); is PostgreSQL running there, and are the host and port right?"
+    )]
+    Unreachable { target: String, reason: String },
+    #[error(
+        "PostgreSQL refused the password for user {user}; type the right one in Settings → Warehouse"
+    )]
+    WrongPassword { user: String },
+    #[error("PostgreSQL does not let user {user} in from here ({reason})")]
+    NotAllowed { user: String, reason: String },
+    #[error(
+        "the database {database} does not exist on the server; create it (createdb {database}) or correct the URL"
+    )]
+    NoSuchDatabase { database: String },
+    #[error("no secure (TLS) connection to {target}: {reason}")]
+    Tls { target: String, reason: String },
+    #[error("the server refused the connection: {0}")]
+    Other(String),
+}
+
+pub(super) struct PgConnection {
+    target: PgTarget,
+    client: Option<Client>,
+    statements: Statements,
+}
+
+impl PgConnection {
+    /// Connects and brings the schema up to date.
+    pub(super) fn open(target: PgTarget) -> Result<Self, StationError> {
+        let mut client = connect(&target).map_err(StationError::Connection)?;
+        migrate::prepare_postgres(&mut client)?;
+        Ok(Self {
+            target,
+            client: Some(client),
+            statements: Statements::new(),
+        })
+    }
+
+    pub(super) fn target(&self) -> &PgTarget {
+        &self.target
+    }
+
+    pub(super) fn begin(&mut self, purpose: Purpose) -> Result<PgTx<'_>, StationError> {
+        if self.client.as_ref().is_none_or(Client::is_closed) {
+            // Statements were prepared on the old connection; they mean nothing on a new one.
+            self.client = None;
+            self.statements.clear();
+            self.client = Some(connect(&self.target).map_err(|problem| match problem {
+                ConnectionProblem::Unreachable { reason, .. } => StationError::Unreachable(reason),
+                other => StationError::Connection(other),
+            })?);
+            tracing::info!(target = %self.target, "reconnected to the warehouse database");
+        }
+        let Some(client) = self.client.as_mut() else {
+            return Err(StationError::Unreachable("not connected".into()));
+        };
+        let mut tx = match purpose {
+            Purpose::Write => client
+                .build_transaction()
+                .isolation_level(IsolationLevel::ReadCommitted)
+                .start(),
+            Purpose::Read => client
+                .build_transaction()
+                .isolation_level(IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start(),
+        }
+        .map_err(classify)?;
+        if let Purpose::Write = purpose {
+            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&WRITE_LOCK])
+                .map_err(classify)?;
+        }
+        Ok(PgTx {
+            tx,
+            statements: &mut self.statements,
+        })
+    }
+}
+
+pub(super) struct PgTx<'c> {
+    tx: postgres::Transaction<'c>,
+    statements: &'c mut Statements,
+}
+
+impl PgTx<'_> {
+    fn statement(&mut self, sql: &str) -> Result<postgres::Statement, StationError> {
+        if let Some(statement) = self.statements.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self
+            .tx
+            .prepare(&to_postgres_placeholders(sql))
+            .map_err(classify)?;
+        self.statements.insert(sql.to_owned(), statement.clone());
+        Ok(statement)
+    }
+
+    pub(super) fn execute(&mut self, sql: &str, values: &[Value]) -> Result<u64, StationError> {
+        let statement = self.statement(sql)?;
+        let params: Vec<&(dyn postgres::types::ToSql + Sync)> =
+            values.iter().map(|v| v as _).collect();
+        self.tx.execute(&statement, &params).map_err(classify)
+    }
+
+    pub(super) fn query(
+        &mut self,
+        sql: &str,
+        values: &[Value],
+    ) -> Result<Vec<Vec<Value>>, StationError> {
+        let statement = self.statement(sql)?;
+        let params: Vec<&(dyn postgres::types::ToSql + Sync)> =
+            values.iter().map(|v| v as _).collect();
+        let rows = self.tx.query(&statement, &params).map_err(classify)?;
+        rows.iter()
+            .map(|row| {
+                (0..row.len())
+                    .map(|i| {
+                        row.try_get::<_, Value>(i)
+                            .map_err(|e| StationError::Corrupt(format!("column {i}: {e}")))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    pub(super) fn commit(self) -> Result<(), StationError> {
+        self.tx.commit().map_err(classify)
+    }
+}
+
+/// Opens one connection, TLS or not as the target says (see `PgTarget::parse`).
+pub(super) fn connect(target: &PgTarget) -> Result<Client, ConnectionProblem> {
+    let result = if target.uses_tls() {
+        let tls = tls_connector().map_err(|reason| ConnectionProblem::Tls {
+            target: target.to_string(),
+            reason,
+        })?;
+        target.config().connect(tls)
+    } else {
+        target.config().connect(NoTls)
+    };
+    result.map_err(|e| describe_problem(target, &e))
+}
+
+fn tls_connector() -> Result<tokio_postgres_rustls::MakeRustlsConnect, String> {
+    use rustls_platform_verifier::BuilderVerifierExt;
+    // The certificate is checked against the system's trust store, as for the service's HTTPS.
+    let provider = Arc::new(rustls::crypto::aws_lc_rs::default_provider());
+    let config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .and_then(BuilderVerifierExt::with_platform_verifier)
+        .map_err(|e| e.to_string())?
+        .with_no_client_auth();
+    Ok(tokio_postgres_rustls::MakeRustlsConnect::new(config))
+}
+
+/// What a failed connection attempt means for the person who typed the URL.
+pub fn describe_problem(target: &PgTarget, error: &postgres::Error) -> ConnectionProblem {
+    let user = target.config().get_user().unwrap_or_default().to_owned();
+    if let Some(db) = error.as_db_error() {
+        let code = db.code();
+        return if *code == SqlState::INVALID_PASSWORD {
+            ConnectionProblem::WrongPassword { user }
+        } else if *code == SqlState::INVALID_CATALOG_NAME {
+            ConnectionProblem::NoSuchDatabase {
+                database: target.database().to_owned(),
+            }
+        } else if *code == SqlState::INVALID_AUTHORIZATION_SPECIFICATION {
+            ConnectionProblem::NotAllowed {
+                user,
+                reason: db.message().to_owned(),
+            }
+        } else if is_connection_state(code) {
+            ConnectionProblem::Unreachable {
+                target: target.to_string(),
+                reason: db.message().to_owned(),
+            }
+        } else {
+            ConnectionProblem::Other(db.message().to_owned())
+        };
+    }
+    let text = error.to_string();
+    if text.contains("password missing") {
+        return ConnectionProblem::WrongPassword { user };
+    }
+    if text.to_ascii_lowercase().contains("tls") || text.contains("certificate") {
+        return ConnectionProblem::Tls {
+            target: target.to_string(),
+            reason: full_reason(error),
+        };
+    }
+    ConnectionProblem::Unreachable {
+        target: target.to_string(),
+        reason: full_reason(error),
+    }
+}
+
+/// An error of a statement or transaction: a lost connection is `Unreachable` (the caller says
+/// "nothing was recorded; retrying"), anything else a plain database failure.
+pub(super) fn classify(error: postgres::Error) -> StationError {
+    match error.code() {
+        Some(code) if is_connection_state(code) => StationError::Unreachable(full_reason(&error)),
+        Some(_) => StationError::Warehouse(full_reason(&error)),
+        None if error.as_db_error().is_none() => StationError::Unreachable(full_reason(&error)),
+        None => StationError::Warehouse(full_reason(&error)),
+    }
+}
+
+/// Connection exceptions (class 08) and the server going down or starting up.
+fn is_connection_state(code: &SqlState) -> bool {
+    code.code().starts_with("08")
+        || *code == SqlState::ADMIN_SHUTDOWN
+        || *code == SqlState::CRASH_SHUTDOWN
+        || *code == SqlState::CANNOT_CONNECT_NOW
+}
+
+/// The error with its causes ("error connecting to server: Connection refused (os error 111)").
+fn full_reason(error: &postgres::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        if !text.contains(&cause_text) {
+            text.push_str(": ");
+            text.push_str(&cause_text);
+        }
+        source = cause.source();
+    }
+    text
+}

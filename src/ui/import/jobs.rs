@@ -1,0 +1,136 @@
+//! Choosing files, importing them, and watching the inbox folder: the I/O of imports, off the
+//! UI thread.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::{FileReport, done};
+use crate::station::inbox::Inbox;
+use crate::ui::jobs::{JobResult, Progress, Reporter, SharedDb, with_db};
+
+/// The inbox folder is looked at this often; a file is taken on the second look that finds it
+/// unchanged, so within two looks of its last write.
+const INBOX_POLL: Duration = Duration::from_secs(1);
+
+/// The file dialog (several `.json` files), then the import of each.
+pub async fn pick_and_import(db: SharedDb) -> JobResult {
+    let picked = rfd::AsyncFileDialog::new()
+        .set_title("Import orders")
+        .add_filter("Import files", &["json"])
+        .pick_files()
+        .await;
+    match picked {
+        Some(files) => import(db, files.iter().map(|f| f.path().to_path_buf()).collect()).await,
+        None => done(None),
+    }
+}
+
+/// Imports files dropped onto the window.
+pub async fn import_files(db: SharedDb, files: Vec<PathBuf>) -> JobResult {
+    import(db, files).await
+}
+
+async fn import(db: SharedDb, files: Vec<PathBuf>) -> JobResult {
+    let mut reports = Vec::with_capacity(files.len());
+    for path in files {
+        let file = display_name(&path);
+        let result = {
+            let path = path.clone();
+            with_db(&db, move |db| db.import_file(&path)).await
+        };
+        reports.push(FileReport {
+            file,
+            result: result.map_err(|f| f.message()),
+            moved_to: None,
+        });
+    }
+    done(Some(reports))
+}
+
+fn display_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// The inbox folder's watcher: a task on the app's runtime for as long as the folder is set.
+pub struct InboxWatcher {
+    task: tokio::task::JoinHandle<()>,
+    folder: PathBuf,
+}
+
+impl InboxWatcher {
+    /// Starts watching `folder`; what it imports arrives as [`Progress::Inbox`].
+    pub fn start(
+        runtime: &tokio::runtime::Handle,
+        db: SharedDb,
+        folder: PathBuf,
+        reporter: Reporter,
+    ) -> Self {
+        let task = runtime.spawn(watch(db, folder.clone(), reporter));
+        Self { task, folder }
+    }
+
+    pub fn folder(&self) -> &Path {
+        &self.folder
+    }
+}
+
+impl Drop for InboxWatcher {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+async fn watch(db: SharedDb, folder: PathBuf, reporter: Reporter) {
+    let inbox = std::sync::Arc::new(std::sync::Mutex::new(Inbox::new(folder.clone())));
+    let mut last_problem: Option<String> = None;
+    loop {
+        tokio::time::sleep(INBOX_POLL).await;
+        let inbox = inbox.clone();
+        let db = db.clone();
+        let polled = tokio::task::spawn_blocking(move || {
+            let mut inbox = inbox
+                .lock()
+                .map_err(|_| "the inbox watcher failed".to_string())?;
+            let mut db = db
+                .lock()
+                .map_err(|_| "the station database is unusable; restart Packdesk".to_string())?;
+            inbox
+                .poll(&mut db)
+                .map_err(|e| format!("the inbox folder cannot be read: {e}"))
+        })
+        .await;
+        let outcome = match polled {
+            Ok(Ok(outcomes)) => Ok(outcomes),
+            Ok(Err(problem)) => Err(problem),
+            Err(e) => Err(e.to_string()),
+        };
+        match outcome {
+            Ok(outcomes) => {
+                last_problem = None;
+                if !outcomes.is_empty() {
+                    let reports = outcomes
+                        .into_iter()
+                        .map(|o| FileReport {
+                            file: o.file,
+                            result: o.result,
+                            moved_to: o.moved_to,
+                        })
+                        .collect();
+                    reporter.progress(Progress::Inbox(Ok(reports)));
+                }
+            }
+            // Said once, not every second, until it changes or clears.
+            Err(problem) if last_problem.as_ref() != Some(&problem) => {
+                last_problem = Some(problem.clone());
+                reporter.progress(Progress::Inbox(Err(format!(
+                    "Inbox folder {}: {problem}",
+                    folder.display()
+                ))));
+            }
+            Err(_) => {}
+        }
+    }
+}
