@@ -6,12 +6,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use egui::Key;
+use egui_kittest::kittest::Queryable;
 use packdesk::station::db::{Location, OrderStatus, StationDb};
 use packdesk::station::secrets::{CredentialStore, SecretKind};
 use packdesk::station::settings::{Environment, EnvironmentKind};
 use packdesk::ui::AppConfig;
+use packdesk::ui::command::Command;
 use packdesk::ui::config::CredentialSource;
 use packdesk::ui::failure::{Failure, WAREHOUSE_UNREACHABLE};
+use packdesk::ui::parcel_form::{AddressField, ParcelEdit, Side};
 use packdesk::ui::state::{LabelJob, Startup};
 use serde_json::json;
 
@@ -202,6 +205,17 @@ fn two_desks_on_one_warehouse_database_see_each_others_orders_and_fulfilments() 
     click(b, "Everything left (Ctrl+E)");
     super::type_into(b, "Weight (F6)", "900");
     click(b, "g");
+    // An order from the quote panel carries no phone numbers: the packer types them (the
+    // form's own command, as its fields send it).
+    for side in [Side::From, Side::To] {
+        b.state_mut()
+            .command(Command::EditParcel(ParcelEdit::Address(
+                side,
+                AddressField::Phone,
+                "+49 30 1234567".into(),
+            )));
+    }
+    b.step();
     press(b, Key::F2);
     wait_until(b, "the label at desk B", |app| {
         matches!(
