@@ -18,9 +18,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
-use packdesk::station::db::{
-    Location, OrderFilter, ScanMatch, SortColumn, SortDirection, StationDb, select,
-};
+use packdesk::station::db::{Location, ScanMatch, StationDb};
+use packdesk::station::import;
+use packdesk::ui::orders::filter::{OrderFilter, SortColumn, SortDirection, select};
 use support::{Budget, synthetic};
 
 /// A SKU of the synthetic orders (`tests/support/synthetic.rs`): the small mug, in two
@@ -58,7 +58,7 @@ fn open_and_list(location: &Location) -> usize {
 }
 
 /// A 10 000-order import file, written once under the target directory.
-fn import_file() -> std::path::PathBuf {
+fn the_import_file() -> std::path::PathBuf {
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("import-{IMPORT_ORDERS}.json"));
     if !path.exists() {
         let entries: Vec<serde_json::Value> = (0..IMPORT_ORDERS)
@@ -76,9 +76,7 @@ fn import_file() -> std::path::PathBuf {
 fn import_into_empty(empty: &Location, file: &Path) -> Duration {
     let mut db = StationDb::connect(empty).unwrap_or_else(|e| panic!("open: {e}"));
     let started = Instant::now();
-    let report = db
-        .import_file(file)
-        .unwrap_or_else(|e| panic!("import: {e}"));
+    let report = import::import_file(&mut db, file).unwrap_or_else(|e| panic!("import: {e}"));
     let took = started.elapsed();
     assert_eq!(report.imported.len(), IMPORT_ORDERS, "{}", report.summary());
     took
@@ -183,7 +181,7 @@ fn criterion_benches(engines: &Engines) {
 /// Each figure on both engines, printed side by side with the ratio.
 fn measure(engines: &Engines, budget: &mut Budget) {
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    let file = import_file();
+    let file = the_import_file();
     let mut figures: Vec<(&str, f64, f64, f64)> = Vec::new();
     for (n, (name, location, orders)) in engines.records.iter().enumerate() {
         let scan = ms(support::median_time(5, || {

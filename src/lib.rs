@@ -17,6 +17,12 @@ pub mod ui;
 #[cfg(test)]
 extern crate self as packdesk;
 
+/// Synthetic orders, shared with the integration tests and benchmarks (loaded once here for
+/// the unit tests).
+#[cfg(test)]
+#[path = "../tests/support/synthetic.rs"]
+pub(crate) mod synthetic;
+
 /// mimalloc instead of the system allocator, for every binary built on this crate (the app, its
 /// tests and benchmarks, so they measure what ships): the engine allocates many small values per
 /// quote, and glibc's allocator spent a quarter of its time in `malloc`/`free` (typical quote

@@ -1,6 +1,7 @@
 //! `packdesk import [--database URL] FILE...`: the same import as the app's "Import orders…"
 //! and the inbox folder, into whichever record this desk uses, with the same report.
 
+use crate::station::import::import_file;
 use std::process::ExitCode;
 
 use super::ImportArgs;
@@ -58,7 +59,7 @@ fn import(
     };
     let mut status = CLEAN;
     for file in &args.files {
-        match db.import_file(file) {
+        match import_file(&mut db, file) {
             Ok(report) => {
                 let _ = write!(out, "{}", report.to_text(&file.display().to_string()));
                 if !report.is_clean() {

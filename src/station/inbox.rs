@@ -12,11 +12,13 @@
 //! - A file that cannot be read, or is not an import file at all, goes to `rejected/` with its
 //!   report; a database that cannot be reached leaves the file where it is, to try again.
 
+use super::import::import_file;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use super::db::{ImportReport, StationDb, StationError};
+use super::db::{StationDb, StationError};
+use super::import::ImportReport;
 
 const PROCESSING: &str = "processing";
 const IMPORTED: &str = "imported";
@@ -103,7 +105,7 @@ impl Inbox {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(e),
         }
-        let result = db.import_file(&claimed);
+        let result = import_file(db, &claimed);
         let (destination, report_text) = match &result {
             Ok(report) if report.is_clean() => (IMPORTED, None),
             Ok(report) => (REJECTED, Some(report.to_text(&file))),

@@ -7,7 +7,10 @@
 //! files, the credential store): run them off the UI thread.
 
 pub mod db;
+pub mod error;
+pub mod import;
 pub mod inbox;
+pub mod model;
 pub mod outbox;
 pub mod pin;
 pub mod print;

@@ -36,20 +36,22 @@ pub fn location(
                     .ok()
                     .map(super::secrets::Secret::new)
                     .or(stored_password()?);
-                Location::Postgres(match password {
+                Location::Postgres(Box::new(match password {
                     Some(password) => target.with_password(&password),
-                    None => target,
-                })
+                    None => *target,
+                }))
             }
             other => other,
         });
     }
     match settings.warehouse_database.as_deref() {
         Some(url) if !url.trim().is_empty() => match Location::parse(url)? {
-            Location::Postgres(target) => Ok(Location::Postgres(match stored_password()? {
-                Some(password) => target.with_password(&password),
-                None => target,
-            })),
+            Location::Postgres(target) => {
+                Ok(Location::Postgres(Box::new(match stored_password()? {
+                    Some(password) => target.with_password(&password),
+                    None => *target,
+                })))
+            }
             sqlite => Ok(sqlite),
         },
         _ => Ok(Location::Sqlite(default_sqlite.to_path_buf())),

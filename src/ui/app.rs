@@ -198,13 +198,13 @@ fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Comman
     match state.tab {
         Tab::Orders => match &state.open {
             Some(open) => super::shipment_ui::order_ui(ui, state, open, commands),
-            None => super::orders_ui::orders_ui(ui, state, commands),
+            None => super::orders::orders_ui(ui, state, commands),
         },
         // The two panels are self-contained components: they edit their own view and return
         // intents, which `handle` carries out like any command.
         Tab::Quote => {
             let intents = super::quote::quote_ui(ui, &mut state.quote);
-            commands.extend(intents.into_iter().map(Command::Quote));
+            commands.extend(intents.into_iter().map(|i| Command::Quote(Box::new(i))));
         }
         Tab::Outbox => super::outbox_ui::outbox_ui(ui, state, commands),
         Tab::Settings => match &mut state.settings_panel {

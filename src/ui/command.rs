@@ -1,10 +1,11 @@
 //! Everything a view or a key can ask for. Views emit commands; `handle` applies them.
 
+use super::orders::filter::SortColumn;
 use super::parcel_form::ParcelEdit;
 use super::quote::QuoteIntent;
 use super::settings::SettingsIntent;
 use super::state::{FocusTarget, Tab};
-use crate::station::db::{DocumentKind, LabelId, OrderNumber, OrderStatus, OutboxId, SortColumn};
+use crate::station::db::{DocumentKind, LabelId, OrderNumber, OrderStatus, OutboxId};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
@@ -81,7 +82,7 @@ pub enum Command {
     /// Move the keyboard focus to a field on the next frame (Ctrl+F: the search box).
     Focus(FocusTarget),
     /// What the quote panel asked for (calculate, submit, load or save a cart).
-    Quote(QuoteIntent),
+    Quote(Box<QuoteIntent>),
     /// What the settings panel asked for (save, store a credential, set the PIN).
     Settings(SettingsIntent),
     /// Importing orders: the file dialog, dropped files, closing the report.

@@ -17,7 +17,7 @@ pub mod jobs;
 mod keys;
 mod label_ui;
 pub mod measure;
-mod orders_ui;
+pub mod orders;
 pub mod outbox_ui;
 pub mod parcel_form;
 mod parcel_ui;

@@ -5,7 +5,7 @@
 use egui::RichText;
 
 use super::command::Command;
-use super::orders_ui::status_label_ui;
+use super::orders::status_label_ui;
 use super::state::{AppState, OpenOrder};
 use crate::api::{Address, LabelStatus};
 use crate::station::db::{OrderStatus, Parcel, StationOrder, StationShipment};

@@ -6,13 +6,14 @@ use egui::TextureHandle;
 
 use super::command::Command;
 use super::failure::Failure;
+use super::orders::filter::{OrderFilter, SortColumn, SortDirection};
 use super::parcel_form::ParcelForm;
 use super::quote::{QuoteForm, QuoteView};
 use super::settings::SettingsView;
 use crate::domain::WeightUnit;
 use crate::station::db::{
-    LabelId, OrderFilter, OrderNumber, OrderRow, OutboxAction, OutboxEntry, OutboxId, OutboxState,
-    OutboxSummary, ParcelId, SortColumn, SortDirection, StationOrder,
+    LabelId, OrderNumber, OrderRow, OutboxAction, OutboxEntry, OutboxId, OutboxState,
+    OutboxSummary, ParcelId, StationOrder,
 };
 use crate::station::pin::SupervisorLock;
 use crate::station::settings::{EnvironmentKind, Settings, Units};

@@ -9,7 +9,8 @@ use packdesk::api::{
     OrderShipmentRef, ShipmentType, ShippingRate, ShippingRateTaxes, TaxCalculationRequest,
     TaxCalculationResponse, WireWeight,
 };
-use packdesk::station::db::{ImportEntry, StationDb};
+use packdesk::station::db::StationDb;
+use packdesk::station::import::{ImportEntry, import_entries};
 use rust_decimal::Decimal;
 
 /// Imports `n` synthetic orders numbered after the highest order number present (from 100001
@@ -26,7 +27,7 @@ pub fn seed(db: &mut StationDb, n: usize) -> u64 {
     // A transaction per 5 000 orders keeps a 100 000-order seed's memory small.
     for start in (0..n).step_by(5_000) {
         let entries = (start..n.min(start + 5_000)).map(|i| entry(first + i as u64, i));
-        let report = db.import_entries(entries).expect("synthetic orders import");
+        let report = import_entries(db, entries).expect("synthetic orders import");
         assert!(report.rejected.is_empty(), "{:?}", report.rejected);
     }
     first

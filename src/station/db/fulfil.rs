@@ -5,15 +5,15 @@ use std::collections::HashSet;
 use crate::api::{FieldError, Fulfillment, OrderUpdateRequest};
 use crate::domain::{ShipmentStatus, validate};
 
-use super::check::whole_units;
 use super::engine::{Tx, params};
 use super::parcel::{parcel_ctx, shipment_ctx};
 use super::record::refresh_status;
-use super::status::OrderStatus;
 use super::{
     Direction, FulfilmentId, NewEvent, OrderNumber, ParcelId, StationDb, StationError,
     insert_event, now_unix, to_json,
 };
+use crate::station::model::check::whole_units;
+use crate::station::model::status::OrderStatus;
 
 impl StationDb {
     /// Records the fulfilment sent for a parcel (after `PUT /v1/orders` answered 204). Its
@@ -246,9 +246,9 @@ fn shipment_fully_fulfilled(conn: &mut Tx<'_>, shipment_row: i64) -> Result<bool
         params![shipment_row],
         |row| Ok((row.get(0)?, row.get(2)?, row.get(1)?)),
     )?;
-    let facts = super::status::ShipmentFacts {
+    let facts = crate::station::model::status::ShipmentFacts {
         lines,
         ..Default::default()
     };
-    Ok(super::status::shipment_status(&facts) == OrderStatus::Fulfilled)
+    Ok(crate::station::model::status::shipment_status(&facts) == OrderStatus::Fulfilled)
 }

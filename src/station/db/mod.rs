@@ -26,7 +26,6 @@
 //!   cancels a shipment.
 //! - Status is derived, never set: see [`status`](self::OrderStatus) and the `status` module.
 
-mod check;
 pub mod engine;
 mod fulfil;
 mod import;
@@ -37,10 +36,7 @@ mod parcel;
 mod print_queue;
 mod read;
 mod record;
-mod requests;
 mod scan;
-mod status;
-mod types;
 
 use std::path::{Path, PathBuf};
 
@@ -48,89 +44,18 @@ use time::OffsetDateTime;
 
 use engine::{Connection, Tx, params};
 
-use crate::api::FieldError;
-
-pub use engine::{ConnectionProblem, Health, Location, LocationError};
-pub use import::{EntryProblem, ImportEntry, ImportReport};
-pub use list::{
-    OrderFilter, OrderRow, SortColumn, SortDirection, narrow, narrows, select, sort_rows,
-};
+pub use engine::{ConnectionProblem, Health, Location, LocationError, PgTarget};
+pub use import::Recorded;
+pub use list::OrderRow;
 pub use outbox::{
     Answer, NewOutboxEntry, OutboxAction, OutboxEntry, OutboxId, OutboxState, OutboxSummary,
     idempotency_key,
 };
 pub use print_queue::{ClaimedPrint, PrintJob, PrintJobId, PrintOutcome, PrintState};
-pub use requests::{LabelOptions, prefill_label_address};
 pub use scan::{COMMON_SKU_ITEMS, SKU_ORDERS_LIMIT, ScanMatch};
-pub use types::*;
-
-/// Something the station database could not do, in words a person can act on.
-#[derive(Debug, thiserror::Error)]
-pub enum StationError {
-    #[error("the station database failed: {0}")]
-    Db(#[from] rusqlite::Error),
-    /// The warehouse database (PostgreSQL) cannot be reached now; the connection is opened
-    /// again by the next call. Whatever the failed call was writing was not recorded.
-    #[error("the warehouse database is unreachable ({0})")]
-    Unreachable(String),
-    /// Connecting was refused for a reason a person must fix (password, database name, TLS).
-    #[error("{0}")]
-    Connection(ConnectionProblem),
-    #[error("the warehouse database failed: {0}")]
-    Warehouse(String),
-    #[error("the station database could not be brought up to date: {0}")]
-    Migration(String),
-    #[error("could not read or write {path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error(
-        "the station database was written by a newer Packdesk (schema {found}, this one knows {known}); update Packdesk"
-    )]
-    NewerSchema { found: i64, known: i64 },
-    #[error("stored data could not be read back ({0}); the station database may be damaged")]
-    Corrupt(String),
-    #[error("order {0} is not in the station")]
-    UnknownOrder(OrderNumber),
-    #[error("order {order} has no shipment {shipment_id}")]
-    UnknownShipment {
-        order: OrderNumber,
-        shipment_id: String,
-    },
-    #[error("parcel {0} is not in the station")]
-    UnknownParcel(ParcelId),
-    #[error("label {0} is not in the station")]
-    UnknownLabel(LabelId),
-    #[error("order {0} is already in the station")]
-    DuplicateOrder(OrderNumber),
-    #[error("shipment {shipment_id} of order {order} is canceled, so it cannot be {action}")]
-    ShipmentCanceled {
-        order: OrderNumber,
-        shipment_id: String,
-        action: &'static str,
-    },
-    #[error(
-        "shipment {shipment_id} of order {order} is fully fulfilled; there is nothing to cancel"
-    )]
-    ShipmentFulfilled {
-        order: OrderNumber,
-        shipment_id: String,
-    },
-    #[error("parcel {0} was voided; pack a new parcel")]
-    ParcelVoided(ParcelId),
-    #[error("parcel {0} is already fulfilled")]
-    ParcelFulfilled(ParcelId),
-    #[error("{}", join_problems(.0))]
-    Invalid(Vec<FieldError>),
-    #[error("the import file is not usable: {0}")]
-    ImportFormat(String),
-}
-
-fn join_problems(problems: &[FieldError]) -> String {
-    let texts: Vec<String> = problems.iter().map(ToString::to_string).collect();
-    texts.join("; ")
-}
+// The model's types are what the storage stores and returns.
+pub use crate::station::error::StationError;
+pub use crate::station::model::*;
 
 /// The station's record, on SQLite or PostgreSQL. See the module documentation for the flow.
 #[derive(Debug)]

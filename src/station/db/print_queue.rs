@@ -2,7 +2,7 @@
 //! sent after its last, so a printer coming back never gets the same job twice (see
 //! `station::print` for what each failure means and schema `V3_PRINTING`).
 
-use super::engine::params;
+use super::engine::{Tx, params};
 use super::{DocumentId, StationDb, StationError, now_unix, to_json};
 use crate::station::print::PrintTarget;
 
@@ -85,6 +85,8 @@ impl StationDb {
         target: &PrintTarget,
     ) -> Result<PrintJobId, StationError> {
         let mut tx = self.conn.write()?;
+        // A job some desk stopped sending long ago would otherwise hold its document forever.
+        settle_sending_before(&mut tx, now_unix() - ABANDONED_SEND_SECONDS)?;
         let target_json = to_json(target)?;
         let open: Option<i64> = tx.query_row_opt(
             "SELECT id FROM print_jobs WHERE document_id = ?1 AND state IN ('queued', 'sending')",
@@ -178,17 +180,17 @@ impl StationDb {
     }
 
     /// Jobs the app was sending when it stopped may have printed: they become `Uncertain`.
-    /// Called when the database opens. Returns how many.
-    ///
-    /// TODO(issue 14): on a shared store this must only settle this station's own jobs.
+    /// Called when the database opens. On this desk's own file every job still `sending` was
+    /// this desk's; on a shared record another desk may be sending one right now, so only jobs
+    /// left `sending` for longer than a send can take are settled. Returns how many.
     pub(super) fn settle_interrupted_prints(&mut self) -> Result<u64, StationError> {
+        let before = if self.is_shared() {
+            now_unix() - ABANDONED_SEND_SECONDS
+        } else {
+            i64::MAX
+        };
         let mut tx = self.conn.write()?;
-        let settled = tx.execute(
-            "UPDATE print_jobs SET state = 'uncertain', updated_at = ?1,
-                 last_error = 'Packdesk stopped while sending it'
-             WHERE state = 'sending'",
-            params![now_unix()],
-        )?;
+        let settled = settle_sending_before(&mut tx, before)?;
         tx.commit()?;
         Ok(settled)
     }
@@ -229,4 +231,17 @@ impl StationDb {
             })
             .collect()
     }
+}
+
+/// A send takes seconds (connect, status, bytes, each with a timeout); a job `sending` for this
+/// long was left by a desk that stopped.
+const ABANDONED_SEND_SECONDS: i64 = 120;
+
+fn settle_sending_before(tx: &mut Tx<'_>, before: i64) -> Result<u64, StationError> {
+    tx.execute(
+        "UPDATE print_jobs SET state = 'uncertain', updated_at = ?1,
+             last_error = 'Packdesk stopped while sending it'
+         WHERE state = 'sending' AND updated_at < ?2",
+        params![now_unix(), before],
+    )
 }

@@ -8,13 +8,13 @@ use crate::domain::{LengthUnit, Weight, WeightUnit};
 use super::engine::{Tx, params};
 use super::label::parse_label_status;
 use super::record::parse_shipment_type;
-use super::status::{self, ShipmentFacts};
 use super::{
     Cancellation, ChosenRate, Dimensions, DocumentId, DocumentInfo, DocumentKind, FulfilmentId,
     FulfilmentRecord, ItemProgress, LabelId, LabelRecord, OrderNumber, OrderOrigin, Parcel,
     ParcelId, ParcelLine, StationDb, StationError, StationOrder, StationShipment, from_json,
     from_unix,
 };
+use crate::station::model::status::{self, ShipmentFacts};
 
 impl StationDb {
     /// One order in full, or `None` when the station has no order with this number.

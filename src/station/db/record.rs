@@ -2,13 +2,13 @@
 
 use crate::api::{OrderCreateRequest, ShipmentType, TaxCalculationRequest, TaxCalculationResponse};
 
-use super::check::{self, PreparedOrder};
 use super::engine::{Tx, params};
-use super::status::{self, OrderStatus, ShipmentFacts};
 use super::{
     Direction, NewEvent, OrderNumber, OrderOrigin, StationDb, StationError, insert_event, now_unix,
     to_json,
 };
+use crate::station::model::check::{self, PreparedOrder};
+use crate::station::model::status::{self, OrderStatus, ShipmentFacts};
 
 impl StationDb {
     /// Records an order this station submitted: call it after `POST /v1/orders` answered 204,

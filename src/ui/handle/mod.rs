@@ -16,8 +16,9 @@ pub use results::apply;
 use super::app::Core;
 use super::command::Command;
 use super::jobs::{orders, startup};
+use super::orders::filter::{SortDirection, narrow, narrows, select};
 use super::state::{FocusTarget, Level, Notice, OrdersView, Startup};
-use crate::station::db::{OrderNumber, SortDirection, narrow, narrows, select};
+use crate::station::db::OrderNumber;
 
 /// A scanner that reads the same code twice within this window sent one code.
 pub const REPEATED_SCAN_WINDOW: Duration = Duration::from_millis(500);
@@ -43,7 +44,7 @@ pub fn handle(core: &mut Core, command: Command) {
                 panels::open_settings(core);
             }
         }
-        Command::Quote(intent) => panels::quote(core, intent),
+        Command::Quote(intent) => panels::quote(core, *intent),
         Command::Settings(intent) => panels::settings(core, intent),
         Command::Import(intent) => crate::ui::import::handle(core, intent),
         Command::ReloadOrders => reload_orders(core),
@@ -239,7 +240,8 @@ mod tests {
     use time::OffsetDateTime;
 
     use super::*;
-    use crate::station::db::{OrderRow, OrderStatus, SortColumn};
+    use crate::station::db::{OrderRow, OrderStatus};
+    use crate::ui::orders::filter::SortColumn;
 
     fn rows() -> Vec<OrderRow> {
         let names = ["Ann Lee", "Anna Berg", "Bo Ng", "Annika Vogt", "Lee Ann"];

@@ -79,7 +79,7 @@ pub fn settings(core: &mut Core, intent: SettingsIntent) {
             }
             let path = core.config.settings_path.clone();
             core.jobs
-                .spawn(move |_| panels::save_settings(path, settings));
+                .spawn(move |_| panels::save_settings(path, *settings));
         }
         SettingsIntent::SaveSecret {
             environment,

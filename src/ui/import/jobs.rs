@@ -1,6 +1,7 @@
 //! Choosing files, importing them, and watching the inbox folder: the I/O of imports, off the
 //! UI thread.
 
+use crate::station::import::import_file;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -36,7 +37,7 @@ async fn import(db: SharedDb, files: Vec<PathBuf>) -> JobResult {
         let file = display_name(&path);
         let result = {
             let path = path.clone();
-            with_db(&db, move |db| db.import_file(&path)).await
+            with_db(&db, move |db| import_file(db, &path)).await
         };
         reports.push(FileReport {
             file,

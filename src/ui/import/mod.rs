@@ -15,7 +15,7 @@ use std::path::PathBuf;
 pub use jobs::InboxWatcher;
 pub use view::{import_button_ui, report_ui};
 
-use crate::station::db::ImportReport;
+use crate::station::import::ImportReport;
 use crate::ui::app::Core;
 use crate::ui::jobs::JobResult;
 use crate::ui::state::Level;

@@ -1,8 +1,6 @@
 use super::*;
 use crate::station::db::StationDb;
-
-#[path = "../../../tests/support/synthetic.rs"]
-mod synthetic;
+use crate::synthetic;
 
 /// A synthetic order with a three-line shipment from the station's own seed, and its form.
 fn form() -> ParcelForm {

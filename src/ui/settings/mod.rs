@@ -25,7 +25,7 @@ use crate::station::settings::Settings;
 pub enum SettingsIntent {
     /// Write these settings (the URLs passed the checks), then [`SettingsView::saved`] or
     /// [`SettingsView::save_failed`].
-    Save(Settings),
+    Save(Box<Settings>),
     /// Store this secret for the environment in the credential store, then
     /// [`SettingsView::secret_saved`] or [`SettingsView::secret_failed`].
     SaveSecret {

@@ -345,7 +345,7 @@ fn station_ui(
         } else {
             view.saving = true;
             view.message = None;
-            intents.push(SettingsIntent::Save(view.draft.clone()));
+            intents.push(SettingsIntent::Save(Box::new(view.draft.clone())));
         }
     }
 }

@@ -26,7 +26,7 @@ pub async fn test_connection(
 ) -> JobResult {
     let result = tokio::task::spawn_blocking(move || {
         let target = match Location::parse(&url).map_err(|e| e.to_string())? {
-            Location::Postgres(target) => target,
+            Location::Postgres(target) => *target,
             Location::Sqlite(_) => {
                 return Err("That is a file path; a warehouse database URL starts with postgres://".into());
             }

@@ -9,6 +9,7 @@ mod orders;
 mod outbox;
 mod packing;
 mod scan;
+mod warehouse;
 
 use packdesk::api::*;
 use packdesk::domain::{LengthUnit, Weight, WeightUnit};

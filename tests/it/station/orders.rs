@@ -2,6 +2,8 @@
 
 use packdesk::api::*;
 use packdesk::station::db::*;
+use packdesk::station::import::{import_file, import_json};
+use packdesk::ui::orders::filter::{OrderFilter, SortColumn, SortDirection, select, sort_rows};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 use time::macros::datetime;
@@ -93,7 +95,7 @@ fn import_reports_every_problem_with_its_path_and_keeps_the_good_entries(engine:
     let text = json!([good, no_quote, several, missing, ambiguous, 42, good]).to_string();
     std::fs::write(&file, &text).unwrap();
 
-    let report = db.import_file(&file).unwrap();
+    let report = import_file(&mut db, &file).unwrap();
     assert_eq!(report.imported, [5001, 5002]);
     let rejected: Vec<(usize, Vec<String>)> = report
         .rejected
@@ -117,7 +119,7 @@ fn import_reports_every_problem_with_its_path_and_keeps_the_good_entries(engine:
 
     // Without the unknown key, every other problem of entry 2 is named at once.
     several.as_object_mut().unwrap().remove("colour");
-    let report = db.import_json(&json!([several]).to_string()).unwrap();
+    let report = import_json(&mut db, &json!([several]).to_string()).unwrap();
     let fields: Vec<&str> = report.rejected[0]
         .errors
         .iter()
@@ -135,14 +137,14 @@ fn import_reports_every_problem_with_its_path_and_keeps_the_good_entries(engine:
     assert_eq!(report.rejected[0].source_reference, Some(5003));
 
     // Importing again changes nothing; a different body under a known number is refused.
-    let again = db.import_file(&file).unwrap();
+    let again = import_file(&mut db, &file).unwrap();
     assert_eq!(
         (again.imported.len(), again.already_present.as_slice()),
         (0, &[5001, 5002][..])
     );
     let mut changed = entry(5001, "Someone Else");
     changed["order"]["total"] = json!(1);
-    let report = db.import_json(&changed.to_string()).unwrap();
+    let report = import_json(&mut db, &changed.to_string()).unwrap();
     assert_eq!(report.rejected[0].errors[0].field, "order.source_reference");
 
     let order = db.order(5002).unwrap().unwrap();
@@ -155,11 +157,11 @@ fn import_reports_every_problem_with_its_path_and_keeps_the_good_entries(engine:
     );
     assert_eq!(db.list_orders().unwrap().len(), 2);
     assert!(matches!(
-        db.import_json("not json"),
+        import_json(&mut db, "not json"),
         Err(StationError::ImportFormat(_))
     ));
     assert!(matches!(
-        db.import_json("\"text\""),
+        import_json(&mut db, "\"text\""),
         Err(StationError::ImportFormat(_))
     ));
 }
@@ -179,7 +181,10 @@ fn table_search_filter_sort_and_scanner_lookup(engine: &Engine) {
     extra["cart"]["ship_to"] = json!({"country_code": "de", "name": "Berlin Buyer"});
     extra["cart"]["shipments"][1]["items"][0]["sku"] = json!("LAMP-9");
     extra["cart"]["shipments"][1]["items"][0]["product_name"] = json!("Lamp");
-    assert_eq!(db.import_json(&extra.to_string()).unwrap().imported, [7004]);
+    assert_eq!(
+        import_json(&mut db, &extra.to_string()).unwrap().imported,
+        [7004]
+    );
     let p = db.start_parcel(7002, "S2", &parcel(&[("L4", 1)])).unwrap();
     db.record_label(
         p,

@@ -4,8 +4,9 @@
 use std::time::{Duration, Instant};
 
 use egui_kittest::kittest::Queryable;
-use packdesk::station::db::{OrderStatus, SortColumn, SortDirection, StationDb};
+use packdesk::station::db::{OrderStatus, StationDb};
 use packdesk::ui::AppConfig;
+use packdesk::ui::orders::filter::{SortColumn, SortDirection};
 use packdesk::ui::state::Startup;
 
 use super::{click, shows, start, station_settings, type_into, wait_until};

@@ -321,3 +321,55 @@ fn a_warehouse_database_that_goes_away_says_so_records_nothing_and_comes_back() 
     drop(station);
     drop(cluster);
 }
+
+#[test]
+fn settings_test_the_warehouse_connection_in_words_then_switch_to_it() {
+    let Some(url) = pg_cluster::fresh_database() else {
+        return;
+    };
+    let bare = url.replace(&format!(":{}@", pg_cluster::PASSWORD), "@");
+    let mut station = empty_station(None);
+    let h = &mut station.harness;
+    assert!(!h.state().state().warehouse.shared, "on its own file first");
+    click(h, "Settings");
+    click(h, "Warehouse database");
+    super::type_into(h, "Database URL", &bare.replace("127.0.0.1", "db.example"));
+    assert!(shows(h, "TLS is required off this machine"));
+    super::type_into(h, "Database URL", &format!("{bare}?sslmode=disable").replace("127.0.0.1", "db.example"));
+    assert!(shows(h, "Sslmode=disable is refused off this machine"), "said next to the field");
+    super::type_into(h, "Database URL", &bare);
+    super::type_into(h, "Database password", "not-the-password");
+    click(h, "Test connection");
+    let tested = |app: &packdesk::ui::PackdeskApp| {
+        app.state()
+            .settings_panel
+            .as_ref()
+            .is_some_and(|v| !v.warehouse.testing && v.warehouse.tested.is_some())
+    };
+    wait_until(h, "the test", tested);
+    assert!(shows(
+        h,
+        "PostgreSQL refused the password for user packdesk; type the right one in Settings → Warehouse"
+    ));
+    super::type_into(h, "Database password", pg_cluster::PASSWORD);
+    click(h, "Test connection");
+    wait_until(h, "the second test", tested);
+    assert!(shows(h, "The database is empty: the first desk that uses it sets it up."));
+    h.check_accessibility();
+
+    click(h, "Store password");
+    wait_until(h, "the password stored", |app| {
+        app.state()
+            .settings_panel
+            .as_ref()
+            .is_some_and(|v| v.warehouse.stored_password.is_some())
+    });
+    click(h, "Save settings");
+    wait_until(h, "the switch", |app| {
+        app.state().warehouse.shared && !app.state().warehouse.switching
+    });
+    assert!(shows(h, "Now using the station record at postgres://packdesk@127.0.0.1:"));
+    let saved = std::fs::read_to_string(h.state().config().settings_path.clone()).unwrap();
+    assert!(saved.contains(&bare), "{saved}");
+    assert!(!saved.contains(pg_cluster::PASSWORD), "no password in the settings file");
+}

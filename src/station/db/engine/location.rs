@@ -15,7 +15,7 @@ pub enum Location {
     /// A plain path or `sqlite:PATH`.
     Sqlite(PathBuf),
     /// `postgres://user@host:port/database` (also `postgresql://`).
-    Postgres(PgTarget),
+    Postgres(Box<PgTarget>),
 }
 
 /// Why a database location cannot be used, said so a person can fix it.
@@ -47,7 +47,7 @@ impl Location {
             return Err(LocationError::Empty);
         }
         if text.starts_with("postgres://") || text.starts_with("postgresql://") {
-            return PgTarget::parse(text).map(Location::Postgres);
+            return PgTarget::parse(text).map(|target| Location::Postgres(Box::new(target)));
         }
         let path = text
             .strip_prefix("sqlite://")
@@ -192,15 +192,17 @@ fn is_loopback(host: &Host) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
 
     #[test]
     fn paths_and_sqlite_urls_are_sqlite_and_postgres_urls_are_postgres() {
         assert!(
-            matches!(Location::parse("station.sqlite3"), Ok(Location::Sqlite(p)) if p == PathBuf::from("station.sqlite3"))
+            matches!(Location::parse("station.sqlite3"), Ok(Location::Sqlite(p)) if p == Path::new("station.sqlite3"))
         );
         assert!(
-            matches!(Location::parse("sqlite:/var/lib/s.db"), Ok(Location::Sqlite(p)) if p == PathBuf::from("/var/lib/s.db"))
+            matches!(Location::parse("sqlite:/var/lib/s.db"), Ok(Location::Sqlite(p)) if p == Path::new("/var/lib/s.db"))
         );
         let Ok(Location::Postgres(target)) =
             Location::parse("postgres://packer:hunter2@127.0.0.1:5433/warehouse")

@@ -111,7 +111,7 @@ pub struct Connection {
 
 enum Kind {
     Sqlite(rusqlite::Connection),
-    Postgres(pg::PgConnection),
+    Postgres(Box<pg::PgConnection>),
 }
 
 impl std::fmt::Debug for Connection {
@@ -142,7 +142,9 @@ impl Connection {
                 }
                 Kind::Sqlite(migrate::prepare_sqlite(rusqlite::Connection::open(path)?)?)
             }
-            Location::Postgres(target) => Kind::Postgres(pg::PgConnection::open(target.clone())?),
+            Location::Postgres(target) => {
+                Kind::Postgres(Box::new(pg::PgConnection::open((**target).clone())?))
+            }
         };
         Ok(Self {
             kind,

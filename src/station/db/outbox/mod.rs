@@ -21,14 +21,14 @@ use crate::api::{
 pub use deliver::Answer;
 pub use types::*;
 
-use super::check;
 use super::engine::{Tx, params};
 use super::fulfil::{insert_cancellation, insert_fulfilment};
 use super::parcel::{insert_parcel, parcel_ctx};
 use super::read::read_order;
 use super::record::insert_submitted;
-use super::requests::LabelOptions;
 use super::{NewParcel, OrderNumber, ParcelId, StationDb, StationError, to_json};
+use crate::station::model::LabelOptions;
+use crate::station::model::check;
 
 /// The idempotency key of a call: an order is created once, a parcel fulfilled once and
 /// labelled once (per outbox entry), a shipment canceled once.

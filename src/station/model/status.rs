@@ -63,7 +63,7 @@ impl std::fmt::Display for OrderStatus {
 
 /// What the status of one shipment is derived from.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(super) struct ShipmentFacts {
+pub(crate) struct ShipmentFacts {
     pub canceled: bool,
     pub has_success_label: bool,
     pub fulfilments: u32,
@@ -71,7 +71,7 @@ pub(super) struct ShipmentFacts {
     pub lines: Vec<(u32, u32, bool)>,
 }
 
-pub(super) fn shipment_status(facts: &ShipmentFacts) -> OrderStatus {
+pub(crate) fn shipment_status(facts: &ShipmentFacts) -> OrderStatus {
     let all_shipped = facts
         .lines
         .iter()
@@ -89,7 +89,7 @@ pub(super) fn shipment_status(facts: &ShipmentFacts) -> OrderStatus {
     }
 }
 
-pub(super) fn order_status(shipments: &[OrderStatus]) -> OrderStatus {
+pub(crate) fn order_status(shipments: &[OrderStatus]) -> OrderStatus {
     let live: Vec<OrderStatus> = shipments
         .iter()
         .copied()

@@ -126,7 +126,7 @@ pub struct Dimensions {
     pub unit: LengthUnit,
 }
 
-/// What a packer put in a parcel, for [`super::StationDb::start_parcel`].
+/// What a packer put in a parcel, for `StationDb::start_parcel`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewParcel {
     pub lines: Vec<NewParcelLine>,
@@ -209,7 +209,7 @@ impl DocumentKind {
         }
     }
 
-    pub(super) fn parse(text: &str) -> Option<Self> {
+    pub(crate) fn parse(text: &str) -> Option<Self> {
         match text {
             "pdf" => Some(Self::Pdf),
             "zpl" => Some(Self::Zpl),
@@ -275,7 +275,7 @@ pub enum Direction {
 }
 
 impl Direction {
-    pub(super) fn as_str(&self) -> &'static str {
+    pub(crate) fn as_str(&self) -> &'static str {
         match self {
             Self::Sent => "sent",
             Self::Received => "received",
@@ -283,7 +283,7 @@ impl Direction {
         }
     }
 
-    pub(super) fn parse(text: &str) -> Option<Self> {
+    pub(crate) fn parse(text: &str) -> Option<Self> {
         match text {
             "sent" => Some(Self::Sent),
             "received" => Some(Self::Received),

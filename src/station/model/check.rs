@@ -22,7 +22,7 @@ use crate::domain::{CountryCode, Currency, Subdivision, WeightUnit};
 use super::status::{self, OrderStatus, ShipmentFacts};
 
 /// An order that passed the checks, with everything the station stores for it.
-pub(super) struct PreparedOrder<'a> {
+pub(crate) struct PreparedOrder<'a> {
     pub create: &'a OrderCreateRequest,
     pub cart: &'a TaxCalculationRequest,
     pub quote: Option<&'a TaxCalculationResponse>,
@@ -35,7 +35,7 @@ pub(super) struct PreparedOrder<'a> {
     pub shipments: Vec<PreparedShipment<'a>>,
 }
 
-pub(super) struct PreparedShipment<'a> {
+pub(crate) struct PreparedShipment<'a> {
     pub cart: &'a CartShipmentRequest,
     pub tax_transaction_id: &'a str,
     pub shipping_rate_id: &'a str,
@@ -47,7 +47,7 @@ pub(super) struct PreparedShipment<'a> {
 }
 
 /// Checks the three bodies together; `Err` holds every problem found.
-pub(super) fn prepare<'a>(
+pub(crate) fn prepare<'a>(
     create: &'a OrderCreateRequest,
     cart: &'a TaxCalculationRequest,
     quote: Option<&'a TaxCalculationResponse>,
@@ -344,7 +344,7 @@ fn below(part: &str, field: &str) -> String {
 }
 
 /// A whole, positive number of units that fits the station's counters.
-pub(super) fn whole_units(quantity: Decimal) -> Option<u32> {
+pub(crate) fn whole_units(quantity: Decimal) -> Option<u32> {
     if quantity.fract().is_zero() && quantity >= Decimal::ONE {
         quantity.to_u32()
     } else {
@@ -353,7 +353,7 @@ pub(super) fn whole_units(quantity: Decimal) -> Option<u32> {
 }
 
 /// Facts of a shipment nothing has happened to yet.
-pub(super) fn new_shipment_facts(shipment: &PreparedShipment<'_>) -> ShipmentFacts {
+pub(crate) fn new_shipment_facts(shipment: &PreparedShipment<'_>) -> ShipmentFacts {
     ShipmentFacts {
         lines: shipment
             .cart

@@ -13,8 +13,9 @@ use crate::domain::{FulfillmentStatus, ShipmentStatus};
 
 use super::{
     FulfilmentInput, FulfilmentRecord, ItemProgress, LabelRecord, OrderStatus, Parcel, ParcelId,
-    StationError, StationOrder, StationShipment,
+    StationOrder, StationShipment,
 };
+use crate::station::error::StationError;
 
 /// Station settings that go into a split-parcel label request.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

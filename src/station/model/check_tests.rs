@@ -1,10 +1,7 @@
 //! Unit tests of `check`.
 
 use super::*;
-
-#[path = "../../../tests/support/synthetic.rs"]
-mod synthetic;
-use synthetic::synthetic_order;
+use crate::synthetic::synthetic_order;
 
 fn fields(result: Result<PreparedOrder<'_>, Vec<FieldError>>) -> Vec<String> {
     match result {

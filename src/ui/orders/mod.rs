@@ -8,7 +8,10 @@ use time::OffsetDateTime;
 use super::command::Command;
 use super::scan::search_id;
 use super::state::AppState;
-use crate::station::db::{OrderRow, OrderStatus, SortColumn, SortDirection};
+pub mod filter;
+
+use crate::station::db::{OrderRow, OrderStatus};
+use filter::{SortColumn, SortDirection};
 
 const ROW_HEIGHT: f32 = 24.0;
 

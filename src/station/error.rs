@@ -1,0 +1,77 @@
+//! What the station's record could not do, in words a person can act on: the one error of
+//! the model's checks and request builders (`model`), the storage (`db`) and imports.
+
+use std::path::PathBuf;
+
+use crate::api::FieldError;
+
+use super::db::ConnectionProblem;
+use super::model::{LabelId, OrderNumber, ParcelId};
+
+/// Something the station database could not do, in words a person can act on.
+#[derive(Debug, thiserror::Error)]
+pub enum StationError {
+    #[error("the station database failed: {0}")]
+    Db(#[from] rusqlite::Error),
+    /// The warehouse database (PostgreSQL) cannot be reached now; the connection is opened
+    /// again by the next call. Whatever the failed call was writing was not recorded.
+    #[error("the warehouse database is unreachable ({0})")]
+    Unreachable(String),
+    /// Connecting was refused for a reason a person must fix (password, database name, TLS).
+    #[error("{0}")]
+    Connection(ConnectionProblem),
+    #[error("the warehouse database failed: {0}")]
+    Warehouse(String),
+    #[error("the station database could not be brought up to date: {0}")]
+    Migration(String),
+    #[error("could not read or write {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(
+        "the station database was written by a newer Packdesk (schema {found}, this one knows {known}); update Packdesk"
+    )]
+    NewerSchema { found: i64, known: i64 },
+    #[error("stored data could not be read back ({0}); the station database may be damaged")]
+    Corrupt(String),
+    #[error("order {0} is not in the station")]
+    UnknownOrder(OrderNumber),
+    #[error("order {order} has no shipment {shipment_id}")]
+    UnknownShipment {
+        order: OrderNumber,
+        shipment_id: String,
+    },
+    #[error("parcel {0} is not in the station")]
+    UnknownParcel(ParcelId),
+    #[error("label {0} is not in the station")]
+    UnknownLabel(LabelId),
+    #[error("order {0} is already in the station")]
+    DuplicateOrder(OrderNumber),
+    #[error("shipment {shipment_id} of order {order} is canceled, so it cannot be {action}")]
+    ShipmentCanceled {
+        order: OrderNumber,
+        shipment_id: String,
+        action: &'static str,
+    },
+    #[error(
+        "shipment {shipment_id} of order {order} is fully fulfilled; there is nothing to cancel"
+    )]
+    ShipmentFulfilled {
+        order: OrderNumber,
+        shipment_id: String,
+    },
+    #[error("parcel {0} was voided; pack a new parcel")]
+    ParcelVoided(ParcelId),
+    #[error("parcel {0} is already fulfilled")]
+    ParcelFulfilled(ParcelId),
+    #[error("{}", join_problems(.0))]
+    Invalid(Vec<FieldError>),
+    #[error("the import file is not usable: {0}")]
+    ImportFormat(String),
+}
+
+fn join_problems(problems: &[FieldError]) -> String {
+    let texts: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    texts.join("; ")
+}

@@ -1,0 +1,13 @@
+//! The station's domain model, with no SQL and no I/O: orders, shipments, parcels, labels and
+//! fulfilments as the station records them (`types`), the status derived from them (`status`),
+//! the checks an order must pass before it is recorded (`check`), and the request bodies built
+//! from a recorded order (`requests`). `db` stores and returns these; `import` and the app's
+//! jobs use them.
+
+pub(crate) mod check;
+mod requests;
+pub(crate) mod status;
+mod types;
+
+pub use requests::{LabelOptions, prefill_label_address};
+pub use types::*;
