@@ -77,9 +77,10 @@ impl Cluster {
 
     /// Starts the server again after [`Cluster::pause`] (or for the first time), same port.
     pub fn resume(&self) -> Result<(), String> {
-        // Durability is not what these tests measure: fsync off makes setup fast.
+        // fsync off makes setup fast: a commit still reaches the OS before it returns, so a
+        // stopped server ([`Cluster::pause`], as a crash) keeps every committed row.
         let options = format!(
-            "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off \
+            "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off \
              -c full_page_writes=off -c max_connections=200",
             self.port,
             path_str(self.dir.path())?

@@ -135,7 +135,7 @@ impl Default for ZplTimeouts {
 /// Why a print did not happen, in words a packer can act on.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PrintError {
-    #[error("No printer is set for this: choose one under Settings → Printers, or save the file.")]
+    #[error("No printer is set for this: choose one under Settings (Printers), or save the file.")]
     NoPrinter,
     #[error(
         "The label printer {address} cannot be reached ({detail}). Is it on and on the network?"

@@ -41,9 +41,9 @@ mod platform {
         let said = stderr.trim();
         let lower = said.to_lowercase();
         let advice = if lower.contains("no default destination") {
-            "No default printer is set: name a printer queue under Settings → Printers."
+            "No default printer is set: name a printer queue under Settings (Printers)."
         } else if lower.contains("does not exist") || lower.contains("not found") {
-            "That printer queue does not exist: pick one from the list under Settings → Printers."
+            "That printer queue does not exist: pick one from the list under Settings (Printers)."
         } else if lower.contains("scheduler") || lower.contains("connect") {
             "CUPS is not running: start it (systemctl start cups) and print again."
         } else {
@@ -109,12 +109,12 @@ mod platform {
         let printer = match queue {
             Some(name) => printers::get_printer_by_name(name).ok_or_else(|| {
                 PrintError::Spooler(format!(
-                    "There is no printer named {name:?}: pick one under Settings → Printers."
+                    "There is no printer named {name:?}: pick one under Settings (Printers)."
                 ))
             })?,
             None => printers::get_default_printer().ok_or_else(|| {
                 PrintError::Spooler(
-                    "Windows has no default printer: name one under Settings → Printers.".into(),
+                    "Windows has no default printer: name one under Settings (Printers).".into(),
                 )
             })?,
         };

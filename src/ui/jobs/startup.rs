@@ -197,7 +197,10 @@ async fn run(
     Ok(Started {
         db,
         client,
-        seed: service.is_some() && empty && config.seed_demo_orders,
+        // Demo orders only into this desk's own record: a warehouse's shared database holds
+        // the merchant's real orders, and other desks could not label demo orders that exist
+        // only at this desk's embedded service.
+        seed: service.is_some() && empty && config.seed_demo_orders && !warehouse.shared,
         service,
         credentials,
         credential_note,

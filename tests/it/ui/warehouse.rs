@@ -69,6 +69,28 @@ fn has_row(h: &AppHarness, number: u64) -> Option<OrderStatus> {
         .map(|r| r.status)
 }
 
+/// Quotes and creates `order` at the app's embedded service, as the shop would, and records it
+/// in the station record at `url`.
+fn submit_at_embedded_service(h: &AppHarness, order: &packdesk::demo::orders::DemoOrder, url: &str) {
+    use packdesk::api::{Client, ClientConfig};
+    let service = h.state().embedded_service().unwrap();
+    let client = Client::new(ClientConfig::new(
+        service.base_url.clone(),
+        service.labels_url.clone(),
+        service.credentials.api_key.clone(),
+        service.credentials.access_token.clone(),
+    ))
+    .unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let quote = runtime.block_on(client.landed_cost(&order.cart)).unwrap();
+    let body = packdesk::demo::orders::create_body(order, &quote).unwrap();
+    runtime.block_on(client.create_order(&body)).unwrap();
+    StationDb::connect(&Location::parse(url).unwrap())
+        .unwrap()
+        .record_submitted_order(&order.cart, &quote, &body)
+        .unwrap();
+}
+
 #[test]
 fn dropped_order_files_are_imported_and_reported() {
     let mut station = empty_station(None);
@@ -265,10 +287,16 @@ fn a_warehouse_database_that_goes_away_says_so_records_nothing_and_comes_back() 
     station_settings().save(&config.settings_path).unwrap();
     let mut station = start(dir, config);
     let h = &mut station.harness;
-    wait_until(h, "the demo orders", |app| {
-        app.state().startup == Startup::Ready && app.state().orders.rows.len() >= 30
-    });
+    wait_until(h, "the station", |app| app.state().startup == Startup::Ready);
+    assert!(
+        h.state().state().orders.rows.is_empty(),
+        "no demo orders in a warehouse's database"
+    );
+    // An order the shop created at the service, recorded by this desk.
     let order = demo(1);
+    submit_at_embedded_service(h, &order, &url);
+    press(h, Key::F5);
+    wait_until(h, "the order", |app| !app.state().orders.rows.is_empty());
     open_by_scan(h, order.number);
     click(h, "Everything left (Ctrl+E)");
     super::type_into(h, "Weight (F6)", "700");
@@ -349,7 +377,7 @@ fn settings_test_the_warehouse_connection_in_words_then_switch_to_it() {
     wait_until(h, "the test", tested);
     assert!(shows(
         h,
-        "PostgreSQL refused the password for user packdesk; type the right one in Settings → Warehouse"
+        "PostgreSQL refused the password for user packdesk; type the right one in Settings (Warehouse)"
     ));
     super::type_into(h, "Database password", pg_cluster::PASSWORD);
     click(h, "Test connection");

@@ -35,7 +35,7 @@ pub enum ConnectionProblem {
     )]
     Unreachable { target: String, reason: String },
     #[error(
-        "PostgreSQL refused the password for user {user}; type the right one in Settings → Warehouse"
+        "PostgreSQL refused the password for user {user}; type the right one in Settings (Warehouse)"
     )]
     WrongPassword { user: String },
     #[error("PostgreSQL does not let user {user} in from here ({reason})")]
