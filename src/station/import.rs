@@ -92,7 +92,7 @@ impl ImportReport {
 }
 
 /// One order to import, already parsed: the create body, the cart that was quoted and,
-/// optionally, the quote (see [`StationDb::import_file`] for how they must agree).
+/// optionally, the quote (see [`import_file`] for how they must agree).
 #[derive(Debug, Clone)]
 pub struct ImportEntry {
     pub order: OrderCreateRequest,

@@ -1,20 +1,21 @@
-//! The station's own record of orders in a local SQLite database (SPEC.md has no read operation
-//! for orders): what was submitted or imported, and what was sent and received for each
-//! shipment — parcels, labels (with their documents cached for offline reprint), fulfilments and
-//! cancellations — plus an event log of every body sent and received.
+//! The station's own record of orders (SPEC.md has no read operation for orders), on a SQLite
+//! file (one desk) or a PostgreSQL database (a warehouse; see `engine`): what was submitted or
+//! imported, and what was sent and received for each shipment — parcels, labels (with their
+//! documents cached for offline reprint), fulfilments and cancellations — plus an event log of
+//! every body sent and received, and the outbox. It only stores: the model's types and checks
+//! are `station::model`, imports are `station::import`.
 //!
 //! # Using it
 //!
-//! - Open with [`StationDb::open`] (WAL, foreign keys, busy timeout, migrations by
-//!   `PRAGMA user_version`) or [`StationDb::open_in_memory`] in tests. Every state change is one
-//!   transaction. Writes take `&mut self`; keep the `StationDb` on the job runner's side and send
-//!   results to the UI.
+//! - Open with [`StationDb::connect`] (a [`Location`]: file or `postgres://` URL; migrates) or
+//!   [`StationDb::open`] for a file, [`StationDb::open_in_memory`] in tests. Every state change is
+//!   one transaction. Calls take `&mut self` and may block on the network: keep the `StationDb`
+//!   on the job runner's side and send results to the UI.
 //! - Record orders: [`StationDb::record_submitted_order`] after `POST /v1/orders` answered 204;
-//!   [`StationDb::import_file`] / [`StationDb::import_json`] for files (format on
-//!   [`StationDb::import_file`] and in `assets/import/README.md`).
+//!   import files with `station::import` (format in `assets/import/README.md`).
 //! - The table: [`StationDb::list_orders`] gives one [`OrderRow`] per order from summary columns
-//!   only; filter with [`OrderFilter::matches`], sort with [`sort_rows`], or do both with
-//!   [`select`]. The scan box: [`StationDb::find_by_scan`].
+//!   only (the table filters them in memory, `ui::orders::filter`). The scan box:
+//!   [`StationDb::find_by_scan`].
 //! - The detail: [`StationDb::order`] gives a [`StationOrder`] with items (ordered / in parcels /
 //!   left), parcels, labels, fulfilments, the chosen rate and the locked landed cost. It also
 //!   builds the request bodies: [`StationOrder::parcel_label_request`],
@@ -24,7 +25,7 @@
 //!   [`StationDb::record_label_documents`] → [`StationDb::record_fulfilment`].
 //!   [`StationDb::void_parcel`] gives a parcel's units back; [`StationDb::record_cancellation`]
 //!   cancels a shipment.
-//! - Status is derived, never set: see [`status`](self::OrderStatus) and the `status` module.
+//! - Status is derived, never set: see [`OrderStatus`] and `model::status`.
 
 pub mod engine;
 mod fulfil;

@@ -1,6 +1,6 @@
 //! The print queue: every print is a row, claimed before its first byte leaves and marked
 //! sent after its last, so a printer coming back never gets the same job twice (see
-//! `station::print` for what each failure means and schema `V3_PRINTING`).
+//! `station::print` for what each failure means and migration step 3).
 
 use super::engine::{Tx, params};
 use super::{DocumentId, StationDb, StationError, now_unix, to_json};

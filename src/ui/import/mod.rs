@@ -1,6 +1,6 @@
 //! Orders come in: "Import orders…" on the Orders tab (several files at once), `.json` files
 //! dropped onto the window, and the inbox folder of Settings watched in the background — all
-//! through the station's one import (`StationDb::import_file`), into whichever record this desk
+//! through the station's one import (`station::import::import_file`), into whichever record this desk
 //! uses. The view shows each file's report: imported, already present, and every rejected entry
 //! with its index, order number and problems.
 //!

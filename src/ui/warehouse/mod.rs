@@ -85,6 +85,12 @@ impl WarehouseDraft {
         if !self.shared {
             return None;
         }
+        if self.url.trim().is_empty() {
+            return Some(
+                "Enter the warehouse database's URL, e.g. postgres://packer@db.local:5432/warehouse"
+                    .into(),
+            );
+        }
         match crate::station::db::Location::parse(&self.url) {
             Ok(crate::station::db::Location::Postgres(_)) => None,
             Ok(_) => Some(
