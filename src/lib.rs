@@ -6,6 +6,7 @@ pub mod cli;
 pub mod demo;
 pub mod domain;
 pub mod logging;
+pub mod migrate;
 pub mod paths;
 pub mod redact;
 pub mod service;

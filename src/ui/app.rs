@@ -184,16 +184,20 @@ fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Comman
             });
             return;
         }
-        Startup::Failed(why) => {
+        // Settings stay usable: they are where a failed start is fixed.
+        Startup::Failed(why) if state.tab != Tab::Settings => {
             ui.vertical_centered(|ui| {
                 ui.add_space(80.0);
                 ui.heading("Packdesk could not start");
                 ui.label(why);
-                ui.label("Check the environment in Settings, then restart Packdesk.");
+                ui.label(
+                    "Check the environment or the warehouse database in Settings (Ctrl+3); \
+                     saving the settings starts Packdesk again.",
+                );
             });
             return;
         }
-        Startup::Ready | Startup::Seeding { .. } => {}
+        Startup::Ready | Startup::Seeding { .. } | Startup::Failed(_) => {}
     }
     match state.tab {
         Tab::Orders => match &state.open {

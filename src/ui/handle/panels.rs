@@ -238,6 +238,11 @@ fn apply_settings(core: &mut Core, mut saved: Settings) {
             .map(|hash| SupervisorLock::new(hash, DEFAULT_RELOCK_AFTER));
     }
     core.state.settings = saved;
+    if let Startup::Failed(_) = core.state.startup {
+        // The settings may fix what stopped the start (the warehouse database, say).
+        super::start(core);
+        return;
+    }
     crate::ui::warehouse::settings_saved(core, database_before);
     if core.state.settings.inbox_folder != inbox_before {
         watch_inbox(core);

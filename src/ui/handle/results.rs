@@ -100,7 +100,10 @@ fn apply_result(core: &mut Core, result: JobResult) {
             }
             reload_orders(core);
         }
-        JobResult::Started(Err(why)) => core.state.startup = Startup::Failed(why),
+        JobResult::Started(Err(failed)) => {
+            core.state.startup = Startup::Failed(failed.why);
+            core.backend.credentials = failed.credentials;
+        }
         JobResult::Seeded(result) => {
             core.state.startup = Startup::Ready;
             match result {

@@ -37,7 +37,7 @@ pub type SharedDb = crate::station::outbox::SharedDb;
 
 /// What a job ends with.
 pub enum JobResult {
-    Started(Result<Box<Started>, String>),
+    Started(Result<Box<Started>, Box<startup::StartFailed>>),
     /// Demo orders submitted and recorded.
     Seeded(Result<usize, String>),
     OrdersLoaded(Result<Vec<OrderRow>, String>),

@@ -10,7 +10,7 @@ use crate::api::{Client, ClientConfig, ClientError, Secret};
 use crate::demo::orders::{create_body, demo_orders};
 use crate::service::server::{self, RunningService, ServeConfig};
 use crate::station::db::{ConnectionProblem, StationDb, StationError};
-use crate::station::secrets::{CredentialStore, SecretKind};
+use crate::station::secrets::{CredentialStore, SecretKind, SecretsError};
 use crate::station::settings::{EnvironmentKind, Settings};
 use crate::station::warehouse;
 use crate::ui::config::{AppConfig, CredentialSource};
@@ -39,22 +39,6 @@ pub async fn start(
     first_start: bool,
     reporter: Reporter,
 ) -> JobResult {
-    JobResult::Started(
-        run(config, &mut settings, first_start, &reporter)
-            .await
-            .map(|mut s| {
-                s.settings = settings;
-                Box::new(s)
-            }),
-    )
-}
-
-async fn run(
-    config: AppConfig,
-    settings: &mut Settings,
-    first_start: bool,
-    reporter: &Reporter,
-) -> Result<Started, String> {
     let source = config.credentials.clone();
     let store = tokio::task::spawn_blocking(move || match source {
         CredentialSource::Mock => CredentialStore::mock(),
@@ -62,15 +46,53 @@ async fn run(
         CredentialSource::Given(store) => Ok(store),
     })
     .await
-    .map_err(|e| e.to_string())?;
-    let (credentials, mut credential_note) = match store {
+    .unwrap_or_else(|e| Err(SecretsError::Unavailable(e.to_string())));
+    let (credentials, credential_note) = match store {
         Ok(store) => {
             let note = store.persistence_note().map(str::to_string);
             (Some(store), note)
         }
         Err(e) => (None, Some(e.to_string())),
     };
+    let kept = credentials.clone();
+    JobResult::Started(
+        run(
+            config,
+            &mut settings,
+            first_start,
+            &reporter,
+            credentials,
+            credential_note,
+        )
+        .await
+        .map(|mut s| {
+            s.settings = settings;
+            Box::new(s)
+        })
+        .map_err(|why| {
+            Box::new(StartFailed {
+                why,
+                credentials: kept,
+            })
+        }),
+    )
+}
 
+/// Why start-up stopped, with the credential store, so Settings can fix what stopped it (a
+/// warehouse password, say) and start again.
+pub struct StartFailed {
+    pub why: String,
+    pub credentials: Option<CredentialStore>,
+}
+
+async fn run(
+    config: AppConfig,
+    settings: &mut Settings,
+    first_start: bool,
+    reporter: &Reporter,
+    credentials: Option<CredentialStore>,
+    mut credential_note: Option<String>,
+) -> Result<Started, String> {
     reporter.progress(Progress::Startup("Opening the station database…".into()));
     let location = warehouse::location(
         config.database.as_deref(),

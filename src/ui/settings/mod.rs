@@ -167,7 +167,10 @@ impl SettingsView {
 
     pub fn secret_saved(&mut self, environment: &str, kind: SecretKind, secret: &Secret) {
         self.show_stored_secret(environment, kind, Some(secret));
-        self.message = Some(format!("The {} for {environment} is saved.", kind.label()));
+        self.message = Some(match kind {
+            SecretKind::WarehousePassword => "The warehouse database password is saved.".into(),
+            _ => format!("The {} for {environment} is saved.", kind.label()),
+        });
     }
 
     pub fn secret_failed(&mut self, problem: &str) {

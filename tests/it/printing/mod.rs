@@ -182,7 +182,11 @@ fn a_job_cut_off_mid_send_is_never_resent_by_itself(engine: &Engine) {
         let mut db = engine.open();
         let jobs = db.print_jobs(Some(document)).unwrap();
         assert_eq!(jobs[0].state, PrintState::Sending);
-        assert_eq!(db.claim_print(job).unwrap(), None, "not taken by another desk");
+        assert_eq!(
+            db.claim_print(job).unwrap(),
+            None,
+            "not taken by another desk"
+        );
         let mut client = ::postgres::Client::connect(url, ::postgres::NoTls).unwrap();
         client
             .execute("UPDATE print_jobs SET updated_at = updated_at - 300", &[])

@@ -17,7 +17,10 @@ fn target(url: &str) -> PgTarget {
 fn history(url: &str) -> Vec<i32> {
     let mut client = postgres::Client::connect(url, postgres::NoTls).unwrap();
     client
-        .query("SELECT version FROM refinery_schema_history ORDER BY version", &[])
+        .query(
+            "SELECT version FROM refinery_schema_history ORDER BY version",
+            &[],
+        )
         .unwrap()
         .iter()
         .map(|row| row.get(0))
@@ -93,14 +96,22 @@ fn test_connection_says_what_failed_and_what_it_found() {
             user: pg_cluster::USER.into()
         }
     );
-    assert!(problem(&wrong).to_string().contains("refused the password for user packdesk"));
+    assert!(
+        problem(&wrong)
+            .to_string()
+            .contains("refused the password for user packdesk")
+    );
     assert_eq!(
         problem(&cluster.url("no_such_db")),
         ConnectionProblem::NoSuchDatabase {
             database: "no_such_db".into()
         }
     );
-    assert!(problem(&cluster.url("no_such_db")).to_string().contains("createdb no_such_db"));
+    assert!(
+        problem(&cluster.url("no_such_db"))
+            .to_string()
+            .contains("createdb no_such_db")
+    );
     let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let closed_port = closed.local_addr().unwrap().port();
     drop(closed);
@@ -110,7 +121,10 @@ fn test_connection_says_what_failed_and_what_it_found() {
         matches!(said, ConnectionProblem::Unreachable { .. }),
         "{said:?}"
     );
-    assert!(said.to_string().contains("is PostgreSQL running there"), "{said}");
+    assert!(
+        said.to_string().contains("is PostgreSQL running there"),
+        "{said}"
+    );
 
     assert_eq!(test_connection(&target(&url)).unwrap(), SchemaStatus::Empty);
     StationDb::connect(&Location::parse(&url).unwrap()).unwrap();
@@ -144,7 +158,9 @@ fn a_station_file_from_before_refinery_is_adopted_and_then_refused_by_that_old_p
         // What the hand-written runner left: steps 1–4 and their count in user_version.
         let conn = rusqlite::Connection::open(&path).unwrap();
         for step in [
-            include_str!("../../../src/station/db/migrations/sqlite/V1__orders_parcels_labels_events.sql"),
+            include_str!(
+                "../../../src/station/db/migrations/sqlite/V1__orders_parcels_labels_events.sql"
+            ),
             include_str!("../../../src/station/db/migrations/sqlite/V2__outbox.sql"),
             include_str!("../../../src/station/db/migrations/sqlite/V3__print_queue.sql"),
             include_str!("../../../src/station/db/migrations/sqlite/V4__scan_index.sql"),

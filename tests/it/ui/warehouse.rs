@@ -71,7 +71,11 @@ fn has_row(h: &AppHarness, number: u64) -> Option<OrderStatus> {
 
 /// Quotes and creates `order` at the app's embedded service, as the shop would, and records it
 /// in the station record at `url`.
-fn submit_at_embedded_service(h: &AppHarness, order: &packdesk::demo::orders::DemoOrder, url: &str) {
+fn submit_at_embedded_service(
+    h: &AppHarness,
+    order: &packdesk::demo::orders::DemoOrder,
+    url: &str,
+) {
     use packdesk::api::{Client, ClientConfig};
     let service = h.state().embedded_service().unwrap();
     let client = Client::new(ClientConfig::new(
@@ -287,7 +291,9 @@ fn a_warehouse_database_that_goes_away_says_so_records_nothing_and_comes_back() 
     station_settings().save(&config.settings_path).unwrap();
     let mut station = start(dir, config);
     let h = &mut station.harness;
-    wait_until(h, "the station", |app| app.state().startup == Startup::Ready);
+    wait_until(h, "the station", |app| {
+        app.state().startup == Startup::Ready
+    });
     assert!(
         h.state().state().orders.rows.is_empty(),
         "no demo orders in a warehouse's database"
@@ -363,8 +369,15 @@ fn settings_test_the_warehouse_connection_in_words_then_switch_to_it() {
     click(h, "Warehouse database");
     super::type_into(h, "Database URL", &bare.replace("127.0.0.1", "db.example"));
     assert!(shows(h, "TLS is required off this machine"));
-    super::type_into(h, "Database URL", &format!("{bare}?sslmode=disable").replace("127.0.0.1", "db.example"));
-    assert!(shows(h, "Sslmode=disable is refused off this machine"), "said next to the field");
+    super::type_into(
+        h,
+        "Database URL",
+        &format!("{bare}?sslmode=disable").replace("127.0.0.1", "db.example"),
+    );
+    assert!(
+        shows(h, "Sslmode=disable is refused off this machine"),
+        "said next to the field"
+    );
     super::type_into(h, "Database URL", &bare);
     super::type_into(h, "Database password", "not-the-password");
     click(h, "Test connection");
@@ -382,7 +395,10 @@ fn settings_test_the_warehouse_connection_in_words_then_switch_to_it() {
     super::type_into(h, "Database password", pg_cluster::PASSWORD);
     click(h, "Test connection");
     wait_until(h, "the second test", tested);
-    assert!(shows(h, "The database is empty: the first desk that uses it sets it up."));
+    assert!(shows(
+        h,
+        "The database is empty: the first desk that uses it sets it up."
+    ));
     h.check_accessibility();
 
     click(h, "Store password");
@@ -396,8 +412,62 @@ fn settings_test_the_warehouse_connection_in_words_then_switch_to_it() {
     wait_until(h, "the switch", |app| {
         app.state().warehouse.shared && !app.state().warehouse.switching
     });
-    assert!(shows(h, "Now using the station record at postgres://packdesk@127.0.0.1:"));
+    assert!(shows(
+        h,
+        "Now using the station record at postgres://packdesk@127.0.0.1:"
+    ));
     let saved = std::fs::read_to_string(h.state().config().settings_path.clone()).unwrap();
     assert!(saved.contains(&bare), "{saved}");
-    assert!(!saved.contains(pg_cluster::PASSWORD), "no password in the settings file");
+    assert!(
+        !saved.contains(pg_cluster::PASSWORD),
+        "no password in the settings file"
+    );
+}
+
+#[test]
+fn a_refused_warehouse_password_at_start_is_fixed_in_settings() {
+    let Some(url) = pg_cluster::fresh_database() else {
+        return;
+    };
+    let bare = url.replace(&format!(":{}@", pg_cluster::PASSWORD), "@");
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = AppConfig::in_directory(dir.path());
+    let mut settings = station_settings();
+    settings.warehouse_database = Some(bare);
+    settings.save(&config.settings_path).unwrap();
+    let store = CredentialStore::mock().unwrap();
+    store
+        .set(
+            packdesk::station::secrets::WAREHOUSE,
+            SecretKind::WarehousePassword,
+            &packdesk::station::secrets::Secret::new("an-old-password"),
+        )
+        .unwrap();
+    config.credentials = CredentialSource::Given(store);
+    let mut station = start(dir, config);
+    let h = &mut station.harness;
+    wait_until(h, "the failed start", |app| {
+        matches!(app.state().startup, Startup::Failed(_))
+    });
+    assert!(shows(h, "Packdesk could not start"));
+    assert!(shows(
+        h,
+        "PostgreSQL refused the password for user packdesk"
+    ));
+
+    click(h, "Settings");
+    super::type_into(h, "Database password", pg_cluster::PASSWORD);
+    click(h, "Store password");
+    // The old password is listed as stored already: wait for the new one's confirmation.
+    wait_until(h, "the new password stored", |app| {
+        app.state().settings_panel.as_ref().is_some_and(|v| {
+            v.message
+                .as_deref()
+                .is_some_and(|m| m.contains("warehouse database password") && m.ends_with("saved."))
+        })
+    });
+    click(h, "Save settings");
+    wait_until(h, "the start on the warehouse database", |app| {
+        app.state().startup == Startup::Ready && app.state().warehouse.shared
+    });
 }

@@ -8,7 +8,6 @@ use rusqlite::Connection;
 use super::*;
 use crate::service::store::checkpoint::Limits;
 use crate::service::store::codec::to_json;
-use crate::service::store::migrations::MIGRATIONS;
 
 #[test]
 fn a_failing_calculation_in_a_batch_leaves_the_others_stored() {
@@ -185,7 +184,10 @@ fn a_database_from_before_rates_lost_their_copy_migrates_and_orders_still_lock_t
     {
         // A schema-1 database as an earlier Packdesk wrote it, rate rows with their own copy.
         let conn = Connection::open(db_path(&dir)).unwrap();
-        conn.execute_batch(MIGRATIONS[0]).unwrap();
+        conn.execute_batch(include_str!(
+            "../migrations/V1__calculations_orders_labels.sql"
+        ))
+        .unwrap();
         conn.pragma_update(None, "user_version", 1).unwrap();
         conn.execute(
             "INSERT INTO calculations VALUES (?1, ?2, ?3, ?4, ?5)",

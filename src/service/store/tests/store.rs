@@ -37,17 +37,23 @@ fn wal_foreign_keys_and_busy_timeout_are_on() {
 fn migrations_are_idempotent_on_reopen() {
     let (dir, store) = temp_store();
     seeded(&store, 1);
-    let version = |s: &Store| -> i64 {
+    let history = |s: &Store| -> Vec<i64> {
         let conn = s.conn.lock().unwrap();
-        conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+        let mut stmt = conn
+            .prepare("SELECT version FROM refinery_schema_history ORDER BY version")
+            .unwrap();
+        stmt.query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
             .unwrap()
     };
-    assert_eq!(version(&store), migrations::MIGRATIONS.len() as i64);
+    let every_step: Vec<i64> = (1..=migrations::latest()).collect();
+    assert_eq!(history(&store), every_step);
     let tables = count(&store, "SELECT COUNT(*) FROM sqlite_master");
     drop(store);
     for _ in 0..2 {
         let again = reopen(&dir);
-        assert_eq!(version(&again), migrations::MIGRATIONS.len() as i64);
+        assert_eq!(history(&again), every_step);
         assert_eq!(count(&again, "SELECT COUNT(*) FROM sqlite_master"), tables);
         assert!(again.order(1).unwrap().is_some());
     }
@@ -58,10 +64,88 @@ fn a_database_from_a_newer_build_is_refused() {
     let (dir, store) = temp_store();
     drop(store);
     let raw = rusqlite::Connection::open(db_path(&dir)).unwrap();
-    raw.pragma_update(None, "user_version", 99).unwrap();
+    raw.execute(
+        "INSERT INTO refinery_schema_history (version, name, applied_on, checksum)
+         VALUES (99, 'from_the_future', '2026-03-02T10:00:00Z', '0')",
+        [],
+    )
+    .unwrap();
     drop(raw);
     let result = Store::open(&db_path(&dir));
-    assert!(matches!(result, Err(StoreError::Corrupt(_))), "{result:?}");
+    assert!(
+        matches!(&result, Err(StoreError::Corrupt(m)) if m.contains("update Packdesk")),
+        "{result:?}"
+    );
+}
+
+#[test]
+fn a_database_counted_by_a_newer_build_before_refinery_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let raw = rusqlite::Connection::open(db_path(&dir)).unwrap();
+    raw.pragma_update(None, "user_version", migrations::latest() + 1)
+        .unwrap();
+    drop(raw);
+    let result = Store::open(&db_path(&dir));
+    assert!(
+        matches!(&result, Err(StoreError::Corrupt(m)) if m.contains("update Packdesk")),
+        "{result:?}"
+    );
+}
+
+#[test]
+fn a_packdesk_from_before_refinery_refuses_a_migrated_database() {
+    let (dir, store) = temp_store();
+    drop(store);
+    let raw = rusqlite::Connection::open(db_path(&dir)).unwrap();
+    let user_version: i64 = raw
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    // The old runner refused any count above its steps as "newer".
+    assert!(user_version > migrations::latest(), "{user_version}");
+}
+
+/// Processes starting at once on one file, empty or left by a Packdesk from before refinery
+/// (step 1 counted in `user_version`): the ones that lose the race to adopt the file or apply a
+/// step find it done and open the store anyway.
+#[test]
+fn stores_migrating_one_file_at_once_all_open_it() {
+    const OPENERS: usize = 8;
+    for before_refinery in [false, true, false, true, false, true] {
+        let dir = TempDir::new().unwrap();
+        let path = db_path(&dir);
+        // Already in WAL mode: switching a file to WAL while others open it can fail "locked"
+        // before any migration runs, which is not what this test is about.
+        let raw = rusqlite::Connection::open(&path).unwrap();
+        let _mode: String = raw
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+            .unwrap();
+        if before_refinery {
+            raw.execute_batch(include_str!(
+                "../migrations/V1__calculations_orders_labels.sql"
+            ))
+            .unwrap();
+            raw.pragma_update(None, "user_version", 1).unwrap();
+        }
+        drop(raw);
+        let start = Arc::new(std::sync::Barrier::new(OPENERS));
+        let openers: Vec<_> = (0..OPENERS)
+            .map(|_| {
+                let (path, start) = (path.clone(), Arc::clone(&start));
+                thread::spawn(move || {
+                    start.wait();
+                    Store::open(&path).map(drop)
+                })
+            })
+            .collect();
+        for opener in openers {
+            opener.join().unwrap().unwrap();
+        }
+        let store = reopen(&dir);
+        assert_eq!(
+            count(&store, "SELECT COUNT(*) FROM refinery_schema_history"),
+            migrations::latest()
+        );
+    }
 }
 
 #[test]

@@ -6,12 +6,13 @@
 //! Ten desks starting at once migrate once: on PostgreSQL the runner holds a session advisory
 //! lock; on SQLite a desk that lost the race finds the step applied and goes on. A desk older
 //! than the schema refuses plainly ("update Packdesk") instead of writing rows it does not
-//! understand.
-
-use refinery::Runner;
+//! understand. The SQLite half is `crate::migrate`, shared with the reference service's store;
+//! it adopts files from before refinery, whose steps 1–4 (counted in `PRAGMA user_version`) are
+//! the same SQL as V1–V4.
 
 use super::location::PgTarget;
 use super::pg;
+use crate::migrate::{self, HISTORY, MigrateError, latest};
 use crate::station::db::StationError;
 
 mod sqlite_steps {
@@ -25,25 +26,9 @@ mod postgres_steps {
 /// Held while PostgreSQL migrates ("PDMIGRAT" in ASCII), distinct from the writers' lock.
 const MIGRATION_LOCK: i64 = 0x5044_4d49_4752_4154;
 
-const HISTORY: &str = "refinery_schema_history";
-
-/// Written to `PRAGMA user_version` once refinery keeps the history, so a Packdesk from before
-/// refinery (which counted steps there) says "written by a newer Packdesk; update Packdesk"
-/// instead of applying its own steps again.
-const USER_VERSION_AFTER_REFINERY: i64 = 1000;
-
 /// The schema version this build writes (the same number on both engines).
 pub fn latest_schema_version() -> i64 {
     latest(&sqlite_steps::migrations::runner())
-}
-
-fn latest(runner: &Runner) -> i64 {
-    runner
-        .get_migrations()
-        .iter()
-        .map(|m| i64::from(m.version()))
-        .max()
-        .unwrap_or(0)
 }
 
 /// What "Test connection" found.
@@ -71,16 +56,11 @@ pub(super) fn prepare_sqlite(
     let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
     conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")?;
     conn.set_prepared_statement_cache_capacity(64);
-    let runner = sqlite_steps::migrations::runner();
-    adopt_user_version(&mut conn, &runner)?;
-    refuse_newer(applied_sqlite(&conn)?, latest(&runner))?;
-    if let Err(error) = runner.run(&mut conn) {
-        // Another process opening the same file may have applied the step first.
-        if applied_sqlite(&conn)? < latest(&runner) {
-            return Err(StationError::Migration(error.to_string()));
-        }
-    }
-    conn.pragma_update(None, "user_version", USER_VERSION_AFTER_REFINERY)?;
+    migrate::sqlite(&mut conn, &sqlite_steps::migrations::runner()).map_err(|e| match e {
+        MigrateError::Newer { found, known } => StationError::NewerSchema { found, known },
+        MigrateError::Sqlite(e) => StationError::Db(e),
+        MigrateError::Refinery(s) => StationError::Migration(s),
+    })?;
     Ok(conn)
 }
 
@@ -125,22 +105,6 @@ fn refuse_newer(found: i64, known: i64) -> Result<(), StationError> {
     Ok(())
 }
 
-fn applied_sqlite(conn: &rusqlite::Connection) -> Result<i64, StationError> {
-    let exists: bool = conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
-        [HISTORY],
-        |row| row.get(0),
-    )?;
-    if !exists {
-        return Ok(0);
-    }
-    Ok(conn.query_row(
-        "SELECT COALESCE(MAX(version), 0) FROM refinery_schema_history",
-        [],
-        |row| row.get(0),
-    )?)
-}
-
 fn applied_postgres(client: &mut postgres::Client) -> Result<i64, StationError> {
     let exists: bool = client
         .query_one("SELECT to_regclass($1) IS NOT NULL", &[&HISTORY])
@@ -157,46 +121,4 @@ fn applied_postgres(client: &mut postgres::Client) -> Result<i64, StationError> 
         .and_then(|row| row.try_get(0))
         .map_err(pg::classify)?;
     Ok(i64::from(version))
-}
-
-/// Station databases before refinery counted their steps in `PRAGMA user_version` (steps 1–4
-/// are the same SQL as the files V1–V4): record those steps as applied so refinery goes on
-/// from there.
-fn adopt_user_version(
-    conn: &mut rusqlite::Connection,
-    runner: &Runner,
-) -> Result<(), StationError> {
-    let user_version: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
-    if user_version == 0 || user_version == USER_VERSION_AFTER_REFINERY || applied_sqlite(conn)? > 0
-    {
-        return Ok(());
-    }
-    refuse_newer(user_version, latest(runner))?;
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-    tx.execute_batch(
-        "CREATE TABLE IF NOT EXISTS refinery_schema_history (
-            version INT4 PRIMARY KEY, name VARCHAR(255), applied_on VARCHAR(255),
-            checksum VARCHAR(255))",
-    )?;
-    let now = time::OffsetDateTime::now_utc()
-        .format(&time::format_description::well_known::Rfc3339)
-        .map_err(|e| StationError::Migration(e.to_string()))?;
-    for step in runner
-        .get_migrations()
-        .iter()
-        .filter(|m| i64::from(m.version()) <= user_version)
-    {
-        tx.execute(
-            "INSERT INTO refinery_schema_history (version, name, applied_on, checksum)
-             VALUES (?1, ?2, ?3, ?4)",
-            rusqlite::params![
-                step.version(),
-                step.name(),
-                now,
-                step.checksum().to_string()
-            ],
-        )?;
-    }
-    tx.commit()?;
-    Ok(())
 }
