@@ -69,7 +69,9 @@ pub(super) fn prepare_postgres(client: &mut postgres::Client) -> Result<(), Stat
     client
         .execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])
         .map_err(pg::classify)?;
-    let runner = postgres_steps::migrations::runner();
+    // Grouped: every pending step and its history row in one transaction (PostgreSQL's DDL is
+    // transactional), so a desk that stops mid-migration leaves the schema as it was.
+    let runner = postgres_steps::migrations::runner().set_grouped(true);
     let result = applied_postgres(client)
         .and_then(|found| refuse_newer(found, latest(&runner)))
         .and_then(|()| {
