@@ -13,17 +13,7 @@ use super::engines::Engine;
 use crate::synthetic;
 
 fn address() -> LabelAddress {
-    LabelAddress {
-        first_name: "Zoë".into(),
-        last_name: "Doe".into(),
-        phone_number: "+1 514 555 0100".into(),
-        line1: "1 Rue Sainte-Catherine".into(),
-        line2: None,
-        city: "Montréal".into(),
-        province: "QC".into(),
-        country: "CA".into(),
-        zipcode: "H2X 1Y4".into(),
-    }
+    super::address("Zoë")
 }
 
 /// A station with one synthetic order and the parcel holding its first line's units.

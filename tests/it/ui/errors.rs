@@ -60,14 +60,7 @@ fn a_422_is_shown_next_to_the_quantity_it_names() {
     assert_eq!(line.quantity, Decimal::from(3));
 
     // Another station already labelled one unit of that SKU; this station does not know.
-    let service = h.state().embedded_service().unwrap();
-    let client = Client::new(ClientConfig::new(
-        service.base_url.clone(),
-        service.labels_url.clone(),
-        service.credentials.api_key.clone(),
-        service.credentials.access_token.clone(),
-    ))
-    .unwrap();
+    let client = crate::support::client_for(h.state().embedded_service().unwrap());
     let other = LabelRequest {
         order_number: order.number.to_string(),
         skus: Some(vec![LabelSku {

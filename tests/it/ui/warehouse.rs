@@ -76,15 +76,7 @@ fn submit_at_embedded_service(
     order: &packdesk::demo::orders::DemoOrder,
     url: &str,
 ) {
-    use packdesk::api::{Client, ClientConfig};
-    let service = h.state().embedded_service().unwrap();
-    let client = Client::new(ClientConfig::new(
-        service.base_url.clone(),
-        service.labels_url.clone(),
-        service.credentials.api_key.clone(),
-        service.credentials.access_token.clone(),
-    ))
-    .unwrap();
+    let client = crate::support::client_for(h.state().embedded_service().unwrap());
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let quote = runtime.block_on(client.landed_cost(&order.cart)).unwrap();
     let body = packdesk::demo::orders::create_body(order, &quote).unwrap();
