@@ -1,9 +1,10 @@
 //! The error body of SPEC 2.15: `{"error": [{"field": "...", "error": "..."}]}`.
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// One problem with a request: the full JSON path of the field and a sentence a person can act on.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 pub struct FieldError {
     /// Full JSON path, e.g. `shipments[0].items[2].weight.unit`; empty for the body as a whole.
     pub field: String,
@@ -30,7 +31,7 @@ impl std::fmt::Display for FieldError {
 }
 
 /// SPEC 2.15 error body.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 pub struct ErrorBody {
     pub error: Vec<FieldError>,
 }

@@ -2,6 +2,7 @@
 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::error::FieldError;
 use super::num;
@@ -9,20 +10,24 @@ use super::num;
 /// SPEC 2.18 label request. Only `orderNumber` is always required: with nothing else it asks for
 /// the full order's label; with `skus` it asks for a split-parcel label, and then `fromAddress`,
 /// `toAddress`, `trackReference`, `parcelWeight` and `brandCode` are required too.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LabelRequest {
     pub order_number: String,
     #[serde(default, with = "num::opt", skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<f64>, format = "decimal")]
     pub weight: Option<Decimal>,
     /// `grams` | `pounds`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weight_unit: Option<String>,
     #[serde(default, with = "num::opt", skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<f64>, format = "decimal")]
     pub length: Option<Decimal>,
     #[serde(default, with = "num::opt", skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<f64>, format = "decimal")]
     pub width: Option<Decimal>,
     #[serde(default, with = "num::opt", skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<f64>, format = "decimal")]
     pub height: Option<Decimal>,
     /// `cm` | `in`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -49,17 +54,18 @@ pub struct LabelRequest {
 }
 
 /// SPEC 2.18 SKU object: one line of a split parcel.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LabelSku {
     pub sku_name: String,
     pub asn: String,
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub quantity: Decimal,
 }
 
 /// SPEC 2.18 label address object.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LabelAddress {
     pub first_name: String,
@@ -79,7 +85,7 @@ pub struct LabelAddress {
 
 /// SPEC 2.19 label response. On an error answer `result.status` is `error` and `error` lists
 /// every problem (the SPEC 2.15 entries); on success `error` is absent.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LabelResponse {
     pub is_error: bool,
@@ -89,18 +95,21 @@ pub struct LabelResponse {
 }
 
 /// SPEC 2.19 `result`. `base64`, `zpl` and `shippingService` are omitted when absent.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LabelResult {
     pub order_number: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub label_urls: Vec<String>,
     pub status: LabelStatus,
     /// Empty until available.
     #[serde(default)]
+    #[schema(required = true)]
     pub tracking_code: String,
     /// Empty until available.
     #[serde(default)]
+    #[schema(required = true)]
     pub tracking_url: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub base64: Option<String>,
@@ -112,7 +121,7 @@ pub struct LabelResult {
 }
 
 /// SPEC 3: label `result.status`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LabelStatus {
     Success,

@@ -2,6 +2,7 @@
 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::num;
 
@@ -9,7 +10,7 @@ use super::num;
 pub type CustomProperties = serde_json::Map<String, serde_json::Value>;
 
 /// SPEC 2.1 `TaxCalculationRequest`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct TaxCalculationRequest {
     pub ship_to: Address,
     pub caller_app: String,
@@ -17,15 +18,17 @@ pub struct TaxCalculationRequest {
     pub external_reference_id: Option<String>,
     pub currency_code: String,
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub order_discount: Decimal,
     pub shipments: Vec<CartShipmentRequest>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
     pub custom_properties: Option<CustomProperties>,
 }
 
 /// SPEC 2.2 `ShipToAddress` and 2.3 `ShipFromAddress` share one shape. The order endpoints'
 /// billing and destination addresses, whose fields SPEC.md does not show, use it too.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 pub struct Address {
     pub country_code: String,
     #[serde(default)]
@@ -43,7 +46,7 @@ pub struct Address {
 }
 
 /// SPEC 2.4 `CartShipmentRequest`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct CartShipmentRequest {
     pub ship_from: Address,
     pub shipment_id: String,
@@ -52,15 +55,16 @@ pub struct CartShipmentRequest {
 }
 
 /// SPEC 2.5 `ShippingRate`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ShippingRate {
     pub shipping_rate_id: String,
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub shipping_rate: Decimal,
 }
 
 /// SPEC 2.6 `CartItem`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct CartItem {
     pub source_line_id: String,
     pub source_product_id: i64,
@@ -68,10 +72,13 @@ pub struct CartItem {
     #[serde(default)]
     pub hs_code: Option<String>,
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub quantity: Decimal,
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub unit_price: Decimal,
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub unit_discount: Decimal,
     pub sku: String,
     pub product_name: String,
@@ -85,28 +92,34 @@ pub struct CartItem {
 
 /// SPEC 2.7 `Weight`. `unit` stays text on the wire so a wrong value gets a 422 naming the field;
 /// `domain::Weight` is the checked form.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(description = "SPEC 2.7 `Weight`: the weight of one unit.")]
 pub struct WireWeight {
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub per_unit: Decimal,
+    /// `g` | `lb`.
     pub unit: String,
 }
 
 /// SPEC 2.8 `TaxCalculationResponse`. Every field is required; nullable ones serialize as `null`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct TaxCalculationResponse {
     pub landedcost_request_id: String,
     pub currency_code: String,
+    #[schema(required = true)]
     pub external_reference_id: Option<String>,
     pub created_at: String,
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub usd_conversion_rate: Decimal,
     pub shipments: Vec<CartShipmentResponse>,
+    #[schema(required = true)]
     pub hs_codes: Option<Vec<SkuHsCodeEntry>>,
 }
 
 /// SPEC 2.9 `CartShipmentResponse`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct CartShipmentResponse {
     pub shipment_id: String,
     pub shipment_type: ShipmentType,
@@ -114,7 +127,7 @@ pub struct CartShipmentResponse {
 }
 
 /// SPEC 3: `cross_border` or `local`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ShipmentType {
     CrossBorder,
@@ -122,47 +135,56 @@ pub enum ShipmentType {
 }
 
 /// SPEC 2.10 `ShippingRateTaxesResponse`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ShippingRateTaxes {
     pub shipping_rate_id: String,
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub shipping_rate: Decimal,
     pub tax_transaction_id: String,
     pub landed_cost: LandedCost,
 }
 
 /// SPEC 2.11 `LandedCost`: `total_taxes == shipment_taxes + product_taxes`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct LandedCost {
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub duties: Decimal,
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub total_taxes: Decimal,
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub shipment_taxes: Decimal,
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub product_taxes: Decimal,
     pub breakdown: Vec<TaxBreakdown>,
 }
 
 /// SPEC 2.12 `TaxBreakdown`. `rate` is a percentage (19 for 19 %).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct TaxBreakdown {
     #[serde(rename = "type")]
     pub kind: BreakdownType,
     pub tax_name: String,
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub rate: Decimal,
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub amount: Decimal,
     #[serde(with = "num")]
+    #[schema(value_type = f64, format = "decimal")]
     pub taxable_amount: Decimal,
     pub jurisdiction: Jurisdiction,
+    #[schema(required = true)]
     pub sku: Option<String>,
 }
 
 /// SPEC 3: breakdown `type`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum BreakdownType {
     ShipmentTax,
@@ -171,7 +193,7 @@ pub enum BreakdownType {
 }
 
 /// SPEC 2.13 `Jurisdiction`; `type` is free text in the spec (state, country, federal, ...).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Jurisdiction {
     pub name: String,
     #[serde(rename = "type")]
@@ -179,7 +201,7 @@ pub struct Jurisdiction {
 }
 
 /// SPEC 2.14 `SkuHsCodeEntry`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct SkuHsCodeEntry {
     pub sku: String,
     pub hs_code: String,

@@ -1,10 +1,12 @@
-//! The packing station's non-UI core: its own record of orders and what was sent and received
-//! for them (`db`, on SQLite or a warehouse's PostgreSQL; `warehouse` says which), settings (`settings`), credentials in the OS credential store (`secrets`) and
-//! the supervisor unlock (`pin`), and printing with its queue (`print`).
+//! The packing station's non-UI core: its domain model (`model`), its own record of orders and
+//! what was sent and received for them (`db`, on SQLite or a warehouse's PostgreSQL; `warehouse`
+//! says which), imports (`import`, `inbox`), settings (`settings`), credentials in the OS
+//! credential store (`secrets`), the supervisor unlock (`pin`), printing with its queue
+//! (`print`), and the outbox's delivery worker (`outbox`, the one part that calls the service,
+//! through `api::Client`).
 //!
-//! Nothing here draws UI or calls the service: the app's job runner calls `api::Client` and then
-//! records what was sent and received through [`db::StationDb`]. Calls here may block (SQLite,
-//! files, the credential store): run them off the UI thread.
+//! Nothing here draws UI. Calls may block (the database, files, the credential store, printers):
+//! run them off the UI thread.
 
 pub mod db;
 pub mod error;

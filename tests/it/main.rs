@@ -5,6 +5,8 @@ mod contract;
 mod hardening;
 mod labels;
 mod landed_cost;
+mod layering;
+mod openapi;
 mod outbox;
 #[path = "../support/pg_cluster.rs"]
 mod pg_cluster;

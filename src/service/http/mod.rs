@@ -5,6 +5,7 @@
 pub mod auth;
 pub mod error;
 pub mod extract;
+pub mod openapi;
 mod routes;
 
 use std::sync::Arc;
@@ -14,7 +15,9 @@ use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::middleware::{self, Next};
 use axum::response::Response;
-use axum::routing::{get, post};
+use axum::routing::MethodRouter;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
+use utoipa_axum::routes;
 
 pub use auth::Credentials;
 pub use error::ApiError;
@@ -52,23 +55,89 @@ impl ServiceState {
 
 pub type SharedState = Arc<ServiceState>;
 
+/// Who may call a route. The router's checks and the document's `security` both follow it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Access {
+    /// No credentials.
+    Public,
+    /// `x-service-direct-api-key`, checked by a layer before the handler runs.
+    ApiKey,
+    /// `Authorization: Bearer`, checked by the handler so that its errors have the label shape.
+    Bearer,
+}
+
+/// Every route of the service, with who may call it. The router and `/openapi.json` are both
+/// built from this table, and `routes!` registers each handler at the method and path of its own
+/// `#[utoipa::path]`, so a route cannot be served without being documented: add routes here only.
+fn route_table() -> Vec<(Access, UtoipaMethodRouter<SharedState>)> {
+    vec![
+        (Access::ApiKey, routes!(routes::landed_cost::calculate)),
+        (
+            Access::ApiKey,
+            routes!(routes::orders::create, routes::orders::update),
+        ),
+        (Access::Bearer, routes!(routes::labels::label)),
+        (Access::Public, routes!(routes::labels::document)),
+        (Access::Public, routes!(routes::labels::track)),
+        (Access::Public, routes!(routes::health)),
+        (Access::Public, routes!(openapi::document)),
+    ]
+}
+
+/// The route table as one router and its document; `api_key_check` wraps the routes that need
+/// the API key.
+fn documented_router(
+    api_key_check: impl Fn(MethodRouter<SharedState>) -> MethodRouter<SharedState>,
+) -> OpenApiRouter<SharedState> {
+    route_table().into_iter().fold(
+        OpenApiRouter::with_openapi(openapi::base()),
+        |router, (access, (schemas, mut paths, method_router))| {
+            let method_router = match access {
+                Access::ApiKey => {
+                    openapi::require(&mut paths, openapi::API_KEY_SCHEME);
+                    api_key_check(method_router)
+                }
+                Access::Bearer => {
+                    openapi::require(&mut paths, openapi::BEARER_SCHEME);
+                    method_router
+                }
+                Access::Public => method_router,
+            };
+            router.routes((schemas, paths, method_router))
+        },
+    )
+}
+
+/// The service's OpenAPI 3.1 document, as `GET /openapi.json` serves it.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    // Only the document is kept, so the routes need no checks.
+    documented_router(|method_router| method_router).into_openapi()
+}
+
+/// Every route the router serves, as (method, path) pairs, e.g. `("POST", "/v1/orders")`: read
+/// from the route table the router registers, not from the document, so a test can compare them.
+pub fn route_list() -> Vec<(String, String)> {
+    route_table()
+        .into_iter()
+        .flat_map(|(_, (_, paths, _))| paths.paths)
+        .flat_map(|(path, item)| {
+            openapi::methods(&item)
+                .into_iter()
+                .map(move |method| (method.to_string(), path.clone()))
+        })
+        .collect()
+}
+
 pub fn router(state: SharedState) -> Router {
-    let direct_api = Router::new()
-        .route("/v1/landed-cost", post(routes::landed_cost::calculate))
-        .route(
-            "/v1/orders",
-            post(routes::orders::create).put(routes::orders::update),
-        )
-        .route_layer(middleware::from_fn_with_state(
-            state.clone(),
+    let check_state = state.clone();
+    let (router, _) = documented_router(move |method_router| {
+        method_router.route_layer(middleware::from_fn_with_state(
+            check_state.clone(),
             require_api_key,
-        ));
-    Router::new()
-        .merge(direct_api)
-        .route("/api/post/fc/labels", post(routes::labels::label))
-        .route("/labels/{file}", get(routes::labels::document))
-        .route("/track/{code}", get(routes::labels::track))
-        .route("/healthz", get(routes::health))
+        ))
+    })
+    .split_for_parts();
+    router
         .fallback(routes::not_found)
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .layer(DefaultBodyLimit::max(extract::MAX_BODY_BYTES))

@@ -13,8 +13,11 @@ use base64::Engine as _;
 use time::OffsetDateTime;
 
 use super::orders::with_field;
-use crate::api::{FieldError, LabelAddress, LabelRequest, LabelResponse, LabelResult, LabelStatus};
+use crate::api::{
+    ErrorBody, FieldError, LabelAddress, LabelRequest, LabelResponse, LabelResult, LabelStatus,
+};
 use crate::domain::{CountryCode, Length, LengthUnit, Weight, WeightUnit, validate};
+use crate::service::http::openapi::{self, *};
 use crate::service::http::{ApiError, SharedState, blocking, extract};
 use crate::service::labels::{
     Dimensions, LabelDocument, LabelParty, TrackingCode, render_pdf, render_zpl,
@@ -24,6 +27,44 @@ use crate::service::store::{DocFormat, LabelContext, LabelDocs, LabelRecord, Par
 /// UPU S10 service indicator of the parcels this service issues ("CP": parcel post).
 const SERVICE_INDICATOR: &str = "CP";
 
+/// Creates a shipping label.
+///
+/// The label of a whole order, or of a split parcel of it (with `skus`). Asking again returns
+/// the same label. Every answer, errors included, has the label answer's shape.
+#[utoipa::path(
+    post,
+    path = "/api/post/fc/labels",
+    operation_id = "createLabel",
+    tag = "labels",
+    request_body(
+        content = LabelRequest,
+        examples(
+            ("full order" = (
+                summary = "The label of the whole example order",
+                value = json!(openapi::full_order_label_request())
+            )),
+            ("split parcel" = (
+                summary = "A parcel of part of the example order, with its ZPL",
+                value = json!(openapi::parcel_label_request())
+            )),
+        )
+    ),
+    responses(
+        (status = 200, description = "The label: `result.status` is `success` with its \
+            documents, or `pending` (ask again later).", body = LabelResponse,
+            example = json!(openapi::label_answer())),
+        (status = 400, description = BAD_REQUEST, body = LabelResponse),
+        (status = 401, description = UNAUTHORIZED_BEARER, body = LabelResponse),
+        (status = 404, description = "No order has this `orderNumber`.", body = LabelResponse,
+            example = json!(openapi::label_error_answer())),
+        (status = 409, description = "The order (or every shipment holding a SKU) is canceled, \
+            no units of a SKU are left for a parcel, or the `trackReference` already has a \
+            label with other SKUs.", body = LabelResponse),
+        (status = 413, description = PAYLOAD_TOO_LARGE, body = LabelResponse),
+        (status = 422, description = INVALID, body = LabelResponse),
+        (status = 500, description = INTERNAL, body = LabelResponse),
+    )
+)]
 pub async fn label(
     State(state): State<SharedState>,
     headers: HeaderMap,
@@ -276,6 +317,25 @@ fn party_from_address(addr: &crate::api::Address, name: String) -> Result<LabelP
 }
 
 /// `GET /labels/{id}.pdf` or `.zpl`: the id is unguessable, so the URL is the permission.
+#[utoipa::path(
+    get,
+    path = "/labels/{file}",
+    operation_id = "labelDocument",
+    tag = "labels",
+    summary = "A label document.",
+    description = "A label document, as linked from a label answer (`labelUrls`, `zpl`). The \
+        address itself is the permission to read it: no credentials are needed.",
+    params(("file" = String, Path, description = "The label id with `.pdf` or `.zpl`.",
+        example = "744496344d3542cc9bd9294a80a60d7b.pdf")),
+    responses(
+        (status = 200, description = "The label as a PDF, or as ZPL text.", content(
+            ("application/pdf"),
+            ("text/plain; charset=utf-8"),
+        )),
+        (status = 404, description = "No label document at this address.", body = ErrorBody),
+        (status = 500, description = INTERNAL, body = ErrorBody),
+    )
+)]
 pub async fn document(State(state): State<SharedState>, Path(file): Path<String>) -> Response {
     let Some((id, ext)) = file.rsplit_once('.') else {
         return not_found();
@@ -299,6 +359,22 @@ fn not_found() -> Response {
 }
 
 /// `GET /track/{code}`: the reference service has no carrier behind it, so it confirms the code.
+#[utoipa::path(
+    get,
+    path = "/track/{code}",
+    operation_id = "trackParcel",
+    tag = "labels",
+    summary = "The tracking page of a parcel.",
+    description = "The tracking page a label answer links to (`trackingUrl`). The reference \
+        service has no carrier behind it: it confirms a valid tracking code.",
+    params(("code" = String, Path, description = "A UPU S10 tracking code.",
+        example = "CP000000014DE")),
+    responses(
+        (status = 200, description = "What is known of the parcel.", body = String,
+            content_type = "text/plain; charset=utf-8"),
+        (status = 404, description = "That is not a valid tracking code.", body = ErrorBody),
+    )
+)]
 pub async fn track(Path(code): Path<String>) -> Response {
     match TrackingCode::parse(&code) {
         Some(code) => (

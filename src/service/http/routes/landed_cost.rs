@@ -5,13 +5,42 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-use crate::api::TaxCalculationRequest;
+use crate::api::{ErrorBody, TaxCalculationRequest, TaxCalculationResponse};
 use crate::domain::validate;
 use crate::service::http::extract::RawJson;
+use crate::service::http::openapi::{self, *};
 use crate::service::http::{ApiError, SharedState};
 use crate::service::landed_cost::CalcOptions;
 use crate::service::store::Quote;
 
+/// Calculates the landed cost of a cart.
+///
+/// Duties and taxes for every shipping rate of every shipment. The calculation is stored: an
+/// order is created with its `landedcost_request_id` and, for each shipment, the
+/// `tax_transaction_id` of the chosen rate.
+#[utoipa::path(
+    post,
+    path = "/v1/landed-cost",
+    operation_id = "calculateLandedCost",
+    tag = "landed cost",
+    request_body(
+        content = TaxCalculationRequest,
+        examples(("cart" = (
+            summary = "A cart of two lines from Berlin to Paris, two shipping rates",
+            value = json!(openapi::landed_cost_request())
+        )))
+    ),
+    responses(
+        (status = 200, description = "The landed cost of every shipping rate of every shipment.",
+            body = TaxCalculationResponse, example = json!(openapi::landed_cost_answer())),
+        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 401, description = UNAUTHORIZED_KEY, body = ErrorBody),
+        (status = 413, description = PAYLOAD_TOO_LARGE, body = ErrorBody),
+        (status = 422, description = INVALID, body = ErrorBody,
+            example = json!(openapi::invalid_answer())),
+        (status = 500, description = INTERNAL, body = ErrorBody),
+    )
+)]
 pub async fn calculate(
     State(state): State<SharedState>,
     RawJson(request, request_json): RawJson<TaxCalculationRequest>,

@@ -8,6 +8,17 @@ use axum::http::StatusCode;
 
 use super::error::ApiError;
 
+/// Whether the service is up.
+#[utoipa::path(
+    get,
+    path = "/healthz",
+    operation_id = "health",
+    tag = "service",
+    responses(
+        (status = 200, description = "The service answers.", body = String,
+            content_type = "text/plain; charset=utf-8", example = "ok\n"),
+    )
+)]
 pub async fn health() -> (StatusCode, &'static str) {
     (StatusCode::OK, "ok\n")
 }
@@ -15,6 +26,6 @@ pub async fn health() -> (StatusCode, &'static str) {
 pub async fn not_found() -> ApiError {
     ApiError::not_found(
         "",
-        "No such endpoint: the service answers POST /v1/landed-cost, POST and PUT /v1/orders and POST /api/post/fc/labels.",
+        "No such endpoint: the service answers POST /v1/landed-cost, POST and PUT /v1/orders and POST /api/post/fc/labels; GET /openapi.json describes them.",
     )
 }
