@@ -8,6 +8,8 @@
 //! included (`packdesk --measure-startup` measures the real window's first frame). Each scenario
 //! runs in a child process of this binary so its memory figures are its own.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // Test code: a failure is a panic.
+
 #[path = "support/mod.rs"]
 mod support;
 

@@ -1,6 +1,8 @@
 //! One landed-cost calculation of the typical and the large cart (BENCHMARKS.md).
 //! `cargo bench --bench engine`; `PACKDESK_BENCH_SMOKE=1` for the short CI check.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // Test code: a failure is a panic.
+
 #[path = "support/mod.rs"]
 mod support;
 

@@ -8,6 +8,8 @@
 //! but the load's, so the service's writer and checkpoint threads count too.
 //! `PACKDESK_BENCH_SMOKE=1` checks the targets with a generous margin (CI: `LOAD_SECONDS=1`).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // Test code: a failure is a panic.
+
 #[path = "support/mod.rs"]
 mod support;
 

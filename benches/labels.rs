@@ -1,6 +1,8 @@
 //! Rendering one label document, PDF and ZPL (BENCHMARKS.md). `cargo bench --bench labels`;
 //! `PACKDESK_BENCH_SMOKE=1` for the short CI check.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // Test code: a failure is a panic.
+
 #[path = "support/mod.rs"]
 mod support;
 

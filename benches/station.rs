@@ -7,6 +7,8 @@
 //! run through the import path. `PACKDESK_BENCH_PG=0` skips it; in smoke mode (CI) it holds
 //! 10 000 orders instead of 100 000 to keep CI short (`PACKDESK_BENCH_PG_ORDERS` overrides).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // Test code: a failure is a panic.
+
 #[path = "support/mod.rs"]
 mod support;
 

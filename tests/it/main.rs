@@ -1,5 +1,7 @@
 //! The one integration-test binary: features tested end to end, against real servers.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // Test code: a failure is a panic.
+
 mod client;
 mod contract;
 mod hardening;
