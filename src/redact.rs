@@ -45,7 +45,8 @@ fn looks_like_token(word: &str) -> bool {
         && word.chars().any(|c| c.is_ascii_alphabetic())
 }
 
-/// Replaces the default panic output with one line through `tracing` (and stderr), redacted.
+/// Replaces the default panic output with one line through `tracing` (and stderr), redacted,
+/// and the backtrace in the log file, redacted too (a frame's text can hold a formatted value).
 pub fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
         let message = info
@@ -59,9 +60,18 @@ pub fn install_panic_hook() {
             .map(|l| format!("{}:{}", l.file(), l.line()))
             .unwrap_or_default();
         let message = redact(&message);
-        tracing::error!(%place, "Packdesk stopped unexpectedly: {message}");
+        let backtrace = std::backtrace::Backtrace::force_capture().to_string();
+        tracing::error!(%place, "{}", logged(&message, &backtrace));
         eprintln!("Packdesk stopped unexpectedly at {place}: {message}");
     }));
+}
+
+/// The panic as the log file gets it: the (redacted) message, then the backtrace, redacted.
+fn logged(message: &str, backtrace: &str) -> String {
+    format!(
+        "Packdesk stopped unexpectedly: {message}\n{}",
+        redact(backtrace)
+    )
 }
 
 #[cfg(test)]
@@ -78,5 +88,17 @@ mod tests {
         );
         let plain = "order 4242 shipment S1 has no parcel 12345678901234567890";
         assert_eq!(redact(plain), plain, "numbers and words stay");
+    }
+
+    #[test]
+    fn the_logged_backtrace_is_redacted_too() {
+        let key = format!("pk_{}", "b2".repeat(20));
+        let backtrace = format!(
+            "   0: packdesk::api::client::send\n             with Bearer {key}\n   1: main"
+        );
+        let logged = logged("the service failed", &backtrace);
+        assert!(logged.starts_with("Packdesk stopped unexpectedly: the service failed\n"));
+        assert!(logged.contains("0: packdesk::api::client::send"), "{logged}");
+        assert!(!logged.contains(&key), "{logged}");
     }
 }

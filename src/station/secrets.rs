@@ -149,6 +149,24 @@ impl CredentialStore {
         }
     }
 
+    /// Tests only: on keyring's mock store, the next read or write of this secret fails as a
+    /// keyring that does not answer would. `false` on any other store (nothing changes).
+    #[doc(hidden)]
+    pub fn mock_fail_next(&self, env: &str, kind: SecretKind) -> bool {
+        let Ok(entry) = self.entry(env, kind) else {
+            return false;
+        };
+        match entry.as_any().downcast_ref::<keyring_core::mock::Cred>() {
+            Some(mock) => {
+                mock.set_error(KeyringError::NoStorageAccess(
+                    "the mock keyring is locked".into(),
+                ));
+                true
+            }
+            None => false,
+        }
+    }
+
     fn entry(&self, env: &str, kind: SecretKind) -> Result<Entry, SecretsError> {
         self.store
             .build(SERVICE, &format!("{env}/{}", kind.code()), None)

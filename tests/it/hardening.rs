@@ -132,3 +132,41 @@ fn settings_saved_after_credentials_are_stored_hold_no_secret_and_debug_shows_no
         "token **** failed"
     );
 }
+
+/// A keyring that does not answer is said as such, never turned into an empty key that the
+/// service would answer with "API key rejected".
+#[tokio::test(flavor = "multi_thread")]
+async fn a_keyring_that_does_not_answer_is_said_as_such() {
+    use packdesk::ui::jobs::JobResult;
+
+    let store = CredentialStore::mock().unwrap();
+    store
+        .set("Staging", SecretKind::ApiKey, &Secret::new("key-1"))
+        .unwrap();
+    assert!(store.mock_fail_next("Staging", SecretKind::ApiKey));
+    let env = Environment {
+        name: "Staging".into(),
+        kind: EnvironmentKind::Sandbox,
+        base_url: "https://staging.example".into(),
+        labels_url: "https://staging.example/api/post/fc/labels".into(),
+        allow_plain_http: false,
+    };
+    let JobResult::Connected(result) =
+        packdesk::ui::jobs::panels::connect(env, Some(store.clone()), None).await
+    else {
+        panic!("connect answers Connected");
+    };
+    let Err(said) = result else {
+        panic!("a keyring that did not answer gave a client");
+    };
+    assert!(
+        said.starts_with("The system keyring did not answer, so the API key for Staging could not be read"),
+        "{said}"
+    );
+    assert!(!said.contains("rejected"), "{said}");
+    // The keyring answers again: the stored key is used.
+    assert_eq!(
+        store.get("Staging", SecretKind::ApiKey).unwrap(),
+        Some(Secret::new("key-1"))
+    );
+}

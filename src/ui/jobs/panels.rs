@@ -160,6 +160,19 @@ pub async fn hash_pin(pin: Secret) -> JobResult {
     JobResult::PinHashed(hashed)
 }
 
+/// What the packer reads when the credential store fails to give a secret.
+pub fn keyring_did_not_answer(
+    kind: SecretKind,
+    environment: &str,
+    error: &crate::station::secrets::SecretsError,
+) -> String {
+    format!(
+        "The system keyring did not answer, so the {} for {environment} could not be read \
+         ({error}). Unlock the keyring (or sign in again), then retry.",
+        kind.label()
+    )
+}
+
 /// A client for `env`: its credentials from the store, or for the embedded sandbox a service
 /// started now (when `data_dir` is given, i.e. none runs yet).
 pub async fn connect(
@@ -192,13 +205,17 @@ async fn connect_inner(
         Some(store) => {
             let name = env.name.clone();
             tokio::task::spawn_blocking(move || {
-                (
-                    store.get(&name, SecretKind::ApiKey).ok().flatten(),
-                    store.get(&name, SecretKind::AccessToken).ok().flatten(),
-                )
+                // A keyring that does not answer is said as such: an empty key would come back
+                // from the service as "API key rejected", which sends the packer the wrong way.
+                let read = |kind| {
+                    store
+                        .get(&name, kind)
+                        .map_err(|e| keyring_did_not_answer(kind, &name, &e))
+                };
+                Ok::<_, String>((read(SecretKind::ApiKey)?, read(SecretKind::AccessToken)?))
             })
             .await
-            .map_err(|e| e.to_string())?
+            .map_err(|e| e.to_string())??
         }
         None => (None, None),
     };

@@ -171,6 +171,7 @@ async fn run(
             None => (Ok(None), Ok(None)),
         };
         let mut missing = Vec::new();
+        let mut unanswered = Vec::new();
         let mut take = |found: Result<Option<Secret>, _>, kind: SecretKind| match found {
             Ok(Some(secret)) => secret,
             Ok(None) => {
@@ -178,13 +179,19 @@ async fn run(
                 Secret::new("")
             }
             Err(e) => {
-                missing.push(kind.label());
                 tracing::warn!("credential store: {e}");
+                unanswered.push(super::panels::keyring_did_not_answer(kind, &env.name, &e));
                 Secret::new("")
             }
         };
         let api_key = take(api_key, SecretKind::ApiKey);
         let access_token = take(access_token, SecretKind::AccessToken);
+        if let Some(first) = unanswered.into_iter().next() {
+            credential_note = Some(match credential_note {
+                Some(earlier) => format!("{earlier} {first}"),
+                None => first,
+            });
+        }
         if !missing.is_empty() {
             let note = format!(
                 "No {} saved for {} — enter them in Settings.",
