@@ -1,6 +1,24 @@
 //! Where Packdesk keeps its files: the platform's standard directories (XDG on Linux, Application
 //! Support and Logs on macOS, AppData on Windows), resolved once here so the app, the service,
 //! the logs and `packdesk --help` always name the same places.
+//!
+//! # Files on the station, and packaging
+//!
+//! `paths::Paths` resolves every location once from `directories` (`ProjectDirs("", "Packdesk",
+//! "packdesk")`): settings in the config directory, the station database (which also caches each
+//! label's PDF and ZPL) and the embedded service under the data directory, `packdesk.log` in the XDG
+//! state directory on Linux, `~/Library/Logs/Packdesk` on macOS, the local app data on Windows.
+//! `packdesk --help` prints them resolved. Logs go to stderr and that file; no secret is ever
+//! formatted into a log event.
+//!
+//! Installers are built by **cargo-packager** from `[package.metadata.packager]` in Cargo.toml (with
+//! `packaging/packdesk.desktop` and `assets/icon/`): one maintained tool and one config for .deb,
+//! AppImage, .msi (WiX), NSIS, .app and .dmg, instead of cargo-deb + cargo-wix + cargo-bundle with
+//! three copies of the metadata. Its .deb writer is pure Rust (no dpkg-deb needed) and it installs
+//! with `cargo install --locked` from crates.io. Its AppImage, WiX and NSIS steps download their
+//! tools (linuxdeploy, WiX, NSIS) from GitHub on first use; .app and .dmg need macOS (`hdiutil`).
+//! The icon's source is `assets/icon/packdesk.svg`; `packaging/icons.sh` renders the PNG sizes,
+//! `.ico` and `.icns` (committed).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -98,7 +98,10 @@ mod tests {
         );
         let logged = logged("the service failed", &backtrace);
         assert!(logged.starts_with("Packdesk stopped unexpectedly: the service failed\n"));
-        assert!(logged.contains("0: packdesk::api::client::send"), "{logged}");
+        assert!(
+            logged.contains("0: packdesk::api::client::send"),
+            "{logged}"
+        );
         assert!(!logged.contains(&key), "{logged}");
     }
 }

@@ -2,6 +2,16 @@
 //! import for the app's "Import orders…", dropped files, the inbox folder and `packdesk import`.
 //! The format is documented on [`import_file`] and in `assets/import/README.md`. Parsing, the
 //! checks and the report are here; `StationDb::record_imported` stores what passed.
+//!
+//! # Orders come in
+//!
+//! One import (`station::import`: parse, check with `model::check`, record with
+//! `StationDb::record_imported` in one transaction, report every rejected entry with its index,
+//! order number and each problem's path), reached three ways: the app's "Import orders…" and
+//! dropped files (`ui::import`), the inbox folder (`station::inbox`, watched by a task of the app;
+//! a file is taken on the second look that finds it unchanged, claimed by renaming it into
+//! `processing/` so one desk of several takes it, then filed under `imported/` or `rejected/` with
+//! its report), and `packdesk import` (`cli::import`, exit 0/1/2).
 
 use std::collections::HashMap;
 use std::path::Path;

@@ -6,6 +6,14 @@
 //! reboot). Tests use keyring-core's in-memory mock store.
 //!
 //! Calls may block on D-Bus: make them from the job runner, not inside a frame.
+//!
+//! # Credentials on the station
+//!
+//! API key and access token per environment live in the OS credential store through keyring 4's
+//! `keyring-core` with one store crate per platform (Secret Service over zbus or kernel keyutils on
+//! Linux, Keychain, Windows Credential Manager) — the arrangement keyring 4 recommends to applications,
+//! and the one that lets tests use its mock store. The settings file never holds a secret; the supervisor
+//! PIN is stored as a salted argon2id hash.
 
 use std::sync::Arc;
 

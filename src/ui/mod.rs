@@ -5,6 +5,30 @@
 //! app owns and send their results back over a channel (`jobs`), followed by a repaint. No view
 //! waits on the network, the database or a file. The quote and settings panels live in
 //! `quote/` and `settings/` as self-contained components shown as tabs.
+//!
+//! # The app: how a frame runs
+//!
+//! 1. Apply what jobs sent back (`handle::apply`): results, and progress such as "label pending".
+//! 2. Turn shortcut keys (`keys`) and the scan box's text (`scan::capture`) into commands. The scan box
+//!    takes every text and key event of the frame when it has the focus or nobody has, so a scanner's
+//!    whole code and its terminator are handled in one frame.
+//! 3. Draw the views; they read `AppState` and push commands (text fields edit a copy and emit the new
+//!    text), never touching the network, SQLite or files.
+//! 4. Apply the commands (`handle::handle`): change the state, start jobs. A job in flight is a state
+//!    value (`LabelJob::Polling`, `Request::Pending`, ...) so its button is disabled and shows why.
+//! 5. Give the focus back to the scan box when no field has it.
+//!
+//! A split-parcel label is asked for through the outbox: `pack_and_request_label` records the parcel and
+//! queues its request in one transaction, the job wakes the worker, and `handle::label_follow` follows
+//! the entry from the worker's reports (queued → requesting, `pending` → "asking again in …", delivered →
+//! `jobs::parcel_label::ready` shows the cached documents and the preview). A refusal with field errors
+//! (422, label `error`) voids the parcel (which closes its entry) so its units are free again and the
+//! messages sit under their fields; other refusals (401, ...) keep the parcel, and Retry queues the same
+//! entry again after the fix. A network failure keeps the parcel too: the worker retries by itself and
+//! Retry (F5) makes it due now, with the same `trackReference`. A parcel picked up again (after a restart)
+//! shows its entry's state (`label_follow::resumed`). Full-order labels (only `orderNumber`) stay direct
+//! (`jobs::label`): they only fetch the order's one label, change nothing at the service, and the client
+//! repeats them safely, so there is nothing to make durable; after a failure Retry asks again.
 
 pub mod app;
 mod cancel_ui;

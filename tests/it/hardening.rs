@@ -160,7 +160,9 @@ async fn a_keyring_that_does_not_answer_is_said_as_such() {
         panic!("a keyring that did not answer gave a client");
     };
     assert!(
-        said.starts_with("The system keyring did not answer, so the API key for Staging could not be read"),
+        said.starts_with(
+            "The system keyring did not answer, so the API key for Staging could not be read"
+        ),
         "{said}"
     );
     assert!(!said.contains("rejected"), "{said}");

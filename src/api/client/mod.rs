@@ -23,6 +23,18 @@
 //! `Secret(****)`, the header values are marked sensitive, and the `tracing` debug logs carry
 //! the method, the URL without its query, the attempt and the status, never headers or bodies.
 //! The access token goes only to the label endpoint and to documents on its origin.
+//!
+//! # The client
+//!
+//! `api::Client` retries only where a retry cannot do harm: a request that never left (connect errors)
+//! on any call; 429 honouring `Retry-After`; 502/503/504 and timeouts after sending only on calls that are
+//! safe to repeat (landed cost, a full-order label, fetching a document) — never order create/update or
+//! split-parcel labels, whose idempotency is the station outbox's job. The Bearer token is sent to label
+//! document URLs only on the label endpoint's own origin.
+//!
+//! Plain HTTP is refused where the client is built (`Client::new`), on label-document URLs and on
+//! redirects (a custom redirect policy), unless the host is loopback or the environment's
+//! `allow_plain_http` (off by default) is set; Settings shows the same reason next to the URL field.
 
 mod config;
 mod error;

@@ -1,6 +1,22 @@
 //! The HTTP face of the reference service: `router(state)` so tests and the app can run it on any
 //! listener. Handlers check credentials, parse, validate with `domain::validate`, then call the
 //! engine or the store; the store is synchronous SQLite, so it runs on the blocking pool.
+//!
+//! # Where SPEC.md is silent: the service's answers
+//!
+//! | Status | When |
+//! |---|---|
+//! | 400 | Malformed JSON, a value of the wrong JSON type (field path given) |
+//! | 401 | Missing or wrong `x-service-direct-api-key` or Bearer token (compared in constant time) |
+//! | 404 | Unknown order (PUT, labels), unknown path |
+//! | 409 | Duplicate `source_reference` on create; an update whose `source_updated_at` is older than the stored one (nothing changes); fulfilling a canceled shipment or canceling a fulfilled one |
+//! | 413 | Body over 1 MiB |
+//! | 422 | Validation: the SPEC 2.15 body listing every problem with its field path |
+//!
+//! Label errors answer the same status codes with the SPEC 2.19 body: `isError: true`,
+//! `result.status: "error"` and the same `error` list. Label documents are served at
+//! `/labels/{id}.pdf` and `/labels/{id}.zpl`; the id is 122 random bits, so the URL itself is the
+//! permission to read it (as with a provider's signed URL) and a printer or browser can fetch it.
 
 pub mod auth;
 pub mod error;

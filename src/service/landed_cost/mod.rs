@@ -58,6 +58,17 @@
 //! `landedcost_request_id` is `lc_` and `tax_transaction_id` `tt_` followed by a random UUID
 //! (v4). `usd_conversion_rate` is USD per unit of the request currency from the FX table (ECB
 //! reference rates; the latest publication on or before the date), to 8 significant digits.
+//!
+//! # The landed-cost engine
+//!
+//! Data-driven: `assets/tables/*.json` (VAT/GST, US and Canadian sales taxes, reduced rates, MFN duties per
+//! destination, preferential origin areas, valuation basis, de minimis, ECB FX rates) and `assets/hs/`
+//! (HS 2022 nomenclature, classification keywords) are embedded in the binary, parsed and checked once
+//! at start (`Tables::load`), each file naming its source and each row its effective dates;
+//! `assets/tables/README.md` lists them. The engine prices for a date (`CalcOptions::now`), so a rule
+//! change is a table row, and `packdesk serve --pricing-date` reproduces a past quote. The worked
+//! examples in `tests/it/landed_cost/` are checked by hand in their comments, and each is priced twice —
+//! by the engine and over HTTP by a service pinned to the example's date — and must agree.
 
 mod allocate;
 mod cart;

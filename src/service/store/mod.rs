@@ -19,6 +19,34 @@
 //!   counts once; the same tracking number with other items is a `Conflict`.
 //! - Label rendering failures are `Invalid` with an empty field path: the renderer fails on input
 //!   it cannot print, and the message says what.
+//!
+//! # The service store
+//!
+//! One SQLite connection behind a mutex (SQLite has one writer anyway), WAL, `synchronous=FULL` for
+//! orders and labels and `NORMAL` for calculations (a quote lost to a power cut is quoted again; the
+//! next FULL commit syncs the log up to it, so no order outlives its quote — an fsync per quote cost a
+//! third of the service's throughput, BENCHMARKS.md), every request one `BEGIN IMMEDIATE` transaction
+//! that also appends to `events`.
+//!
+//! Quotes are the hot path, and each is stored before it is answered (an order is checked against it).
+//! They do not go through the mutex one by one: the handler hands the quote to one writer thread
+//! (`store::CalculationWriter`) and awaits its commit; the thread stores whatever queued meanwhile in one
+//! transaction (group commit). Every quote of a batch is checked before any is written — against the
+//! database and the quotes before it — so a bad one fails alone with nothing to undo. The JSON stored
+//! is the bytes that crossed the wire — the request as received, the response as sent — so nothing is
+//! serialized twice, and a rate row is only an index (`tax_transaction_id` → calculation, shipment,
+//! rate): its landed cost is read from the stored response when an order locks it (schema step 2 dropped
+//! the per-rate copy, which doubled what every quote wrote). Checkpoints, which copy the log into the
+//! database file and sync it, would stall whichever commit crossed SQLite's threshold; a thread with its
+//! own connection runs them (`store::checkpoint`, `PASSIVE`), and only a log four times over the
+//! threshold makes the committing connection finish one itself (under sustained writes only the writer
+//! can arrange the moment a log starts over). Measured in BENCHMARKS.md.
+//!
+//! Label documents are rendered inside the transaction that records the label, so "generated once", the quantities a parcel takes and
+//! its tracking serial cannot race. Decisions where SPEC.md is silent are in `src/service/store/mod.rs`:
+//! an order covers every shipment of its calculation; a `tax_transaction_id` is used by one order; the
+//! same fulfilment (tracking number and items) sent twice counts once; refunds are running totals; the
+//! same `trackReference` returns the same parcel label.
 
 mod calculation;
 mod checkpoint;

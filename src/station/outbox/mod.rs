@@ -11,6 +11,26 @@
 //! - Attempts are counted before sending, and the state moves only after the answer is
 //!   recorded: an entry left in flight by a crash is sent again after the restart, which the
 //!   service's idempotency makes harmless (see ARCHITECTURE.md, "What the station promises").
+//!
+//! # The outbox
+//!
+//! Every call that changes something at the service is first written to the station database's
+//! `outbox` table (`station::db::outbox`, migration step 2) in the same transaction as
+//! the station's own record of it: `submit_order` (order recorded + `POST /v1/orders` queued),
+//! `fulfil_via_outbox` (fulfilment recorded + `PUT`), `cancel_via_outbox`, `pack_and_request_label`
+//! (parcel recorded + split-parcel label request). Each entry has an idempotency key (`create:N`,
+//! `fulfil:N:S:parcel`, `cancel:N:S`, `label:N:S:parcel`); writing the same key again adds nothing.
+//! The worker (`station::outbox`, a task on the app's tokio runtime) sends due entries with
+//! `api::Client`: network errors, timeouts, 5xx and 429 are retried with exponential backoff and
+//! equal jitter (a random point in the upper half of each wait); 401/403/404/409/422 wait in "needs attention" with the service's field errors, where
+//! the Outbox tab lets a person correct the body and resend, or a supervisor discard. A create
+//! is sent before anything else of its order, and updates of an order one after the other (each
+//! carries a later `source_updated_at`). Split-parcel labels go through it from the packing flow
+//! (see above). An order submitted from the quote panel whose create is refused shows the service's
+//! field errors on the quote form too (`QuoteView::order_refused`); it is corrected in the Outbox tab.
+//! Demo seeding stays direct: it records
+//! an order only after the service answered 204, so it can neither lose nor duplicate one. Views never touch it: the worker's reports reach
+//! `handle` as progress and the status bar shows queued / retrying (next time) / needs attention.
 
 mod classify;
 mod documents;

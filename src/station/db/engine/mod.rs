@@ -1,16 +1,65 @@
 //! One small SQL interface over the station's two engines: SQLite (a file, one desk) and
 //! PostgreSQL (a warehouse of desks).
 //!
-//! Queries are written once, with SQLite's numbered parameters (`?1`, `?2`), in the SQL both
-//! engines speak (`RETURNING`, `ON CONFLICT`, `COALESCE`, `CAST(... AS BIGINT)`); for PostgreSQL
-//! they are rewritten to `$1` once and prepared once per connection. Where the engines truly
-//! differ (a planner hint, say) a query asks [`Tx::dialect`].
+//! Every statement runs inside a [`Tx`] from [`Connection::write`] or [`Connection::read`];
+//! where the engines truly differ a query asks [`Tx::dialect`].
 //!
-//! Every statement runs inside a [`Tx`]: [`Connection::write`] for changes, which are serialized
-//! exactly as SQLite serializes its writers (PostgreSQL: one transaction-scoped advisory lock),
-//! so every check-then-write of the station holds across desks without reasoning about each
-//! one; [`Connection::read`] for reads, one consistent snapshot (PostgreSQL: `REPEATABLE READ,
-//! READ ONLY`, which never fails for a serialization conflict).
+//! # The station record on two engines
+//!
+//! A desk keeps the station record in its own SQLite file, or shares one PostgreSQL database with
+//! every desk of the warehouse (`--database URL`, Settings → Warehouse). One API, `StationDb`, on
+//! both; `tests/it/station/` shows every behaviour on both.
+//!
+//! - **One small SQL layer, not an ORM** (`station::db::engine`): `Connection::write`/`read` give a
+//!   `Tx` with `execute`/`query`/`query_row`/`query_map` over four value kinds (integer, text, bytes,
+//!   NULL). Queries are written once with `?N` parameters in the SQL both engines speak
+//!   (`RETURNING`, `ON CONFLICT`, `COALESCE`, `CAST(… AS BIGINT)` around `SUM`, `lower()` for
+//!   case-blind SKUs, `COUNT(*) FILTER`); for PostgreSQL `?N` becomes `$N` once and each statement is
+//!   prepared once per connection. The one query that differs (SQLite needs a planner hint for a
+//!   common SKU) asks `Tx::dialect()`.
+//! - **Writers are serialized on both engines.** SQLite has one writer (`BEGIN IMMEDIATE`); on
+//!   PostgreSQL every write transaction first takes one transaction-scoped advisory lock. So every
+//!   check-then-write of the station (quantities never more than left, a fulfilment once per parcel,
+//!   an order number once) holds across desks exactly as on one desk, without reasoning about each
+//!   query's isolation. A desk's writes take milliseconds and a warehouse makes a few per second, so
+//!   the lock is not contended (issue 14's claims and the shared outbox will take row locks of their
+//!   own). Reads are one snapshot each (`REPEATABLE READ, READ ONLY`, which never fails with a
+//!   serialization error).
+//! - **Crates**: `rusqlite` (as before) and the synchronous `postgres` client (the blocking face of
+//!   `tokio-postgres`): the record is used from blocking jobs on both engines, so one calling
+//!   convention serves both and no SQL call site became `async`. `sqlx` was the other candidate (one
+//!   async API over both engines, with a migrator) and was not taken: its SQLite driver links its own
+//!   `libsqlite3-sys`, which cannot coexist with `rusqlite` 0.41's (Cargo allows one crate linking
+//!   `sqlite3`), so the service store would have had to move too, and every station call site would
+//!   have become async for no gain on a desk. **Migrations**: `refinery` (maintained; drivers for
+//!   both `rusqlite` and `postgres`) replaces the two hand-written runners (station and service
+//!   store): one numbered file per step and engine (`src/station/db/migrations/{sqlite,postgres}/`,
+//!   the same numbers on both), each applied in its own transaction with its history row. On
+//!   PostgreSQL the runner holds a session advisory lock, so ten desks starting at once migrate once
+//!   (`station::warehouse::ten_desks_starting_at_once_migrate_once`). A desk older than the schema
+//!   refuses with "update Packdesk". SQLite files from before refinery (steps counted in
+//!   `PRAGMA user_version`) are adopted, and their `user_version` set past anything an old build
+//!   knows, so that build refuses them instead of re-applying its steps.
+//! - **Connecting** (`engine::pg`): TLS (rustls, the certificate checked against the system's trust
+//!   store, as for the service's HTTPS) for any host off loopback; `sslmode=disable` is refused there.
+//!   Connect timeout 5 s and TCP keepalives, so a dead network never hangs a packer's action. A
+//!   failure is said in words (`ConnectionProblem`: unreachable, wrong password, not allowed,
+//!   database missing, TLS) — the same words in Settings' Test connection and at start-up.
+//! - **When the database goes away**: a transaction cut off was never committed, so nothing is
+//!   half-recorded; the failed action says "Warehouse database unreachable — nothing was recorded;
+//!   retrying" (`Failure::WarehouseUnreachable`, Retry/F5 repeats it). The connection notes its
+//!   health in a shared cell (`engine::Health`) that the app's watcher reads without the database
+//!   lock; while it is unreachable the watcher pings every 2 s (a ping reconnects), the status bar
+//!   says so, and it clears by itself
+//!   (`ui::warehouse::a_warehouse_database_that_goes_away_says_so_records_nothing_and_comes_back`).
+//!   A desk that starts while the database is down keeps trying, saying so.
+//! - **Switching** the record in Settings opens and migrates the new one first, then puts it in
+//!   place of the old behind the same `Arc<Mutex<StationDb>>`, so the outbox worker and every job use
+//!   it from then on; a failure keeps the old one.
+//! - **Per-desk state on a shared record**: printing stays per desk. A print job left `sending` is
+//!   settled as `uncertain` at start-up on the desk's own file (it was this desk's); on a shared
+//!   record only when it has been `sending` for two minutes (another desk may be sending it now).
+//!   Demo orders are seeded only into a desk's own file.
 
 mod location;
 mod migrate;
