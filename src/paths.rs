@@ -31,6 +31,8 @@ use crate::station::settings::Settings;
 pub struct Paths {
     /// The station's settings (no secrets: those are in the OS credential store).
     pub settings: PathBuf,
+    /// The supervisor unlock's wrong tries and lockout, next to the settings.
+    pub supervisor_lock: PathBuf,
     /// The station database: orders, parcels, labels with their cached PDF and ZPL documents.
     pub station_db: PathBuf,
     /// The embedded reference service the app starts (its database and credentials).
@@ -50,8 +52,10 @@ impl Paths {
         let data_dir = dirs
             .as_ref()
             .map_or_else(|| fallback.clone(), |d| d.data_dir().to_path_buf());
+        let settings = Settings::default_path().unwrap_or_else(|| fallback.join("settings.json"));
         Self {
-            settings: Settings::default_path().unwrap_or_else(|| fallback.join("settings.json")),
+            supervisor_lock: settings.with_file_name(SUPERVISOR_LOCK_FILE),
+            settings,
             station_db: StationDb::default_path()
                 .unwrap_or_else(|| fallback.join("station.sqlite3")),
             embedded_service: data_dir.join("embedded-service"),
@@ -64,6 +68,7 @@ impl Paths {
     pub fn in_directory(dir: &Path) -> Self {
         Self {
             settings: dir.join("settings.json"),
+            supervisor_lock: dir.join(SUPERVISOR_LOCK_FILE),
             station_db: dir.join("station.sqlite3"),
             embedded_service: dir.join("embedded-service"),
             service: dir.join("service"),
@@ -81,6 +86,7 @@ impl Paths {
         let mut text = String::from("Files (this user, this machine):\n");
         let rows = [
             ("Settings", &self.settings),
+            ("Supervisor lockout", &self.supervisor_lock),
             ("Station database", &self.station_db),
             ("Label cache", &self.station_db),
             ("Embedded service", &self.embedded_service),
@@ -97,6 +103,9 @@ impl Paths {
         text
     }
 }
+
+/// The supervisor lockout's file name, in the settings' directory.
+pub const SUPERVISOR_LOCK_FILE: &str = "supervisor-lock.json";
 
 /// The log file's name inside [`Paths::log_dir`].
 pub const LOG_FILE: &str = "packdesk.log";
@@ -126,6 +135,7 @@ mod tests {
         let text = paths.describe();
         for path in [
             &paths.settings,
+            &paths.supervisor_lock,
             &paths.station_db,
             &paths.embedded_service,
             &paths.service,
@@ -145,6 +155,7 @@ mod tests {
         };
         let paths = Paths::platform();
         assert!(paths.settings.starts_with(base.config_dir()));
+        assert_eq!(paths.supervisor_lock.parent(), paths.settings.parent());
         assert!(paths.station_db.starts_with(base.data_dir()));
         let state = base.state_dir().map(Path::to_path_buf);
         assert_eq!(

@@ -3,12 +3,18 @@
 //!
 //! Time is passed in (`now`), so the UI passes `Instant::now()` and tests pass a clock they move.
 //! Checking a PIN runs argon2 (tens of milliseconds in a release build).
+//!
+//! The wrong tries and a running lockout outlive the app in a small file next to the settings
+//! ([`PersistedLockout`], [`load_lockout`], [`save_lockout`]), so a restart gives no fresh tries.
 
-use std::time::{Duration, Instant};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use serde::{Deserialize, Serialize};
 
 /// Wrong tries in a row that lock the unlock.
 pub const MAX_WRONG_TRIES: u32 = 3;
@@ -140,6 +146,110 @@ impl SupervisorLock {
     pub fn locked_out_until(&self, now: Instant) -> Option<Instant> {
         self.locked_until.filter(|until| now < *until)
     }
+
+    /// The PHC string this lock checks PINs against.
+    pub fn pin_hash(&self) -> &str {
+        &self.pin_hash
+    }
+
+    /// Checks PINs against a new hash from now on. The wrong tries, a lockout and an unlock stay:
+    /// the PIN only changes after the current one was entered.
+    pub fn set_pin_hash(&mut self, pin_hash: impl Into<String>) {
+        self.pin_hash = pin_hash.into();
+    }
+
+    /// The wrong tries and the lockout at `now` (`wall_now` on the wall clock), to keep on disk.
+    /// The lockout's end is rounded up to the second, so keeping it never shortens it.
+    pub fn lockout(&self, now: Instant, wall_now: SystemTime) -> PersistedLockout {
+        let locked_until_unix = self.locked_out_until(now).map(|until| {
+            let end = unix_time(wall_now) + until.saturating_duration_since(now);
+            end.as_secs() + u64::from(end.subsec_nanos() > 0)
+        });
+        PersistedLockout {
+            wrong_tries: self.wrong_tries,
+            locked_until_unix,
+        }
+    }
+
+    /// Takes over the wrong tries and the lockout an earlier run kept. A lockout runs no longer
+    /// than [`LOCKOUT`] from `now` (the wall clock may have been set back), and the tries stay
+    /// below the count that locks, as they never reach it outside a lockout.
+    pub fn restore_lockout(&mut self, saved: PersistedLockout, now: Instant, wall_now: SystemTime) {
+        self.wrong_tries = saved.wrong_tries.min(MAX_WRONG_TRIES - 1);
+        self.locked_until = saved
+            .locked_until_unix
+            .map(|end| Duration::from_secs(end).saturating_sub(unix_time(wall_now)))
+            .filter(|left| !left.is_zero())
+            .map(|left| now + left.min(LOCKOUT));
+    }
+}
+
+/// The lockout as a file keeps it: the wrong tries in a row so far, and the end of a running
+/// lockout in unix seconds (an `Instant` means nothing to the next run).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PersistedLockout {
+    pub wrong_tries: u32,
+    pub locked_until_unix: Option<u64>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum LockoutFileError {
+    #[error("could not read or write the supervisor lockout file {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the supervisor lockout file {path} is damaged ({reason})")]
+    Damaged { path: PathBuf, reason: String },
+}
+
+/// The lockout kept at `path`; `None` when there is no file (no wrong tries yet).
+pub fn load_lockout(path: &Path) -> Result<Option<PersistedLockout>, LockoutFileError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => {
+            return Err(LockoutFileError::Io {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
+    };
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| LockoutFileError::Damaged {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        })
+}
+
+/// Writes the lockout to `path` atomically (temporary file, flushed, renamed over the old one),
+/// so a crash never leaves a damaged file.
+pub fn save_lockout(path: &Path, lockout: &PersistedLockout) -> Result<(), LockoutFileError> {
+    let io = |at: &Path| {
+        let path = at.to_path_buf();
+        move |source| LockoutFileError::Io { path, source }
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
+    }
+    let text = serde_json::to_string(lockout).map_err(|e| LockoutFileError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::other(e),
+    })?;
+    let mut temp_name = path.file_name().unwrap_or_default().to_os_string();
+    temp_name.push(".tmp");
+    let temp = path.with_file_name(temp_name);
+    let mut file = std::fs::File::create(&temp).map_err(io(&temp))?;
+    file.write_all(text.as_bytes()).map_err(io(&temp))?;
+    file.sync_all().map_err(io(&temp))?;
+    drop(file);
+    std::fs::rename(&temp, path).map_err(io(path))
+}
+
+/// Time since the unix epoch (zero for a clock set before it).
+fn unix_time(wall: SystemTime) -> Duration {
+    wall.duration_since(UNIX_EPOCH).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -188,5 +298,141 @@ mod tests {
         );
         lock.lock();
         assert!(!lock.is_unlocked(t0 + 4 * minute));
+    }
+
+    /// A wall clock at a fixed second, so the unix times in the assertions are exact.
+    fn wall(secs: u64) -> SystemTime {
+        UNIX_EPOCH + Duration::from_secs(secs)
+    }
+
+    const T: u64 = 1_750_000_000;
+
+    #[test]
+    fn wrong_tries_kept_on_disk_count_on_after_a_restart() {
+        let (t0, hash) = (Instant::now(), hash_pin("1357").unwrap());
+        let mut lock = SupervisorLock::new(hash.clone(), DEFAULT_RELOCK_AFTER);
+        assert_eq!(
+            lock.try_unlock("0000", t0),
+            UnlockResult::Wrong { tries_left: 2 }
+        );
+        let kept = lock.lockout(t0, wall(T));
+        assert_eq!(
+            kept,
+            PersistedLockout {
+                wrong_tries: 1,
+                locked_until_unix: None
+            }
+        );
+
+        // The next run: a new lock (another `Instant` origin) takes the tries over.
+        let t1 = t0 + Duration::from_secs(3600);
+        let mut again = SupervisorLock::new(hash, DEFAULT_RELOCK_AFTER);
+        again.restore_lockout(kept, t1, wall(T + 3600));
+        assert_eq!(
+            again.try_unlock("1111", t1),
+            UnlockResult::Wrong { tries_left: 1 }
+        );
+        assert!(matches!(
+            again.try_unlock("2222", t1),
+            UnlockResult::LockedOut { .. }
+        ));
+    }
+
+    #[test]
+    fn a_lockout_kept_on_disk_runs_on_after_a_restart() {
+        let (t0, hash) = (Instant::now(), hash_pin("1357").unwrap());
+        let mut lock = SupervisorLock::new(hash.clone(), DEFAULT_RELOCK_AFTER);
+        lock.restore_lockout(
+            PersistedLockout {
+                wrong_tries: 2,
+                locked_until_unix: None,
+            },
+            t0,
+            wall(T),
+        );
+        assert!(matches!(
+            lock.try_unlock("0000", t0),
+            UnlockResult::LockedOut { .. }
+        ));
+        // Half a second later (at T), 299.5 s are left: kept as the next whole second.
+        let kept = lock.lockout(t0 + Duration::from_millis(500), wall(T));
+        assert_eq!(
+            kept,
+            PersistedLockout {
+                wrong_tries: 0,
+                locked_until_unix: Some(T + LOCKOUT.as_secs())
+            }
+        );
+
+        // Restarted a minute later: four minutes left, and even the right PIN is not checked.
+        let t1 = t0 + Duration::from_secs(7200);
+        let mut again = SupervisorLock::new(hash, DEFAULT_RELOCK_AFTER);
+        again.restore_lockout(kept, t1, wall(T + 60));
+        assert_eq!(
+            again.locked_out_until(t1),
+            Some(t1 + LOCKOUT - Duration::from_secs(60))
+        );
+        assert_eq!(
+            again.try_unlock("1357", t1),
+            UnlockResult::LockedOut {
+                until: t1 + LOCKOUT - Duration::from_secs(60)
+            }
+        );
+        let after = t1 + LOCKOUT;
+        assert_eq!(again.try_unlock("1357", after), UnlockResult::Unlocked);
+    }
+
+    #[test]
+    fn a_kept_lockout_is_bounded_and_an_ended_one_is_gone() {
+        let t0 = Instant::now();
+        let mut lock = SupervisorLock::new("$argon2id$not-checked", DEFAULT_RELOCK_AFTER);
+        // A clock set back by a day (or a file edited by hand) locks no longer than LOCKOUT.
+        lock.restore_lockout(
+            PersistedLockout {
+                wrong_tries: 99,
+                locked_until_unix: Some(T + 86_400),
+            },
+            t0,
+            wall(T),
+        );
+        assert_eq!(lock.locked_out_until(t0), Some(t0 + LOCKOUT));
+        assert_eq!(lock.lockout(t0, wall(T)).wrong_tries, MAX_WRONG_TRIES - 1);
+
+        lock.restore_lockout(
+            PersistedLockout {
+                wrong_tries: 0,
+                locked_until_unix: Some(T - 1),
+            },
+            t0,
+            wall(T),
+        );
+        assert_eq!(lock.locked_out_until(t0), None, "the lockout has ended");
+        assert_eq!(lock.lockout(t0, wall(T)), PersistedLockout::default());
+    }
+
+    #[test]
+    fn the_lockout_file_round_trips_and_a_damaged_one_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config").join("supervisor-lock.json");
+        assert_eq!(load_lockout(&path).unwrap(), None, "no file: no lockout");
+        let kept = PersistedLockout {
+            wrong_tries: 2,
+            locked_until_unix: Some(T),
+        };
+        save_lockout(&path, &kept).unwrap();
+        assert_eq!(load_lockout(&path).unwrap(), Some(kept));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            text,
+            format!(r#"{{"wrong_tries":2,"locked_until_unix":{T}}}"#)
+        );
+
+        std::fs::write(&path, "{\"wrong_tries\": \"many\"").unwrap();
+        let damaged = load_lockout(&path).unwrap_err();
+        assert!(matches!(damaged, LockoutFileError::Damaged { .. }));
+        assert!(
+            damaged.to_string().contains("supervisor-lock.json"),
+            "{damaged}"
+        );
     }
 }

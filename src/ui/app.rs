@@ -8,6 +8,7 @@ use super::state::{AppState, Startup, Tab};
 use super::{handle, keys, scan, status_bar, widgets};
 use crate::api::Client;
 use crate::service::server::RunningService;
+use crate::station::pin::{self, DEFAULT_RELOCK_AFTER, SupervisorLock};
 use crate::station::secrets::CredentialStore;
 use crate::station::settings::Settings;
 
@@ -75,9 +76,11 @@ impl PackdeskApp {
     fn build(config: AppConfig) -> Result<Self, AppError> {
         let first_start = !config.settings_path.exists();
         let (settings, problem) = Settings::load_or_default(&config.settings_path);
+        let mut state = AppState::new(settings, problem.map(|e| e.to_string()));
+        state.supervisor.lock = supervisor_lock(&state.settings, &config.supervisor_lock_path);
         Ok(Self {
             core: Core {
-                state: AppState::new(settings, problem.map(|e| e.to_string())),
+                state,
                 jobs: Jobs::new()?,
                 backend: Backend::default(),
                 config,
@@ -170,6 +173,25 @@ impl PackdeskApp {
     }
 }
 
+/// The lock for the PIN in the settings, with the wrong tries and lockout the last run left. It
+/// is read here with the settings, before the first frame, so no PIN is ever checked without
+/// it; a missing or damaged file means no lockout.
+fn supervisor_lock(settings: &Settings, path: &std::path::Path) -> Option<SupervisorLock> {
+    let mut lock = SupervisorLock::new(settings.supervisor_pin_hash.clone()?, DEFAULT_RELOCK_AFTER);
+    match pin::load_lockout(path) {
+        Ok(Some(saved)) => {
+            lock.restore_lockout(
+                saved,
+                std::time::Instant::now(),
+                std::time::SystemTime::now(),
+            );
+        }
+        Ok(None) => tracing::debug!("no supervisor lockout file at {}", path.display()),
+        Err(e) => tracing::warn!("{e}: no supervisor lockout is in force"),
+    }
+    Some(lock)
+}
+
 fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Command>) {
     match &state.startup {
         Startup::NotStarted | Startup::Starting(_) => {
@@ -213,7 +235,8 @@ fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Comman
         Tab::Outbox => super::outbox_ui::outbox_ui(ui, state, commands),
         Tab::Settings => match &mut state.settings_panel {
             Some(view) => {
-                let intents = super::settings::settings_ui(ui, view);
+                let gate = state.supervisor.gate(std::time::Instant::now());
+                let intents = super::settings::settings_ui(ui, view, gate);
                 commands.extend(intents.into_iter().map(Command::Settings));
             }
             None => {

@@ -22,6 +22,8 @@ pub enum CredentialSource {
 #[derive(Debug, Clone)]
 pub struct AppConfig {
     pub settings_path: PathBuf,
+    /// The supervisor unlock's wrong tries and lockout, kept across restarts.
+    pub supervisor_lock_path: PathBuf,
     /// This desk's own record (SQLite), used unless a warehouse database is set.
     pub station_db_path: PathBuf,
     /// `--database` from the command line: overrides Settings → Warehouse.
@@ -48,6 +50,7 @@ impl AppConfig {
     pub fn from_paths(paths: &Paths) -> Self {
         Self {
             settings_path: paths.settings.clone(),
+            supervisor_lock_path: paths.supervisor_lock.clone(),
             station_db_path: paths.station_db.clone(),
             database: None,
             embedded_data_dir: paths.embedded_service.clone(),
@@ -62,6 +65,7 @@ impl AppConfig {
     pub fn in_directory(dir: &Path) -> Self {
         Self {
             settings_path: dir.join("settings.json"),
+            supervisor_lock_path: dir.join(crate::paths::SUPERVISOR_LOCK_FILE),
             station_db_path: dir.join("station.sqlite3"),
             database: None,
             embedded_data_dir: dir.join("embedded-service"),

@@ -190,7 +190,7 @@ pub(super) fn load_request(
     let (request, currency): (String, String) = tx.query_row(
         "SELECT request_json, currency_code FROM calculations WHERE landedcost_request_id = ?1",
         [id],
-        |row| Ok((row.get(0)?, row.get(1)?)),
+        |row| Ok((row.get("request_json")?, row.get("currency_code")?)),
     )?;
     Ok((from_json(&request, "calculations.request_json")?, currency))
 }
@@ -206,10 +206,10 @@ pub(super) fn load_rate(
         )?
         .query_row([tax_transaction_id], |row| {
             Ok(RateRow {
-                landedcost_request_id: row.get(0)?,
-                shipment_id: row.get(1)?,
-                shipping_rate_id: row.get(2)?,
-                shipping_rate: row.get(3)?,
+                landedcost_request_id: row.get("landedcost_request_id")?,
+                shipment_id: row.get("shipment_id")?,
+                shipping_rate_id: row.get("shipping_rate_id")?,
+                shipping_rate: row.get("shipping_rate")?,
             })
         })
         .optional()?)

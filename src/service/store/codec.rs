@@ -76,3 +76,18 @@ pub(super) fn append_event(
     .execute((source_reference, ts(at)?, kind, to_json(&detail)?))?;
     Ok(())
 }
+
+/// A decimal column (exact text), read by name: `row.get::<_, StoredDecimal>("total")?.0`. Text
+/// that is not a decimal is stored data gone wrong, said with the text.
+pub(super) struct StoredDecimal(pub Decimal);
+
+impl rusqlite::types::FromSql for StoredDecimal {
+    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+        let text = value.as_str()?;
+        Decimal::from_str_exact(text)
+            .map(StoredDecimal)
+            .map_err(|_| {
+                rusqlite::types::FromSqlError::Other(format!("{text:?} is not a decimal").into())
+            })
+    }
+}

@@ -94,13 +94,26 @@ pub enum StoreError {
     #[error("invalid request: {}", join_errors(.0))]
     Invalid(Vec<FieldError>),
     #[error("database error: {0}")]
-    Database(#[from] rusqlite::Error),
+    Database(rusqlite::Error),
     /// The write could not be done at all (the disk, or the writer thread, failed).
     #[error("the store cannot take the write: {0}")]
     Unavailable(String),
     /// Stored data that cannot be read back (a bug or a hand-edited database).
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
+}
+
+/// A column that holds what its type cannot read (a decimal column that is not a decimal, an
+/// unknown state) is stored data gone wrong, not a failing database.
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> Self {
+        match error {
+            rusqlite::Error::FromSqlConversionFailure(column, _, cause) => {
+                StoreError::Corrupt(format!("column {column}: {cause}"))
+            }
+            other => StoreError::Database(other),
+        }
+    }
 }
 
 fn join_errors(errors: &[FieldError]) -> String {

@@ -1,10 +1,10 @@
 //! Stored orders, shipments and lines as the write paths and the view read them.
 
-use rusqlite::{OptionalExtension, Row, Transaction};
+use rusqlite::{OptionalExtension, Transaction};
 use rust_decimal::Decimal;
 
 use super::StoreError;
-use super::codec::{dec_sum, parse_dec};
+use super::codec::{StoredDecimal, dec_sum, parse_dec};
 use super::types::ShipmentState;
 
 pub(super) struct OrderRow {
@@ -26,7 +26,7 @@ pub(super) fn load_order(
     tx: &Transaction<'_>,
     source_reference: &str,
 ) -> Result<Option<OrderRow>, StoreError> {
-    let raw = tx
+    Ok(tx
         .prepare_cached(
             "SELECT id, source_reference, source, landedcost_request_id, currency_code,
                     source_created_at, source_updated_at, total, order_discount,
@@ -34,37 +34,22 @@ pub(super) fn load_order(
              FROM orders WHERE source_reference = ?1",
         )?
         .query_row([source_reference], |row| {
-            Ok((
-                (row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?),
-                (row.get(4)?, row.get(5)?, row.get(6)?),
-                (row.get::<_, String>(7)?, row.get::<_, String>(8)?),
-                (row.get(9)?, row.get(10)?, row.get(11)?),
-            ))
+            Ok(OrderRow {
+                id: row.get("id")?,
+                source_reference: row.get("source_reference")?,
+                source: row.get("source")?,
+                landedcost_request_id: row.get("landedcost_request_id")?,
+                currency_code: row.get("currency_code")?,
+                source_created_at: row.get("source_created_at")?,
+                source_updated_at: row.get("source_updated_at")?,
+                total: row.get::<_, StoredDecimal>("total")?.0,
+                order_discount: row.get::<_, StoredDecimal>("order_discount")?.0,
+                custom_properties_json: row.get("custom_properties_json")?,
+                billing_address_json: row.get("billing_address_json")?,
+                destination_address_json: row.get("destination_address_json")?,
+            })
         })
-        .optional()?;
-    let Some((
-        (id, source_reference, source, landedcost_request_id),
-        (currency_code, source_created_at, source_updated_at),
-        (total, order_discount),
-        (custom_properties_json, billing_address_json, destination_address_json),
-    )) = raw
-    else {
-        return Ok(None);
-    };
-    Ok(Some(OrderRow {
-        id,
-        source_reference,
-        source,
-        landedcost_request_id,
-        currency_code,
-        source_created_at,
-        source_updated_at,
-        total: parse_dec(&total, "orders.total")?,
-        order_discount: parse_dec(&order_discount, "orders.order_discount")?,
-        custom_properties_json,
-        billing_address_json,
-        destination_address_json,
-    }))
+        .optional()?)
 }
 
 pub(super) struct ShipmentRow {
@@ -91,47 +76,24 @@ pub(super) fn load_shipments(
                 duties, total_taxes, landed_cost_json, ship_from_json, refunded_amount
          FROM order_shipments WHERE order_id = ?1 ORDER BY id",
     )?;
-    let raw = stmt
+    let shipments = stmt
         .query_map([order_id], |row| {
-            Ok((
-                (
-                    row.get(0)?,
-                    row.get(1)?,
-                    row.get(2)?,
-                    row.get::<_, String>(3)?,
-                ),
-                (row.get(4)?, row.get::<_, String>(5)?),
-                (row.get::<_, String>(6)?, row.get::<_, String>(7)?),
-                (row.get(8)?, row.get(9)?, row.get::<_, String>(10)?),
-            ))
+            Ok(ShipmentRow {
+                id: row.get("id")?,
+                shipment_id: row.get("shipment_id")?,
+                tax_transaction_id: row.get("tax_transaction_id")?,
+                status: row.get("status")?,
+                shipping_rate_id: row.get("shipping_rate_id")?,
+                shipping_rate: row.get::<_, StoredDecimal>("shipping_rate")?.0,
+                duties: row.get::<_, StoredDecimal>("duties")?.0,
+                total_taxes: row.get::<_, StoredDecimal>("total_taxes")?.0,
+                landed_cost_json: row.get("landed_cost_json")?,
+                ship_from_json: row.get("ship_from_json")?,
+                refunded_amount: row.get::<_, StoredDecimal>("refunded_amount")?.0,
+            })
         })?
         .collect::<Result<Vec<_>, _>>()?;
-    raw.into_iter()
-        .map(
-            |(
-                (id, shipment_id, tax_transaction_id, status),
-                (shipping_rate_id, rate),
-                (duties, taxes),
-                (landed_cost_json, ship_from_json, refunded),
-            )| {
-                Ok(ShipmentRow {
-                    id,
-                    shipment_id,
-                    tax_transaction_id,
-                    status: ShipmentState::parse(&status).ok_or_else(|| {
-                        StoreError::Corrupt(format!("unknown shipment status {status:?}"))
-                    })?,
-                    shipping_rate_id,
-                    shipping_rate: parse_dec(&rate, "order_shipments.shipping_rate")?,
-                    duties: parse_dec(&duties, "order_shipments.duties")?,
-                    total_taxes: parse_dec(&taxes, "order_shipments.total_taxes")?,
-                    landed_cost_json,
-                    ship_from_json,
-                    refunded_amount: parse_dec(&refunded, "order_shipments.refunded_amount")?,
-                })
-            },
-        )
-        .collect()
+    Ok(shipments)
 }
 
 pub(super) struct LineRow {
@@ -179,73 +141,45 @@ pub(super) fn load_lines(
 ) -> Result<Vec<LineRow>, StoreError> {
     let sql = format!("SELECT {LINE_COLUMNS} FROM order_items WHERE shipment_row = ?1 ORDER BY id");
     let mut stmt = tx.prepare_cached(&sql)?;
-    let raw = stmt
-        .query_map([shipment_row], raw_line)?
+    let lines = stmt
+        .query_map([shipment_row], |row| {
+            Ok(LineRow {
+                id: row.get("id")?,
+                source_line_id: row.get("source_line_id")?,
+                source_product_id: row.get("source_product_id")?,
+                source_variant_id: row.get("source_variant_id")?,
+                hs_code: row.get("hs_code")?,
+                quantity: row.get::<_, StoredDecimal>("quantity")?.0,
+                unit_price: row.get::<_, StoredDecimal>("unit_price")?.0,
+                unit_discount: row.get::<_, StoredDecimal>("unit_discount")?.0,
+                sku: row.get("sku")?,
+                product_name: row.get("product_name")?,
+                variant_name: row.get("variant_name")?,
+                description: row.get("description")?,
+                origin_country_code: row.get("origin_country_code")?,
+                category: row.get("category")?,
+                requires_shipping: row.get("requires_shipping")?,
+                weight_per_unit: row
+                    .get::<_, Option<StoredDecimal>>("weight_per_unit")?
+                    .map(|w| w.0),
+                weight_unit: row.get("weight_unit")?,
+                refunded_quantity: row.get::<_, StoredDecimal>("refunded_quantity")?.0,
+                // The running totals are read below, per line.
+                fulfilled: Decimal::ZERO,
+                labelled: Decimal::ZERO,
+            })
+        })?
         .collect::<Result<Vec<_>, _>>()?;
-    raw.into_iter().map(|raw| finish_line(tx, raw)).collect()
-}
-
-type RawLine = (
-    (i64, String, i64, i64, Option<String>),
-    (String, String, String),
-    (String, String, String, String, String, String, bool),
-    (Option<String>, Option<String>, String),
-);
-
-fn raw_line(row: &Row<'_>) -> rusqlite::Result<RawLine> {
-    Ok((
-        (
-            row.get(0)?,
-            row.get(1)?,
-            row.get(2)?,
-            row.get(3)?,
-            row.get(4)?,
-        ),
-        (row.get(5)?, row.get(6)?, row.get(7)?),
-        (
-            row.get(8)?,
-            row.get(9)?,
-            row.get(10)?,
-            row.get(11)?,
-            row.get(12)?,
-            row.get(13)?,
-            row.get(14)?,
-        ),
-        (row.get(15)?, row.get(16)?, row.get(17)?),
-    ))
-}
-
-fn finish_line(tx: &Transaction<'_>, raw: RawLine) -> Result<LineRow, StoreError> {
-    let (
-        (id, source_line_id, source_product_id, source_variant_id, hs_code),
-        (quantity, unit_price, unit_discount),
-        (sku, product_name, variant_name, description, origin, category, requires_shipping),
-        (weight_per_unit, weight_unit, refunded_quantity),
-    ) = raw;
-    Ok(LineRow {
-        id,
-        source_line_id,
-        source_product_id,
-        source_variant_id,
-        hs_code,
-        quantity: parse_dec(&quantity, "order_items.quantity")?,
-        unit_price: parse_dec(&unit_price, "order_items.unit_price")?,
-        unit_discount: parse_dec(&unit_discount, "order_items.unit_discount")?,
-        sku,
-        product_name,
-        variant_name,
-        description,
-        origin_country_code: origin,
-        category,
-        requires_shipping,
-        weight_per_unit: weight_per_unit
-            .map(|w| parse_dec(&w, "order_items.weight_per_unit"))
-            .transpose()?,
-        weight_unit,
-        refunded_quantity: parse_dec(&refunded_quantity, "order_items.refunded_quantity")?,
-        fulfilled: quantity_sum(tx, "fulfillment_items", id)?,
-        labelled: quantity_sum(tx, "label_items", id)?,
-    })
+    lines
+        .into_iter()
+        .map(|line| {
+            Ok(LineRow {
+                fulfilled: quantity_sum(tx, "fulfillment_items", line.id)?,
+                labelled: quantity_sum(tx, "label_items", line.id)?,
+                ..line
+            })
+        })
+        .collect()
 }
 
 fn quantity_sum(tx: &Transaction<'_>, table: &str, item_id: i64) -> Result<Decimal, StoreError> {

@@ -34,6 +34,15 @@ impl ShipmentState {
     }
 }
 
+impl rusqlite::types::FromSql for ShipmentState {
+    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+        let text = value.as_str()?;
+        Self::parse(text).ok_or_else(|| {
+            rusqlite::types::FromSqlError::Other(format!("unknown shipment status {text:?}").into())
+        })
+    }
+}
+
 /// An order as stored, with everything derived from its history.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OrderView {

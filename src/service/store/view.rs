@@ -2,7 +2,7 @@
 
 use rusqlite::Transaction;
 
-use super::codec::{from_json, opt_from_json, parse_dec, parse_ts, weight};
+use super::codec::{StoredDecimal, from_json, opt_from_json, parse_ts, weight};
 use super::rows::{LineRow, load_lines, load_order, load_shipments};
 use super::types::{FulfillmentView, ItemView, LabelKind, LabelSummary, OrderView, ShipmentView};
 use super::{Store, StoreError};
@@ -101,13 +101,13 @@ fn fulfillments(
         )?
         .query_map([shipment_row], |row| {
             Ok((
-                row.get::<_, i64>(0)?,
+                row.get::<_, i64>("id")?,
                 FulfillmentView {
-                    tracking_number: row.get(1)?,
-                    carrier: row.get(2)?,
-                    location: row.get(3)?,
-                    shipped_at: row.get(4)?,
-                    status: row.get(5)?,
+                    tracking_number: row.get("tracking_number")?,
+                    carrier: row.get("carrier")?,
+                    location: row.get("location")?,
+                    shipped_at: row.get("shipped_at")?,
+                    status: row.get("status")?,
                     items: Vec::new(),
                 },
             ))
@@ -122,13 +122,13 @@ fn fulfillments(
                  WHERE f.fulfillment_id = ?1 ORDER BY i.id",
             )?
             .query_map([id], |row| {
-                Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+                Ok((
+                    row.get::<_, String>("source_line_id")?,
+                    row.get::<_, StoredDecimal>("quantity")?.0,
+                ))
             })?
             .collect::<Result<Vec<_>, _>>()?;
-        for (line, quantity) in items {
-            let quantity = parse_dec(&quantity, "fulfillment_items.quantity")?;
-            view.items.push((line, quantity));
-        }
+        view.items.extend(items);
         views.push(view);
     }
     Ok(views)
@@ -142,11 +142,11 @@ fn labels(tx: &Transaction<'_>, order_id: i64) -> Result<Vec<LabelSummary>, Stor
         )?
         .query_map([order_id], |row| {
             Ok((
-                row.get::<_, String>(0)?,
-                row.get::<_, String>(1)?,
-                row.get::<_, Option<String>>(2)?,
-                row.get::<_, String>(3)?,
-                row.get::<_, String>(4)?,
+                row.get::<_, String>("id")?,
+                row.get::<_, String>("kind")?,
+                row.get::<_, Option<String>>("track_reference")?,
+                row.get::<_, String>("tracking_code")?,
+                row.get::<_, String>("ready_at")?,
             ))
         })?
         .collect::<Result<Vec<_>, _>>()?;

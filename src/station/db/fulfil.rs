@@ -170,10 +170,10 @@ fn parcel_lines(conn: &mut Tx<'_>, parcel: ParcelId) -> Result<Vec<FulfilLine>, 
         params![parcel.0],
         |row| {
             Ok(FulfilLine {
-                item_row: row.get(0)?,
-                source_line_id: row.get(1)?,
-                sku: row.get(2)?,
-                quantity: row.get(3)?,
+                item_row: row.get("id")?,
+                source_line_id: row.get("source_line_id")?,
+                sku: row.get("sku")?,
+                quantity: row.get("quantity")?,
             })
         },
     )?;
@@ -241,10 +241,16 @@ fn shipment_fully_fulfilled(conn: &mut Tx<'_>, shipment_row: i64) -> Result<bool
     let lines = conn.query_map(
         "SELECT i.quantity, i.requires_shipping,
             CAST(COALESCE((SELECT SUM(fl.quantity) FROM fulfilment_lines fl
-                      WHERE fl.item_id = i.id), 0) AS BIGINT)
+                      WHERE fl.item_id = i.id), 0) AS BIGINT) AS fulfilled
          FROM items i WHERE i.shipment_id = ?1",
         params![shipment_row],
-        |row| Ok((row.get(0)?, row.get(2)?, row.get(1)?)),
+        |row| {
+            Ok((
+                row.get("quantity")?,
+                row.get("fulfilled")?,
+                row.get("requires_shipping")?,
+            ))
+        },
     )?;
     let facts = crate::station::model::status::ShipmentFacts {
         lines,

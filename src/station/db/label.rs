@@ -88,10 +88,10 @@ impl StationDb {
             params![document.0],
             |row| {
                 Ok((
-                    row.get::<_, String>(0)?,
-                    row.get::<_, String>(1)?,
-                    row.get::<_, Vec<u8>>(2)?,
-                    row.get::<_, i64>(3)?,
+                    row.get::<_, String>("kind")?,
+                    row.get::<_, String>("url")?,
+                    row.get::<_, Vec<u8>>("bytes")?,
+                    row.get::<_, i64>("fetched_at")?,
                 ))
             },
         )?;
@@ -151,7 +151,7 @@ fn label_parcel(conn: &mut Tx<'_>, label: LabelId) -> Result<ParcelId, StationEr
     conn.query_row_opt(
         "SELECT parcel_id FROM labels WHERE id = ?1",
         params![label.0],
-        |row| row.get(0),
+        |row| row.get("parcel_id"),
     )?
     .map(ParcelId)
     .ok_or(StationError::UnknownLabel(label))
@@ -236,7 +236,7 @@ fn store_document(
             document.bytes,
             now_unix()
         ],
-        |row| row.get(0),
+        |row| row.get("id"),
     )?;
     let body = serde_json::json!({
         "label": label.0, "kind": document.kind.as_str(), "url": document.url,

@@ -51,24 +51,24 @@ impl StationDb {
         )?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
-            let status: String = row.get(5)?;
-            let skus: String = row.get(9)?;
+            let status: String = row.get("status")?;
+            let skus: String = row.get("skus")?;
             out.push(OrderRow {
                 source_reference: row
-                    .get::<_, i64>(0)?
+                    .get::<_, i64>("source_reference")?
                     .try_into()
                     .map_err(|_| StationError::Corrupt("a negative order number".to_string()))?,
-                recipient: row.get(1)?,
-                country_code: row.get(2)?,
-                province: row.get(3)?,
-                shipment_count: row.get(4)?,
+                recipient: row.get("recipient")?,
+                country_code: row.get("country_code")?,
+                province: row.get("province")?,
+                shipment_count: row.get("shipment_count")?,
                 status: OrderStatus::parse(&status)
                     .ok_or_else(|| StationError::Corrupt(format!("order status {status}")))?,
-                created_at: from_unix(row.get(6)?)?,
-                total: decimal(&row.get::<_, String>(7)?)?,
-                currency: row.get(8)?,
+                created_at: from_unix(row.get("created_at")?)?,
+                total: decimal(&row.get::<_, String>("total")?)?,
+                currency: row.get("currency")?,
                 skus: skus.split('\n').map(str::to_string).collect(),
-                search_text: row.get(10)?,
+                search_text: row.get("search_text")?,
             });
         }
         Ok(out)

@@ -125,12 +125,12 @@ impl StationDb {
         )?;
         let mut events = Vec::new();
         for row in rows {
-            let at: i64 = row.get(0)?;
-            let shipment_id: Option<String> = row.get(1)?;
-            let parcel_id: Option<i64> = row.get(2)?;
-            let direction: String = row.get(3)?;
-            let kind: String = row.get(4)?;
-            let body: String = row.get(5)?;
+            let at: i64 = row.get("at")?;
+            let shipment_id: Option<String> = row.get("shipment_id")?;
+            let parcel_id: Option<i64> = row.get("parcel_id")?;
+            let direction: String = row.get("direction")?;
+            let kind: String = row.get("kind")?;
+            let body: String = row.get("body_json")?;
             events.push(Event {
                 at: from_unix(at)?,
                 shipment_id,
@@ -153,7 +153,7 @@ fn order_row_id(tx: &mut Tx<'_>, order: OrderNumber) -> Result<i64, StationError
         params![reference],
     )?
     .ok_or(StationError::UnknownOrder(order))?
-    .get(0)
+    .get("id")
 }
 
 /// One event row; `body` is serialized here so callers pass their typed values.

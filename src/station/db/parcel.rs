@@ -44,10 +44,10 @@ pub(super) fn shipment_ctx(
     let order_id = order_row_id(conn, order)?;
     let (row, canceled) = conn
         .query_row_opt(
-            "SELECT id, canceled_at IS NOT NULL FROM shipments
+            "SELECT id, canceled_at IS NOT NULL AS canceled FROM shipments
              WHERE order_id = ?1 AND shipment_id = ?2",
             params![order_id, shipment_id],
-            |row| Ok((row.get(0)?, row.get(1)?)),
+            |row| Ok((row.get("id")?, row.get("canceled")?)),
         )?
         .ok_or_else(|| StationError::UnknownShipment {
             order,
@@ -84,17 +84,17 @@ impl ParcelCtx {
 pub(super) fn parcel_ctx(conn: &mut Tx<'_>, parcel: ParcelId) -> Result<ParcelCtx, StationError> {
     let row = conn
         .query_row_opt(
-            "SELECT o.source_reference, s.shipment_id, p.voided_at IS NOT NULL,
-                EXISTS (SELECT 1 FROM fulfilments f WHERE f.parcel_id = p.id)
+            "SELECT o.source_reference, s.shipment_id, p.voided_at IS NOT NULL AS voided,
+                EXISTS (SELECT 1 FROM fulfilments f WHERE f.parcel_id = p.id) AS fulfilled
              FROM parcels p JOIN shipments s ON s.id = p.shipment_id
              JOIN orders o ON o.id = s.order_id WHERE p.id = ?1",
             params![parcel.0],
             |row| {
                 Ok((
-                    row.get::<_, i64>(0)?,
-                    row.get::<_, String>(1)?,
-                    row.get(2)?,
-                    row.get(3)?,
+                    row.get::<_, i64>("source_reference")?,
+                    row.get::<_, String>("shipment_id")?,
+                    row.get("voided")?,
+                    row.get("fulfilled")?,
                 ))
             },
         )?
@@ -125,15 +125,16 @@ fn lines_left(conn: &mut Tx<'_>, shipment_row: i64) -> Result<Vec<LineLeft>, Sta
         "SELECT i.id, i.source_line_id, i.sku, i.quantity, i.requires_shipping,
             CAST(COALESCE((SELECT SUM(pl.quantity) FROM parcel_lines pl JOIN parcels p
                       ON p.id = pl.parcel_id WHERE pl.item_id = i.id AND p.voided_at IS NULL), 0) AS BIGINT)
+                AS in_parcels
          FROM items i WHERE i.shipment_id = ?1 ORDER BY i.position",
         params![shipment_row], |row| {
             Ok(LineLeft {
-                item_row: row.get(0)?,
-                source_line_id: row.get(1)?,
-                sku: row.get(2)?,
-                ordered: row.get(3)?,
-                requires_shipping: row.get(4)?,
-                in_parcels: row.get(5)?,
+                item_row: row.get("id")?,
+                source_line_id: row.get("source_line_id")?,
+                sku: row.get("sku")?,
+                ordered: row.get("quantity")?,
+                requires_shipping: row.get("requires_shipping")?,
+                in_parcels: row.get("in_parcels")?,
             })
         })? ;
     Ok(lines)

@@ -91,7 +91,7 @@ impl StationDb {
         let open: Option<i64> = tx.query_row_opt(
             "SELECT id FROM print_jobs WHERE document_id = ?1 AND state IN ('queued', 'sending')",
             params![document.0],
-            |row| row.get(0),
+            |row| row.get("id"),
         )?;
         let id = match open {
             Some(id) => {
@@ -103,21 +103,19 @@ impl StationDb {
                 id
             }
             None => {
-                let known: bool = tx.query_row(
+                let known: bool = tx.query_value(
                     "SELECT EXISTS (SELECT 1 FROM label_documents WHERE id = ?1)",
                     params![document.0],
-                    |row| row.get(0),
                 )?;
                 if !known {
                     return Err(StationError::Corrupt(format!(
                         "label document {document} is not in the station"
                     )));
                 }
-                let reprint: bool = tx.query_row(
+                let reprint: bool = tx.query_value(
                     "SELECT EXISTS (SELECT 1 FROM print_jobs
                          WHERE document_id = ?1 AND state IN ('sent', 'uncertain'))",
                     params![document.0],
-                    |row| row.get(0),
                 )?;
                 tx.query_value(
                     "INSERT INTO print_jobs (document_id, target_json, state, reprint, created_at,
@@ -147,7 +145,7 @@ impl StationDb {
             "SELECT j.target_json, d.bytes FROM print_jobs j
              JOIN label_documents d ON d.id = j.document_id WHERE j.id = ?1",
             params![job.0],
-            |row| Ok((row.get(0)?, row.get(1)?)),
+            |row| Ok((row.get("target_json")?, row.get("bytes")?)),
         )?;
         let target = serde_json::from_str(&target_json)
             .map_err(|e| StationError::Corrupt(format!("print job {job} target: {e}")))?;
@@ -207,12 +205,12 @@ impl StationDb {
             params![only_document.map(|d| d.0)],
             |row| {
                 Ok((
-                    row.get::<_, i64>(0)?,
-                    row.get::<_, i64>(1)?,
-                    row.get::<_, String>(2)?,
-                    row.get::<_, bool>(3)?,
-                    row.get::<_, u32>(4)?,
-                    row.get::<_, Option<String>>(5)?,
+                    row.get::<_, i64>("id")?,
+                    row.get::<_, i64>("document_id")?,
+                    row.get::<_, String>("state")?,
+                    row.get::<_, bool>("reprint")?,
+                    row.get::<_, u32>("attempts")?,
+                    row.get::<_, Option<String>>("last_error")?,
                 ))
             },
         )?;

@@ -37,13 +37,13 @@ pub(super) fn read_order(
         params![reference],
         |row| {
             Ok((
-                row.get::<_, i64>(0)?,
-                row.get::<_, String>(1)?,
-                row.get::<_, i64>(2)?,
-                row.get::<_, i64>(3)?,
-                row.get::<_, String>(4)?,
-                row.get::<_, String>(5)?,
-                row.get::<_, Option<String>>(6)?,
+                row.get::<_, i64>("id")?,
+                row.get::<_, String>("origin")?,
+                row.get::<_, i64>("created_at")?,
+                row.get::<_, i64>("recorded_at")?,
+                row.get::<_, String>("create_json")?,
+                row.get::<_, String>("cart_json")?,
+                row.get::<_, Option<String>>("quote_json")?,
             ))
         },
     )?;
@@ -82,16 +82,16 @@ fn load_shipments(
         params![order_id],
         |row| {
             Ok((
-                row.get::<_, i64>(0)?,
-                row.get::<_, String>(1)?,
-                row.get::<_, String>(2)?,
-                row.get::<_, String>(3)?,
-                row.get::<_, String>(4)?,
-                row.get::<_, Option<String>>(5)?,
-                row.get::<_, Option<String>>(6)?,
-                row.get::<_, String>(7)?,
-                row.get::<_, Option<i64>>(8)?,
-                row.get::<_, Option<String>>(9)?,
+                row.get::<_, i64>("id")?,
+                row.get::<_, String>("shipment_id")?,
+                row.get::<_, String>("tax_transaction_id")?,
+                row.get::<_, String>("shipping_rate_id")?,
+                row.get::<_, String>("shipping_rate")?,
+                row.get::<_, Option<String>>("shipment_type")?,
+                row.get::<_, Option<String>>("landed_cost_json")?,
+                row.get::<_, String>("ship_from_json")?,
+                row.get::<_, Option<i64>>("canceled_at")?,
+                row.get::<_, Option<String>>("cancel_json")?,
             ))
         },
     )?;
@@ -153,16 +153,17 @@ fn load_items(
     let rows = conn.query_map(
         "SELECT i.source_line_id, i.quantity,
             CAST(COALESCE((SELECT SUM(pl.quantity) FROM parcel_lines pl JOIN parcels p
-                      ON p.id = pl.parcel_id WHERE pl.item_id = i.id AND p.voided_at IS NULL), 0) AS BIGINT),
+                      ON p.id = pl.parcel_id WHERE pl.item_id = i.id AND p.voided_at IS NULL), 0) AS BIGINT)
+                AS in_parcels,
             CAST(COALESCE((SELECT SUM(fl.quantity) FROM fulfilment_lines fl
-                      WHERE fl.item_id = i.id), 0) AS BIGINT)
+                      WHERE fl.item_id = i.id), 0) AS BIGINT) AS fulfilled
          FROM items i WHERE i.shipment_id = ?1 ORDER BY i.position",
         params![shipment], |row| {
         Ok((
-            row.get::<_, String>(0)?,
-            row.get::<_, u32>(1)?,
-            row.get::<_, u32>(2)?,
-            row.get::<_, u32>(3)?,
+            row.get::<_, String>("source_line_id")?,
+            row.get::<_, u32>("quantity")?,
+            row.get::<_, u32>("in_parcels")?,
+            row.get::<_, u32>("fulfilled")?,
         ))
     })?;
     let mut items = Vec::new();
@@ -197,19 +198,22 @@ fn load_parcels(conn: &mut Tx<'_>, shipment: i64) -> Result<Vec<Parcel>, Station
         params![shipment],
         |row| {
             Ok((
-                row.get::<_, i64>(0)?,
-                row.get::<_, i64>(1)?,
-                row.get::<_, String>(2)?,
-                (row.get::<_, String>(3)?, row.get::<_, String>(4)?),
+                row.get::<_, i64>("id")?,
+                row.get::<_, i64>("created_at")?,
+                row.get::<_, String>("track_reference")?,
                 (
-                    row.get::<_, Option<String>>(5)?,
-                    row.get::<_, Option<String>>(6)?,
-                    row.get::<_, Option<String>>(7)?,
-                    row.get::<_, Option<String>>(8)?,
+                    row.get::<_, String>("weight")?,
+                    row.get::<_, String>("weight_unit")?,
                 ),
-                row.get::<_, String>(9)?,
-                row.get::<_, String>(10)?,
-                row.get::<_, Option<i64>>(11)?,
+                (
+                    row.get::<_, Option<String>>("length")?,
+                    row.get::<_, Option<String>>("width")?,
+                    row.get::<_, Option<String>>("height")?,
+                    row.get::<_, Option<String>>("dimensions_unit")?,
+                ),
+                row.get::<_, String>("from_json")?,
+                row.get::<_, String>("to_json")?,
+                row.get::<_, Option<i64>>("voided_at")?,
             ))
         },
     )?;
@@ -252,10 +256,10 @@ fn load_parcel_lines(conn: &mut Tx<'_>, parcel: i64) -> Result<Vec<ParcelLine>, 
         params![parcel],
         |row| {
             Ok(ParcelLine {
-                source_line_id: row.get(0)?,
-                sku: row.get(1)?,
-                quantity: row.get(2)?,
-                asn: row.get(3)?,
+                source_line_id: row.get("source_line_id")?,
+                sku: row.get("sku")?,
+                quantity: row.get("quantity")?,
+                asn: row.get("asn")?,
             })
         },
     )?;
@@ -271,17 +275,20 @@ fn load_labels(conn: &mut Tx<'_>, parcel: i64) -> Result<Vec<LabelRecord>, Stati
         |row| {
             Ok((
                 (
-                    row.get::<_, i64>(0)?,
-                    row.get::<_, i64>(1)?,
-                    row.get::<_, i64>(2)?,
+                    row.get::<_, i64>("id")?,
+                    row.get::<_, i64>("requested_at")?,
+                    row.get::<_, i64>("updated_at")?,
                 ),
-                row.get::<_, String>(3)?,
-                row.get::<_, String>(4)?,
-                (row.get::<_, String>(5)?, row.get::<_, String>(6)?),
-                row.get::<_, String>(7)?,
-                row.get::<_, Option<String>>(8)?,
-                row.get::<_, Option<String>>(9)?,
-                row.get::<_, String>(10)?,
+                row.get::<_, String>("request_json")?,
+                row.get::<_, String>("status")?,
+                (
+                    row.get::<_, String>("tracking_code")?,
+                    row.get::<_, String>("tracking_url")?,
+                ),
+                row.get::<_, String>("label_urls_json")?,
+                row.get::<_, Option<String>>("zpl_url")?,
+                row.get::<_, Option<String>>("shipping_service")?,
+                row.get::<_, String>("errors_json")?,
             ))
         },
     )?;
@@ -312,16 +319,16 @@ fn load_labels(conn: &mut Tx<'_>, parcel: i64) -> Result<Vec<LabelRecord>, Stati
 
 fn load_documents(conn: &mut Tx<'_>, label: i64) -> Result<Vec<DocumentInfo>, StationError> {
     let rows = conn.query_map(
-        "SELECT id, kind, url, length(bytes), fetched_at FROM label_documents
+        "SELECT id, kind, url, length(bytes) AS size, fetched_at FROM label_documents
          WHERE label_id = ?1 ORDER BY id",
         params![label],
         |row| {
             Ok((
-                row.get::<_, i64>(0)?,
-                row.get::<_, String>(1)?,
-                row.get::<_, String>(2)?,
-                row.get::<_, i64>(3)?,
-                row.get::<_, i64>(4)?,
+                row.get::<_, i64>("id")?,
+                row.get::<_, String>("kind")?,
+                row.get::<_, String>("url")?,
+                row.get::<_, i64>("size")?,
+                row.get::<_, i64>("fetched_at")?,
             ))
         },
     )?;
@@ -348,9 +355,9 @@ fn load_fulfilment(
         params![parcel],
         |row| {
             Ok((
-                row.get::<_, i64>(0)?,
-                row.get::<_, i64>(1)?,
-                row.get::<_, String>(2)?,
+                row.get::<_, i64>("id")?,
+                row.get::<_, i64>("recorded_at")?,
+                row.get::<_, String>("sent_json")?,
             ))
         },
     )?;

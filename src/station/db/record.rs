@@ -178,30 +178,37 @@ fn search_columns(order: &PreparedOrder<'_>) -> (String, String) {
 /// Recomputes an order's status from its shipments (see `status`) and stores it; returns it.
 pub(super) fn refresh_status(tx: &mut Tx<'_>, order_id: i64) -> Result<OrderStatus, StationError> {
     let shipments = tx.query(
-        "SELECT s.id, s.canceled_at IS NOT NULL,
+        "SELECT s.id, s.canceled_at IS NOT NULL AS canceled,
             EXISTS (SELECT 1 FROM labels l JOIN parcels p ON p.id = l.parcel_id
-                    WHERE p.shipment_id = s.id AND p.voided_at IS NULL AND l.status = 'success'),
-            (SELECT COUNT(*) FROM fulfilments f WHERE f.shipment_id = s.id)
+                    WHERE p.shipment_id = s.id AND p.voided_at IS NULL AND l.status = 'success')
+                AS has_success_label,
+            (SELECT COUNT(*) FROM fulfilments f WHERE f.shipment_id = s.id) AS fulfilments
          FROM shipments s WHERE s.order_id = ?1 ORDER BY s.position",
         params![order_id],
     )?;
     let mut statuses = Vec::new();
     for row in shipments {
-        let shipment_id: i64 = row.get(0)?;
-        let canceled = row.get(1)?;
-        let has_success_label = row.get(2)?;
-        let fulfilments = row.get(3)?;
+        let shipment_id: i64 = row.get("id")?;
+        let canceled = row.get("canceled")?;
+        let has_success_label = row.get("has_success_label")?;
+        let fulfilments = row.get("fulfilments")?;
         let lines = tx
             .query(
                 "SELECT i.quantity,
                     CAST(COALESCE((SELECT SUM(fl.quantity) FROM fulfilment_lines fl
-                                   WHERE fl.item_id = i.id), 0) AS BIGINT),
+                                   WHERE fl.item_id = i.id), 0) AS BIGINT) AS fulfilled,
                     i.requires_shipping
                  FROM items i WHERE i.shipment_id = ?1",
                 params![shipment_id],
             )?
             .iter()
-            .map(|row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+            .map(|row| {
+                Ok((
+                    row.get("quantity")?,
+                    row.get("fulfilled")?,
+                    row.get("requires_shipping")?,
+                ))
+            })
             .collect::<Result<Vec<(u32, u32, bool)>, StationError>>()?;
         statuses.push(status::shipment_status(&ShipmentFacts {
             canceled,

@@ -39,7 +39,7 @@ impl StationDb {
             let found: Option<u64> = tx.query_row_opt(
                 "SELECT source_reference FROM orders WHERE source_reference = ?1",
                 params![reference],
-                |row| row.get(0),
+                |row| row.get("source_reference"),
             )?;
             if let Some(found) = found {
                 return Ok(ScanMatch::Order(found));
@@ -78,7 +78,9 @@ impl StationDb {
                  ORDER BY o.created_at DESC, o.source_reference DESC LIMIT ?2"
             }
         };
-        let orders = tx.query_map(query, params![code, SKU_ORDERS_LIMIT], |row| row.get(0))?;
+        let orders = tx.query_map(query, params![code, SKU_ORDERS_LIMIT], |row| {
+            row.get("source_reference")
+        })?;
         let sku: String = tx.query_value(
             "SELECT sku FROM items WHERE lower(sku) = lower(?1) LIMIT 1",
             params![code],

@@ -1,7 +1,11 @@
 //! The quote and settings panels' intents, carried out; their results, reported back to the
 //! panels; and switching the connection when the environment or its credentials change.
+//! With a supervisor PIN set, what changes the service, the keys, the station record and the
+//! printers is carried out only while a supervisor is unlocked (the panel shows it read-only
+//! otherwise; this is the check that counts).
 
-use crate::station::pin::{DEFAULT_RELOCK_AFTER, SupervisorLock};
+use std::time::Instant;
+
 use crate::station::settings::{EnvironmentKind, Settings};
 use crate::ui::app::Core;
 use crate::ui::jobs::JobResult;
@@ -71,33 +75,118 @@ pub fn open_settings(core: &mut Core) {
     core.state.settings_panel = Some(view);
 }
 
+/// Said when a supervisor's setting is asked for while locked (the panel prevents it).
+const SUPERVISOR_ONLY: &str =
+    "Only a supervisor can change this: unlock Settings with the supervisor PIN first.";
+
 pub fn settings(core: &mut Core, intent: SettingsIntent) {
     match intent {
-        SettingsIntent::Save(settings) => {
-            if let Some(view) = &mut core.state.settings_panel {
-                view.saving = true;
-            }
-            let path = core.config.settings_path.clone();
-            core.jobs
-                .spawn(move |_| panels::save_settings(path, *settings));
-        }
+        SettingsIntent::Save(settings) => save(core, *settings),
         SettingsIntent::SaveSecret {
             environment,
             kind,
             secret,
         } => {
+            if supervisor_refuses(core) {
+                if let Some(view) = &mut core.state.settings_panel {
+                    view.secret_failed(SUPERVISOR_ONLY);
+                }
+                return;
+            }
             let store = core.backend.credentials.clone();
             core.jobs
                 .spawn(move |_| panels::save_secret(store, environment, kind, secret));
         }
-        SettingsIntent::SetPin(pin) => core.jobs.spawn(move |_| panels::hash_pin(pin)),
-        SettingsIntent::Warehouse(intent) => crate::ui::warehouse::handle(core, intent),
+        SettingsIntent::SetPin { .. }
+        | SettingsIntent::RemovePin { .. }
+        | SettingsIntent::Unlock(_)
+        | SettingsIntent::Lock => super::cancel::settings_intent(core, intent),
+        SettingsIntent::Warehouse(intent) => {
+            if supervisor_refuses(core) {
+                match intent {
+                    crate::ui::warehouse::WarehouseIntent::TestConnection { .. } => {
+                        crate::ui::warehouse::tested(core, Err(SUPERVISOR_ONLY.into()));
+                    }
+                    _ => {
+                        if let Some(view) = &mut core.state.settings_panel {
+                            view.secret_failed(SUPERVISOR_ONLY);
+                        }
+                    }
+                }
+                return;
+            }
+            crate::ui::warehouse::handle(core, intent);
+        }
         SettingsIntent::TestPrint(target) => {
+            if supervisor_refuses(core) {
+                if let Some(view) = &mut core.state.settings_panel {
+                    view.test_printed(Err(SUPERVISOR_ONLY.into()));
+                }
+                return;
+            }
             let station = core.state.settings.station_name.clone();
             core.jobs
                 .spawn(move |_| crate::ui::jobs::output::test_print(target, station));
         }
     }
+}
+
+/// Whether a supervisor's setting must be refused now (a PIN is set and nobody unlocked);
+/// when it may go ahead, that counts as supervisor activity.
+fn supervisor_refuses(core: &mut Core) -> bool {
+    let now = Instant::now();
+    if core.state.supervisor.locks_settings(now) {
+        return true;
+    }
+    if let Some(lock) = &mut core.state.supervisor.lock {
+        lock.touch(now);
+    }
+    false
+}
+
+/// Saves the settings. The PIN is the one in force (it changes only behind the current PIN),
+/// and while locked the supervisor's sections must be as they are: the panel keeps them
+/// read-only, but an unlock can run out between typing and saving.
+fn save(core: &mut Core, mut settings: Settings) {
+    settings.supervisor_pin_hash = core.state.settings.supervisor_pin_hash.clone();
+    let changes_supervisor_part =
+        supervisor_part(&settings) != supervisor_part(&core.state.settings);
+    if changes_supervisor_part && supervisor_refuses(core) {
+        if let Some(view) = &mut core.state.settings_panel {
+            view.save_failed(
+                "Not saved: the supervisor unlock ran out. Unlock with the supervisor PIN, then \
+                 save again (what was typed is kept).",
+            );
+        }
+        return;
+    }
+    if let Some(view) = &mut core.state.settings_panel {
+        view.saving = true;
+    }
+    let path = core.config.settings_path.clone();
+    core.jobs
+        .spawn(move |_| panels::save_settings(path, settings));
+}
+
+/// The settings only a supervisor changes once a PIN is set. The embedded environment's
+/// addresses change with every start, so they are left out.
+fn supervisor_part(settings: &Settings) -> Settings {
+    let mut part = Settings {
+        environments: settings.environments.clone(),
+        active_environment: settings.active_environment.clone(),
+        label_printer: settings.label_printer.clone(),
+        document_printer: settings.document_printer.clone(),
+        warehouse_database: settings.warehouse_database.clone(),
+        inbox_folder: settings.inbox_folder.clone(),
+        ..Settings::default()
+    };
+    for env in &mut part.environments {
+        if env.kind == EnvironmentKind::EmbeddedSandbox {
+            env.base_url.clear();
+            env.labels_url.clear();
+        }
+    }
+    part
 }
 
 /// Applies a result of the panels' jobs.
@@ -180,25 +269,10 @@ pub fn apply(core: &mut Core, result: JobResult) {
                 view.test_printed(result);
             }
         }
-        JobResult::PinHashed(result) => match result {
-            Ok(phc) => {
-                if let Some(view) = &mut core.state.settings_panel {
-                    view.pin_set(phc.clone());
-                }
-                // The PIN takes effect at once: only its hash is written, not the rest of the
-                // draft, which may still be half-edited.
-                let mut settings = core.state.settings.clone();
-                settings.supervisor_pin_hash = Some(phc);
-                let path = core.config.settings_path.clone();
-                core.jobs
-                    .spawn(move |_| panels::save_settings(path, settings));
-            }
-            Err(why) => {
-                if let Some(view) = &mut core.state.settings_panel {
-                    view.pin_failed(&why);
-                }
-            }
-        },
+        JobResult::PinHashed(result) => super::cancel::pin_hashed(core, result),
+        JobResult::PinChecked(checked) => super::cancel::pin_checked(core, *checked),
+        JobResult::PinSaved(result) => super::cancel::pin_saved(core, result),
+        JobResult::LockoutSaved(result) => super::cancel::lockout_saved(core, result),
         JobResult::Connected(result) => match result {
             Ok((client, service)) => {
                 if let Some(outbox) = &core.backend.outbox {
@@ -222,8 +296,8 @@ pub fn apply(core: &mut Core, result: JobResult) {
     }
 }
 
-/// The saved settings take effect: PIN, station values, and the connection when the
-/// environment in use or its addresses changed.
+/// The saved settings take effect: station values, and the connection when the environment in
+/// use or its addresses changed. The PIN in force stays: it changes only through its own flow.
 fn apply_settings(core: &mut Core, mut saved: Settings) {
     let before = core.state.settings.active().clone();
     let database_before = core.state.settings.warehouse_database.clone();
@@ -231,12 +305,9 @@ fn apply_settings(core: &mut Core, mut saved: Settings) {
     if let Some(running) = &core.backend.service {
         fill_embedded_urls(&mut saved, running);
     }
-    if saved.supervisor_pin_hash != core.state.settings.supervisor_pin_hash {
-        core.state.supervisor.lock = saved
-            .supervisor_pin_hash
-            .clone()
-            .map(|hash| SupervisorLock::new(hash, DEFAULT_RELOCK_AFTER));
-    }
+    saved
+        .supervisor_pin_hash
+        .clone_from(&core.state.settings.supervisor_pin_hash);
     core.state.settings = saved;
     if let Startup::Failed(_) = core.state.startup {
         // The settings may fix what stopped the start (the warehouse database, say).

@@ -8,7 +8,7 @@ use super::cancel::locked_out_message;
 use super::packing;
 use super::{refilter, reload_orders};
 use crate::station::db::ScanMatch;
-use crate::station::pin::{DEFAULT_RELOCK_AFTER, SupervisorLock, UnlockResult};
+use crate::station::pin::{SupervisorLock, UnlockResult};
 use crate::ui::app::Core;
 use crate::ui::command::Command;
 use crate::ui::failure::Failure;
@@ -65,11 +65,10 @@ fn apply_result(core: &mut Core, result: JobResult) {
             let state = &mut core.state;
             state.settings = started.settings;
             state.credential_note = started.credential_note;
-            state.supervisor.lock = state
-                .settings
-                .supervisor_pin_hash
-                .clone()
-                .map(|hash| SupervisorLock::new(hash, DEFAULT_RELOCK_AFTER));
+            // The lock was built with the settings (with the lockout kept on disk); a start
+            // again after a failed one must not give fresh tries.
+            let pin = state.settings.supervisor_pin_hash.clone();
+            state.supervisor.follow_pin(pin.as_deref());
             if started.service.is_some() {
                 state.connection = Connection::Online;
             }
@@ -396,9 +395,10 @@ fn canceled(core: &mut Core, result: Result<crate::station::db::StationOrder, Fa
 }
 
 fn unlocked(core: &mut Core, lock: SupervisorLock, result: Result<UnlockResult, String>) {
+    core.state.supervisor.lock = Some(lock);
+    core.state.supervisor.checking = false;
+    super::cancel::save_lockout(core);
     let supervisor = &mut core.state.supervisor;
-    supervisor.checking = false;
-    supervisor.lock = Some(lock);
     let confirm = match result {
         Ok(UnlockResult::Unlocked) => {
             supervisor.message = None;

@@ -100,6 +100,12 @@ pub enum JobResult {
         )>,
     ),
     PinHashed(Result<String, String>),
+    /// A supervisor PIN typed in Settings was checked (and for a change the new one hashed).
+    PinChecked(Box<panels::PinChecked>),
+    /// The settings file with a new supervisor PIN (or none) was written (or why not).
+    PinSaved(Result<(), String>),
+    /// The supervisor lockout was written to its file (or why not).
+    LockoutSaved(Result<(), String>),
     /// A client for the environment now in use (and the embedded service if one was started).
     Connected(
         Result<

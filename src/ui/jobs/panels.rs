@@ -1,8 +1,9 @@
 //! The work behind the quote and settings panels: calculations and order submission, cart
-//! files, the settings file, the credential store, the PIN hash, and connecting to the
-//! environment in use.
+//! files, the settings file, the credential store, the PIN hash and checks, the supervisor
+//! lockout file, and connecting to the environment in use.
 
 use std::path::PathBuf;
+use std::time::Instant;
 
 use super::{JobResult, SharedDb, with_db};
 use crate::api::{
@@ -10,7 +11,7 @@ use crate::api::{
     TaxCalculationResponse,
 };
 use crate::service::server::{self, RunningService, ServeConfig};
-use crate::station::pin;
+use crate::station::pin::{self, PersistedLockout, SupervisorLock, UnlockResult};
 use crate::station::secrets::{CredentialStore, SecretKind};
 use crate::station::settings::{Environment, EnvironmentKind, Settings};
 
@@ -158,6 +159,89 @@ pub async fn hash_pin(pin: Secret) -> JobResult {
         .map_err(|e| e.to_string())
         .and_then(|r| r.map_err(|e| e.to_string()));
     JobResult::PinHashed(hashed)
+}
+
+/// What a PIN typed in Settings is checked for.
+pub enum PinRequest {
+    /// Unlock the supervisor's sections.
+    Unlock,
+    /// Set this new PIN (4–8 digits, checked by the panel).
+    Change(Secret),
+    Remove,
+}
+
+/// [`PinRequest`] without the new PIN, for the result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PinPurpose {
+    Unlock,
+    Change,
+    Remove,
+}
+
+/// A PIN typed in Settings, checked.
+pub struct PinChecked {
+    /// The lock after the try: a wrong PIN counted, a right one unlocked.
+    pub lock: SupervisorLock,
+    pub purpose: PinPurpose,
+    pub result: Result<UnlockResult, String>,
+    /// For a change whose current PIN was right: the new PIN's hash, or why there is none.
+    pub new_hash: Option<Result<String, String>>,
+}
+
+/// Checks a supervisor PIN against the lock (a wrong one counts as a wrong try; while locked
+/// out none is checked), then for a change hashes the new PIN — argon2 both, so off the UI
+/// thread.
+pub async fn check_pin(lock: SupervisorLock, pin: Secret, request: PinRequest) -> JobResult {
+    let before = lock.clone();
+    let (purpose, new_pin) = match request {
+        PinRequest::Unlock => (PinPurpose::Unlock, None),
+        PinRequest::Change(new) => (PinPurpose::Change, Some(new)),
+        PinRequest::Remove => (PinPurpose::Remove, None),
+    };
+    let checked = tokio::task::spawn_blocking(move || {
+        let mut lock = lock;
+        let result = lock.try_unlock(pin.expose(), Instant::now());
+        let new_hash = match (&result, new_pin) {
+            (UnlockResult::Unlocked, Some(new)) => {
+                Some(pin::hash_pin(new.expose()).map_err(|e| e.to_string()))
+            }
+            _ => None,
+        };
+        (lock, result, new_hash)
+    })
+    .await;
+    let checked = match checked {
+        Ok((lock, result, new_hash)) => PinChecked {
+            lock,
+            purpose,
+            result: Ok(result),
+            new_hash,
+        },
+        Err(e) => PinChecked {
+            lock: before,
+            purpose,
+            result: Err(format!("The PIN could not be checked ({e}); try again.")),
+            new_hash: None,
+        },
+    };
+    JobResult::PinChecked(Box::new(checked))
+}
+
+/// Writes the settings with a new PIN (or none); the panel's draft is not saved with it.
+pub async fn save_pin(path: PathBuf, settings: Settings) -> JobResult {
+    match save_settings(path, settings).await {
+        JobResult::SettingsSaved { result, .. } => JobResult::PinSaved(result),
+        other => other,
+    }
+}
+
+/// Keeps the wrong tries and the lockout in their file, so a restart gives no fresh tries.
+pub async fn save_lockout(path: PathBuf, lockout: PersistedLockout) -> JobResult {
+    let written = tokio::task::spawn_blocking(move || pin::save_lockout(&path, &lockout))
+        .await
+        .map_err(|e| e.to_string())
+        .and_then(|r| r.map_err(|e| e.to_string()));
+    JobResult::LockoutSaved(written)
 }
 
 /// What the packer reads when the credential store fails to give a secret.

@@ -6,15 +6,24 @@
 //! [`Settings`](crate::station::settings::Settings) and returns [`SettingsIntent`]s; the shell
 //! saves the file, writes secrets to the credential store and hashes the PIN, then reports back
 //! through the `SettingsView` methods. The view never holds a stored secret, only its masked form.
+//!
+//! Once a supervisor PIN is set, the sections that change the service, the keys, the station
+//! record and the printers are read-only until a supervisor unlocks them (the same unlock as
+//! cancelling; the shell says how it stands in a [`SupervisorGate`]), and changing or removing
+//! the PIN needs the current one.
 
 mod check;
 mod printers_ui;
 mod settings_ui;
+mod supervisor_ui;
+
+use std::time::Duration;
 
 use std::collections::BTreeMap;
 
 pub use check::{environment_problems, pin_problem, url_problem};
 pub use settings_ui::settings_ui;
+pub use supervisor_ui::{locked_out_line, tries_left};
 
 use crate::api::Secret;
 use crate::station::secrets::{SecretKind, masked};
@@ -33,9 +42,23 @@ pub enum SettingsIntent {
         kind: SecretKind,
         secret: Secret,
     },
-    /// Hash this PIN (4–8 digits, typed twice) and keep only the hash, then
-    /// [`SettingsView::pin_set`] with the hash, or [`SettingsView::pin_failed`].
-    SetPin(Secret),
+    /// Set the PIN (4–8 digits, typed twice), keeping only its hash. With a PIN set, `current`
+    /// is checked first (a wrong one counts as a wrong try of the supervisor unlock). Then
+    /// [`SettingsView::pin_set`] or [`SettingsView::pin_changed`] with the hash,
+    /// [`SettingsView::pin_refused`] (current PIN wrong or missing) or
+    /// [`SettingsView::pin_failed`].
+    SetPin {
+        current: Option<Secret>,
+        pin: Secret,
+    },
+    /// Remove the PIN after checking the current one, then [`SettingsView::pin_removed`] or
+    /// [`SettingsView::pin_refused`].
+    RemovePin { current: Secret },
+    /// Unlock the supervisor's sections with this PIN (the unlock cancelling uses too), then
+    /// [`SettingsView::unlocked`] or [`SettingsView::unlock_refused`].
+    Unlock(Secret),
+    /// Lock the supervisor functions again (the supervisor is done).
+    Lock,
     /// Send a test page to this printer now, then [`SettingsView::test_printed`].
     TestPrint(crate::station::print::PrintTarget),
     /// The Warehouse section's test connection or password (`ui::warehouse`).
@@ -57,10 +80,40 @@ impl std::fmt::Debug for SettingsIntent {
                 .field("kind", kind)
                 .field("secret", secret)
                 .finish(),
-            Self::SetPin(pin) => f.debug_tuple("SetPin").field(pin).finish(),
+            Self::SetPin { current, pin } => f
+                .debug_struct("SetPin")
+                .field("current", current)
+                .field("pin", pin)
+                .finish(),
+            Self::RemovePin { current } => f
+                .debug_struct("RemovePin")
+                .field("current", current)
+                .finish(),
+            Self::Unlock(pin) => f.debug_tuple("Unlock").field(pin).finish(),
+            Self::Lock => f.write_str("Lock"),
             Self::TestPrint(target) => f.debug_tuple("TestPrint").field(target).finish(),
             Self::Warehouse(intent) => f.debug_tuple("Warehouse").field(intent).finish(),
         }
+    }
+}
+
+/// How the supervisor unlock stands, as the shell tells the panel each frame.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SupervisorGate {
+    /// A supervisor PIN is set (without one nothing is locked: the first set-up).
+    pub pin_set: bool,
+    /// The PIN was entered recently enough to act as supervisor.
+    pub unlocked: bool,
+    /// How long the lockout after too many wrong PINs still runs.
+    pub locked_out_for: Option<Duration>,
+    /// A PIN is being checked.
+    pub checking: bool,
+}
+
+impl SupervisorGate {
+    /// Whether the supervisor's sections are read-only now.
+    pub fn locked(&self) -> bool {
+        self.pin_set && !self.unlocked
     }
 }
 
@@ -92,6 +145,16 @@ pub struct SettingsView {
     pub(crate) pin: String,
     pub(crate) pin_again: String,
     pub(crate) pin_tried: bool,
+    /// The PIN in force, to change or remove it.
+    pub(crate) current_pin: String,
+    /// The PIN that unlocks the supervisor's sections.
+    pub(crate) unlock_pin: String,
+    /// Said under "Current PIN": why the PIN was not changed or removed.
+    pub current_pin_message: Option<String>,
+    /// Said under "Supervisor PIN": why the unlock did not happen.
+    pub unlock_message: Option<String>,
+    /// A PIN change or removal is on its way (its buttons are disabled).
+    pub pin_working: bool,
     pub(crate) save_tried: bool,
     pub(crate) new_environment: String,
     /// The label printer's port as typed.
@@ -177,10 +240,46 @@ impl SettingsView {
         self.message = Some(problem.to_string());
     }
 
-    /// The PIN was hashed; `phc` is the hash to keep in the draft.
+    /// The first PIN was hashed; `phc` is the hash to keep in the draft.
     pub fn pin_set(&mut self, phc: String) {
-        self.draft.supervisor_pin_hash = Some(phc);
-        self.message = Some("Supervisor PIN set.".into());
+        self.pin_done(Some(phc), "Supervisor PIN set.");
+    }
+
+    /// The current PIN was right and the new one is in force.
+    pub fn pin_changed(&mut self, phc: String) {
+        self.pin_done(Some(phc), "Supervisor PIN changed.");
+    }
+
+    /// The current PIN was right and no PIN is in force any more.
+    pub fn pin_removed(&mut self) {
+        self.pin_done(
+            None,
+            "Supervisor PIN removed: cancelling and discarding need a new one, and every \
+             section of Settings is open until one is set.",
+        );
+    }
+
+    fn pin_done(&mut self, phc: Option<String>, said: &str) {
+        self.draft.supervisor_pin_hash = phc;
+        self.pin_working = false;
+        self.current_pin_message = None;
+        self.message = Some(said.into());
+    }
+
+    /// The PIN was not changed or removed: the current PIN was wrong, missing or locked out.
+    pub fn pin_refused(&mut self, why: &str) {
+        self.pin_working = false;
+        self.current_pin_message = Some(why.to_string());
+    }
+
+    /// The supervisor's sections were unlocked.
+    pub fn unlocked(&mut self) {
+        self.unlock_message = None;
+    }
+
+    /// The unlock did not happen: a wrong PIN, or locked out.
+    pub fn unlock_refused(&mut self, why: &str) {
+        self.unlock_message = Some(why.to_string());
     }
 
     /// How the test print went.
@@ -193,6 +292,7 @@ impl SettingsView {
     }
 
     pub fn pin_failed(&mut self, problem: &str) {
+        self.pin_working = false;
         self.message = Some(problem.to_string());
     }
 }

@@ -3,7 +3,8 @@
 use egui::{ComboBox, RichText, ScrollArea, Ui};
 
 use super::check::{environment_problems, pin_problem};
-use super::{SettingsIntent, SettingsView};
+use super::supervisor_ui::{locked_line, locked_out_line, pin_ui, unlock_ui};
+use super::{SettingsIntent, SettingsView, SupervisorGate};
 use crate::api::Secret;
 use crate::station::secrets::SecretKind;
 use crate::station::settings::{Environment, EnvironmentKind, ScannerTerminator, Units};
@@ -19,30 +20,48 @@ const TERMINATORS: [(ScannerTerminator, &str); 4] = [
     (ScannerTerminator::Eot, "End of transmission (EOT)"),
 ];
 
-/// Draws the settings draft and returns what the person asked for.
-pub fn settings_ui(ui: &mut Ui, view: &mut SettingsView) -> Vec<SettingsIntent> {
+/// Draws the settings draft and returns what the person asked for. `gate` is how the supervisor
+/// unlock stands: with a PIN set and no supervisor unlocked, the environment, warehouse and
+/// printer sections are read-only.
+pub fn settings_ui(
+    ui: &mut Ui,
+    view: &mut SettingsView,
+    gate: SupervisorGate,
+) -> Vec<SettingsIntent> {
     let mut intents = Vec::new();
-    let errors = problems(view);
+    let errors = problems(view, &gate);
     let mut fields = Fields::new(&errors);
+    let locked = gate.locked();
     ScrollArea::vertical()
         .id_salt("settings_scroll")
         .show(ui, |ui| {
             if let Some(message) = &view.message {
                 ui.label(RichText::new(message).strong());
             }
+            if gate.pin_set {
+                region(ui, "Supervisor unlock", |ui| {
+                    unlock_ui(ui, view, &gate, &mut fields, &mut intents);
+                });
+                ui.separator();
+            }
             region(ui, "Environment settings", |ui| {
-                environments_ui(ui, view, &mut fields, &mut intents);
+                locked_line(ui, &gate);
+                environments_ui(ui, view, locked, &mut fields, &mut intents);
             });
             ui.separator();
             region(ui, "Warehouse settings", |ui| {
-                let warehouse = crate::ui::warehouse::warehouse_settings_ui(
-                    ui,
-                    &mut view.warehouse,
-                    &mut view.draft,
-                    &mut fields,
-                    view.credential_store_problem.as_deref(),
-                );
-                intents.extend(warehouse.into_iter().map(SettingsIntent::Warehouse));
+                locked_line(ui, &gate);
+                // Its view is the warehouse feature's: read-only as a whole while locked.
+                ui.add_enabled_ui(!locked, |ui| {
+                    let warehouse = crate::ui::warehouse::warehouse_settings_ui(
+                        ui,
+                        &mut view.warehouse,
+                        &mut view.draft,
+                        &mut fields,
+                        view.credential_store_problem.as_deref(),
+                    );
+                    intents.extend(warehouse.into_iter().map(SettingsIntent::Warehouse));
+                });
             });
             ui.separator();
             region(ui, "Station settings", |ui| {
@@ -50,20 +69,36 @@ pub fn settings_ui(ui: &mut Ui, view: &mut SettingsView) -> Vec<SettingsIntent> 
             });
             ui.separator();
             region(ui, "Printer settings", |ui| {
-                super::printers_ui::printers_ui(ui, view, &mut fields, &mut intents);
+                locked_line(ui, &gate);
+                ui.add_enabled_ui(!locked, |ui| {
+                    super::printers_ui::printers_ui(ui, view, &mut fields, &mut intents);
+                });
             });
             ui.separator();
             region(ui, "Supervisor PIN settings", |ui| {
-                pin_ui(ui, view, &mut fields, &mut intents);
+                pin_ui(ui, view, &gate, &mut fields, &mut intents);
             });
         });
     intents
 }
 
 /// The problems to show: URL problems of what was typed (all of them after a save attempt),
-/// the station name, and the PIN once both fields hold something or after a try.
-fn problems(view: &SettingsView) -> FieldErrors {
+/// the station name, the PIN once both fields hold something or after a try, and why a PIN
+/// was refused (a running lockout first: it is what stands in the way).
+fn problems(view: &SettingsView, gate: &SupervisorGate) -> FieldErrors {
     let mut errors = FieldErrors::new();
+    if let Some(left) = gate.locked_out_for {
+        let line = locked_out_line(left);
+        errors.add("unlock_pin", &line);
+        errors.add("current_pin", &line);
+    } else {
+        if let Some(why) = &view.unlock_message {
+            errors.add("unlock_pin", why);
+        }
+        if let Some(why) = &view.current_pin_message {
+            errors.add("current_pin", why);
+        }
+    }
     for (i, env) in view.draft.environments.iter().enumerate() {
         for (key, message) in environment_problems(env) {
             let typed = match key {
@@ -99,9 +134,11 @@ fn problems(view: &SettingsView) -> FieldErrors {
     errors
 }
 
+/// The environments; while `locked`, one can still pick which one to look at, and nothing more.
 fn environments_ui(
     ui: &mut Ui,
     view: &mut SettingsView,
+    locked: bool,
     fields: &mut Fields,
     intents: &mut Vec<SettingsIntent>,
 ) {
@@ -114,6 +151,33 @@ fn environments_ui(
             view.selected = i;
         }
     }
+    ui.add_enabled_ui(!locked, |ui| add_environment_ui(ui, view, fields));
+    let index = view.selected;
+    let Some(name) = view.draft.environments.get(index).map(|e| e.name.clone()) else {
+        return;
+    };
+    region(ui, &format!("Environment {name}"), |ui| {
+        ui.add_enabled_ui(!locked, |ui| {
+            let Some(env) = view.draft.environments.get_mut(index) else {
+                return;
+            };
+            environment_ui(ui, env, index, fields);
+            let embedded = env.kind == EnvironmentKind::EmbeddedSandbox;
+            let is_active = view.draft.active_environment == name;
+            if ui
+                .add_enabled(!is_active, egui::Button::new("Use this environment"))
+                .clicked()
+            {
+                view.draft.active_environment = name.clone();
+            }
+            if !embedded {
+                credentials_ui(ui, view, &name, fields, intents);
+            }
+        });
+    });
+}
+
+fn add_environment_ui(ui: &mut Ui, view: &mut SettingsView, fields: &mut Fields) {
     ui.horizontal(|ui| {
         fields.text(
             ui,
@@ -140,27 +204,6 @@ fn environments_ui(
             });
             view.selected = view.draft.environments.len().saturating_sub(1);
             view.new_environment.clear();
-        }
-    });
-    let index = view.selected;
-    let Some(name) = view.draft.environments.get(index).map(|e| e.name.clone()) else {
-        return;
-    };
-    region(ui, &format!("Environment {name}"), |ui| {
-        let Some(env) = view.draft.environments.get_mut(index) else {
-            return;
-        };
-        environment_ui(ui, env, index, fields);
-        let embedded = env.kind == EnvironmentKind::EmbeddedSandbox;
-        let is_active = view.draft.active_environment == name;
-        if ui
-            .add_enabled(!is_active, egui::Button::new("Use this environment"))
-            .clicked()
-        {
-            view.draft.active_environment = name.clone();
-        }
-        if !embedded {
-            credentials_ui(ui, view, &name, fields, intents);
         }
     });
 }
@@ -346,42 +389,6 @@ fn station_ui(
             view.saving = true;
             view.message = None;
             intents.push(SettingsIntent::Save(Box::new(view.draft.clone())));
-        }
-    }
-}
-
-fn pin_ui(
-    ui: &mut Ui,
-    view: &mut SettingsView,
-    fields: &mut Fields,
-    intents: &mut Vec<SettingsIntent>,
-) {
-    ui.heading("Supervisor PIN");
-    let has_pin = view.draft.supervisor_pin_hash.is_some();
-    ui.label(if has_pin {
-        "A supervisor PIN is set. Enter a new one twice to change it."
-    } else {
-        "No supervisor PIN yet: cancelling shipments stays locked until one is set."
-    });
-    ui.horizontal(|ui| {
-        fields.password(ui, "New PIN", &mut view.pin, "pin", NARROW);
-        fields.password(
-            ui,
-            "Repeat the PIN",
-            &mut view.pin_again,
-            "pin_again",
-            NARROW,
-        );
-    });
-    let button = if has_pin { "Change PIN" } else { "Set PIN" };
-    if ui.button(button).clicked() {
-        if pin_problem(&view.pin, &view.pin_again).is_some() {
-            view.pin_tried = true;
-        } else {
-            intents.push(SettingsIntent::SetPin(Secret::new(view.pin.clone())));
-            view.pin.clear();
-            view.pin_again.clear();
-            view.pin_tried = false;
         }
     }
 }

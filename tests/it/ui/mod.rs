@@ -8,6 +8,7 @@ mod outbox;
 mod packing;
 mod panels;
 mod printers;
+mod supervisor;
 mod table;
 mod warehouse;
 

@@ -1,8 +1,9 @@
 //! The quote and settings panels inside the app: a quote submitted as an order shows up in the
-//! orders table; a PIN set in Settings unlocks cancelling at once.
+//! orders table; a first PIN set in Settings (no current PIN to ask for yet) unlocks cancelling
+//! at once and locks the supervisor's settings.
 
 use egui::Key;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT as _, Queryable};
 use packdesk::station::settings::Settings;
 use packdesk::ui::AppConfig;
 use packdesk::ui::state::{CancelFlow, Startup};
@@ -81,6 +82,16 @@ fn a_pin_set_in_settings_unlocks_cancelling() {
     assert!(shows(h, "No supervisor PIN is set"));
 
     click(h, "Settings");
+    let locked = |h: &super::AppHarness| {
+        h.get_by_label("New environment name")
+            .accesskit_node()
+            .is_disabled()
+    };
+    assert!(!locked(h), "without a PIN nothing is locked (first set-up)");
+    assert!(
+        h.query_by_label("Current PIN").is_none(),
+        "no PIN to ask for"
+    );
     for (label, pin) in [("New PIN", "1357"), ("Repeat the PIN", "1357")] {
         h.get_by_label(label).focus();
         h.step();
@@ -89,6 +100,14 @@ fn a_pin_set_in_settings_unlocks_cancelling() {
     }
     click(h, "Set PIN");
     wait_until(h, "the PIN", |app| app.state().supervisor.lock.is_some());
+    assert!(
+        locked(h),
+        "with a PIN the supervisor's settings wait for the unlock"
+    );
+    assert!(
+        h.query_by_label("Current PIN").is_some(),
+        "changing it asks for it"
+    );
     h.check_accessibility();
 
     click(h, "Orders");

@@ -358,6 +358,8 @@ fn settings_test_the_warehouse_connection_in_words_then_switch_to_it() {
     let h = &mut station.harness;
     assert!(!h.state().state().warehouse.shared, "on its own file first");
     click(h, "Settings");
+    // The warehouse section is a supervisor's to change.
+    super::supervisor::unlock_settings(h, super::PIN);
     click(h, "Warehouse database");
     super::type_into(h, "Database URL", &bare.replace("127.0.0.1", "db.example"));
     assert!(shows(h, "TLS is required off this machine"));
@@ -448,6 +450,8 @@ fn a_refused_warehouse_password_at_start_is_fixed_in_settings() {
     ));
 
     click(h, "Settings");
+    // The warehouse section is a supervisor's to change.
+    super::supervisor::unlock_settings(h, super::PIN);
     super::type_into(h, "Database password", pg_cluster::PASSWORD);
     click(h, "Store password");
     // The old password is listed as stored already: wait for the new one's confirmation.

@@ -1,11 +1,17 @@
-//! The settings panel: secrets are write-only, the PIN is typed twice, service URLs use HTTPS.
+//! The settings panel: secrets are write-only, the PIN is typed twice (and changed only with the
+//! current one), service URLs use HTTPS, and with a PIN set a supervisor's sections are read-only
+//! until unlocked.
+
+use std::time::Duration;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use packdesk::api::Secret;
 use packdesk::station::secrets::SecretKind;
 use packdesk::station::settings::{Environment, EnvironmentKind, Settings};
-use packdesk::ui::settings::{SettingsIntent, SettingsView, settings_ui, url_problem};
+use packdesk::ui::settings::{
+    SettingsIntent, SettingsView, SupervisorGate, settings_ui, url_problem,
+};
 
 use super::{click, is_under, type_in};
 
@@ -13,6 +19,8 @@ const STORED_KEY: &str = "sk_live_9b1c3f9a77e1";
 
 pub struct Panel {
     view: SettingsView,
+    /// How the supervisor unlock stands (the shell's word); the default: no PIN set.
+    gate: SupervisorGate,
     intents: Vec<SettingsIntent>,
 }
 
@@ -21,11 +29,12 @@ fn settings_panel(view: SettingsView) -> Harness<'static, Panel> {
         .with_size([1400.0, 1800.0])
         .build_ui_state(
             |ui, panel: &mut Panel| {
-                let intents = settings_ui(ui, &mut panel.view);
+                let intents = settings_ui(ui, &mut panel.view, panel.gate);
                 panel.intents.extend(intents);
             },
             Panel {
                 view,
+                gate: SupervisorGate::default(),
                 intents: Vec::new(),
             },
         )
@@ -193,10 +202,11 @@ fn the_pin_is_typed_twice_and_not_kept() {
     type_in(&mut harness, region, "Repeat the PIN", "2468");
     assert!(harness.query_by_label(mismatch).is_none());
     click(&mut harness, region, "Set PIN");
-    let Some(SettingsIntent::SetPin(pin)) = harness.state_mut().intents.pop() else {
+    let Some(SettingsIntent::SetPin { current, pin }) = harness.state_mut().intents.pop() else {
         panic!("a matching PIN is handed to the shell to hash");
     };
     assert_eq!(pin.expose(), "2468");
+    assert!(current.is_none(), "the first PIN needs no current one");
     for label in ["New PIN", "Repeat the PIN"] {
         let value = harness
             .get_by_label(region)
@@ -209,8 +219,147 @@ fn the_pin_is_typed_twice_and_not_kept() {
         .state_mut()
         .view
         .pin_set("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into());
+    harness.state_mut().gate.pin_set = true;
     harness.run();
     assert!(harness.query_by_label("Change PIN").is_some());
+
+    // Now a PIN is set: changing it without the current one is refused next to the field.
+    type_in(&mut harness, region, "New PIN", "1357");
+    type_in(&mut harness, region, "Repeat the PIN", "1357");
+    click(&mut harness, region, "Change PIN");
+    assert!(
+        harness.state().intents.is_empty(),
+        "no current PIN: no change"
+    );
+    let missing = "Enter the current PIN to change it.";
+    {
+        let pin = harness.get_by_label(region);
+        assert!(is_under(
+            pin.get_by_label(missing).rect(),
+            pin.get_by_label("Current PIN").rect()
+        ));
+    }
+    type_in(&mut harness, region, "Current PIN", "2468");
+    click(&mut harness, region, "Change PIN");
+    let Some(SettingsIntent::SetPin { current, pin }) = harness.state_mut().intents.pop() else {
+        panic!("the change is handed to the shell with the current PIN");
+    };
+    assert_eq!(
+        (current.as_ref().map(Secret::expose), pin.expose()),
+        (Some("2468"), "1357")
+    );
+    assert!(harness.query_by_label(missing).is_none());
+
+    // The shell found the current PIN wrong: said under it, nothing else changes.
+    harness
+        .state_mut()
+        .view
+        .pin_refused("The current PIN is wrong: 2 tries left.");
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("The current PIN is wrong: 2 tries left.")
+            .is_some()
+    );
+    click(&mut harness, region, "Remove PIN");
+    assert!(
+        harness.state().intents.is_empty(),
+        "no current PIN: no removal"
+    );
+    type_in(&mut harness, region, "Current PIN", "2468");
+    click(&mut harness, region, "Remove PIN");
+    let Some(SettingsIntent::RemovePin { current }) = harness.state_mut().intents.pop() else {
+        panic!("the removal is handed to the shell with the current PIN");
+    };
+    assert_eq!(current.expose(), "2468");
+    harness.state_mut().view.pin_removed();
+    harness.state_mut().gate = SupervisorGate::default();
+    harness.run();
+    assert!(harness.query_by_label("Set PIN").is_some());
+    assert!(harness.query_by_label("Current PIN").is_none());
+}
+
+#[test]
+fn a_supervisors_sections_are_read_only_until_unlocked() {
+    let mut harness = settings_panel(with_sandbox());
+    harness.state_mut().gate = SupervisorGate {
+        pin_set: true,
+        ..SupervisorGate::default()
+    };
+    harness.run();
+    let disabled = |h: &Harness<'static, Panel>, label: &str| {
+        h.get_by_label(label).accesskit_node().is_disabled()
+    };
+    for label in [
+        "New environment name",
+        "New API key",
+        "Base URL",
+        "Warehouse database",
+        "Folder watched for order files",
+        "Thermal label printer (ZPL over the network)",
+    ] {
+        assert!(disabled(&harness, label), "{label} is read-only");
+    }
+    assert!(!disabled(&harness, "Station name"), "the station's own");
+    assert!(!disabled(&harness, "Save settings"));
+    assert!(
+        harness
+            .query_all_by_label_contains("Locked: read-only until a supervisor unlocks")
+            .count()
+            >= 3,
+        "each locked section says so"
+    );
+    harness.check_accessibility();
+
+    type_in(&mut harness, "Supervisor unlock", "Supervisor PIN", "2468");
+    click(&mut harness, "Supervisor unlock", "Unlock");
+    let Some(SettingsIntent::Unlock(pin)) = harness.state_mut().intents.pop() else {
+        panic!("the PIN is handed to the shell to check");
+    };
+    assert_eq!(pin.expose(), "2468");
+    harness
+        .state_mut()
+        .view
+        .unlock_refused("Wrong PIN: 2 tries left.");
+    harness.run();
+    assert!(harness.query_by_label("Wrong PIN: 2 tries left.").is_some());
+
+    // Locked out: the PIN fields take nothing, and say for how long.
+    harness.state_mut().gate.locked_out_for = Some(Duration::from_secs(299));
+    harness.run();
+    assert!(disabled(&harness, "Supervisor PIN"));
+    assert!(disabled(&harness, "Current PIN"));
+    assert!(
+        harness
+            .query_all_by_label_contains(
+                "Locked for 5 minutes after three wrong PINs: try again in 4:59."
+            )
+            .next()
+            .is_some()
+    );
+
+    harness.state_mut().gate = SupervisorGate {
+        pin_set: true,
+        unlocked: true,
+        ..SupervisorGate::default()
+    };
+    harness.run();
+    for label in [
+        "New environment name",
+        "New API key",
+        "Base URL",
+        "Warehouse database",
+        "Thermal label printer (ZPL over the network)",
+    ] {
+        assert!(!disabled(&harness, label), "{label} is editable");
+    }
+    assert!(harness.query_by_label("Supervisor PIN").is_none());
+    click(&mut harness, "Supervisor unlock", "Lock supervisor");
+    assert!(matches!(
+        harness.state_mut().intents.pop(),
+        Some(SettingsIntent::Lock)
+    ));
+    harness.check_accessibility();
 }
 
 #[test]

@@ -295,11 +295,11 @@ fn load_record(
             [id],
             |row| {
                 Ok((
-                    row.get(0)?,
-                    row.get(1)?,
-                    row.get(2)?,
-                    row.get(3)?,
-                    row.get(4)?,
+                    row.get("tracking_code")?,
+                    row.get("shipping_service")?,
+                    row.get("ready_at")?,
+                    row.get("pdf")?,
+                    row.get("zpl")?,
                 ))
             },
         )?;

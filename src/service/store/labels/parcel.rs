@@ -90,7 +90,10 @@ pub(super) fn existing(
              WHERE l.label_id = ?1",
         )?
         .query_map([&id], |row| {
-            Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+            Ok((
+                row.get::<_, String>("sku")?,
+                row.get::<_, String>("quantity")?,
+            ))
         })?
         .collect::<Result<Vec<_>, _>>()?;
     let mut stored: BTreeMap<String, Decimal> = BTreeMap::new();

@@ -211,7 +211,10 @@ fn stored_fulfillment(
             "SELECT item_id, quantity FROM fulfillment_items WHERE fulfillment_id = ?1",
         )?
         .query_map([id], |row| {
-            Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+            Ok((
+                row.get::<_, i64>("item_id")?,
+                row.get::<_, String>("quantity")?,
+            ))
         })?
         .collect::<Result<Vec<_>, _>>()?;
     let mut items = BTreeMap::new();
@@ -231,7 +234,14 @@ fn refresh_details(
     let before: (String, String, String, String) = ctx.tx.query_row(
         "SELECT location, carrier, shipped_at, status FROM fulfillments WHERE id = ?1",
         [id],
-        |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+        |row| {
+            Ok((
+                row.get("location")?,
+                row.get("carrier")?,
+                row.get("shipped_at")?,
+                row.get("status")?,
+            ))
+        },
     )?;
     let after = (
         fulfillment.location.clone(),

@@ -12,10 +12,11 @@
 //!
 //! - **One small SQL layer, not an ORM** (`station::db::engine`): `Connection::write`/`read` give a
 //!   `Tx` with `execute`/`query`/`query_row`/`query_map` over four value kinds (integer, text, bytes,
-//!   NULL). Queries are written once with `?N` parameters in the SQL both engines speak
-//!   (`RETURNING`, `ON CONFLICT`, `COALESCE`, `CAST(… AS BIGINT)` around `SUM`, `lower()` for
-//!   case-blind SKUs, `COUNT(*) FILTER`); for PostgreSQL `?N` becomes `$N` once and each statement is
-//!   prepared once per connection. The one query that differs (SQLite needs a planner hint for a
+//!   NULL), a row's columns read by the names the SELECT gives them (`row.get("shipment_id")`; an
+//!   expression gets a lower-case `AS` alias). Queries are written once with `?N` parameters in the
+//!   SQL both engines speak (`RETURNING`, `ON CONFLICT`, `COALESCE`, `CAST(… AS BIGINT)` around
+//!   `SUM`, `lower()` for case-blind SKUs, `COUNT(*) FILTER`); for PostgreSQL `?N` becomes `$N` once
+//!   and each statement is prepared once per connection. The one query that differs (SQLite needs a planner hint for a
 //!   common SKU) asks `Tx::dialect()`.
 //! - **Writers are serialized on both engines.** SQLite has one writer (`BEGIN IMMEDIATE`); on
 //!   PostgreSQL every write transaction first takes one transaction-scoped advisory lock. So every
@@ -95,31 +96,64 @@ pub enum Dialect {
     Postgres,
 }
 
-/// One result row, its columns by position.
+/// One result row: its values, and the column names it shares with every row of its query.
 #[derive(Debug)]
-pub struct Row(Vec<Value>);
+pub struct Row {
+    names: Arc<[String]>,
+    values: Vec<Value>,
+}
 
-/// A column position (`usize` only, so a literal `0` needs no annotation).
+/// A column by name as the SELECT list names it (`"shipment_id"`, an `AS` alias), or by
+/// position. Names are what queries use: a changed SELECT list then fails loudly, never
+/// silently reads the neighbouring column.
 pub trait ColumnIndex {
-    fn index(self) -> usize;
+    /// The column's position among `names`.
+    fn position(self, names: &[String]) -> Result<usize, StationError>;
 }
 
 impl ColumnIndex for usize {
-    fn index(self) -> usize {
-        self
+    fn position(self, names: &[String]) -> Result<usize, StationError> {
+        if self < names.len() {
+            Ok(self)
+        } else {
+            Err(StationError::Corrupt(format!("no column {self}")))
+        }
+    }
+}
+
+impl ColumnIndex for &str {
+    /// Exact first, then ignoring ASCII case (as SQL treats unquoted names; PostgreSQL answers
+    /// them lower-cased).
+    fn position(self, names: &[String]) -> Result<usize, StationError> {
+        names
+            .iter()
+            .position(|n| n == self)
+            .or_else(|| names.iter().position(|n| n.eq_ignore_ascii_case(self)))
+            .ok_or_else(|| {
+                StationError::Corrupt(format!(
+                    "no column named {self} (the query answers {})",
+                    names.join(", ")
+                ))
+            })
     }
 }
 
 impl Row {
-    /// Column `index` as `T`; a value that does not fit is stored data gone wrong.
+    fn new(names: Arc<[String]>, values: Vec<Value>) -> Self {
+        Self { names, values }
+    }
+
+    /// Column `index` (a name, or a position) as `T`; a value that does not fit is stored data
+    /// gone wrong.
     pub fn get<I: ColumnIndex, T: FromValue>(&self, index: I) -> Result<T, StationError> {
-        let index = index.index();
+        let index = index.position(&self.names)?;
+        let name = self.names.get(index).map_or("?", String::as_str);
         let value = self
-            .0
+            .values
             .get(index)
             .cloned()
-            .ok_or_else(|| StationError::Corrupt(format!("no column {index}")))?;
-        T::from_value(value).map_err(|e| StationError::Corrupt(format!("column {index}: {e}")))
+            .ok_or_else(|| StationError::Corrupt(format!("no value for column {name}")))?;
+        T::from_value(value).map_err(|e| StationError::Corrupt(format!("column {name}: {e}")))
     }
 }
 
@@ -303,26 +337,26 @@ impl Tx<'_> {
         match &mut self.kind {
             TxKind::Sqlite(tx) => {
                 let mut stmt = tx.prepare_cached(sql)?;
-                let width = stmt.column_count();
+                let names: Arc<[String]> = stmt.column_names().map(str::to_owned).collect();
                 let mut rows = stmt.query(rusqlite::params_from_iter(values.iter()))?;
                 let mut out = Vec::new();
                 while let Some(row) = rows.next()? {
-                    let mut columns = Vec::with_capacity(width);
-                    for index in 0..width {
+                    let mut columns = Vec::with_capacity(names.len());
+                    for (index, name) in names.iter().enumerate() {
                         columns.push(
                             Value::from_sqlite(row.get_ref(index)?).map_err(|e| {
-                                StationError::Corrupt(format!("column {index}: {e}"))
+                                StationError::Corrupt(format!("column {name}: {e}"))
                             })?,
                         );
                     }
-                    out.push(Row(columns));
+                    out.push(Row::new(names.clone(), columns));
                 }
                 Ok(out)
             }
             TxKind::Postgres(tx) => {
                 let result = tx.query(sql, &values);
                 self.health.note(&result);
-                Ok(result?.into_iter().map(Row).collect())
+                result
             }
         }
     }
@@ -393,8 +427,9 @@ impl Tx<'_> {
     }
 }
 
-/// Prepared PostgreSQL statements by their SQL text (SQLite has `prepare_cached`).
-type Statements = HashMap<String, postgres::Statement>;
+/// Prepared PostgreSQL statements by their SQL text, each with its column names (SQLite has
+/// `prepare_cached`).
+type Statements = HashMap<String, (postgres::Statement, Arc<[String]>)>;
 
 /// `?1` → `$1` outside string literals and quoted names; SQLite also reads `$1`, but would number
 /// a repeated or out-of-order `$n` by first appearance, so the source keeps `?n`.
@@ -427,5 +462,50 @@ mod tests {
             to_postgres_placeholders("SELECT a FROM t WHERE b = ?2 AND c = '?1' AND \"?\" = ?1"),
             "SELECT a FROM t WHERE b = $2 AND c = '?1' AND \"?\" = $1"
         );
+    }
+
+    #[test]
+    fn columns_are_read_by_name_or_position() -> Result<(), StationError> {
+        let mut conn = Connection::open_in_memory()?;
+        let mut tx = conn.read()?;
+        let rows = tx.query(
+            "SELECT 7 AS shipment_id, ?1 AS recipient, NULL AS province
+             UNION ALL SELECT 8, 'Bo', 'QC'",
+            params!["Ada"],
+        )?;
+        let first = &rows[0];
+        assert_eq!(first.get::<_, i64>("shipment_id")?, 7);
+        assert_eq!(first.get::<_, String>("recipient")?, "Ada");
+        assert_eq!(first.get::<_, Option<String>>("province")?, None);
+        assert_eq!(first.get::<_, String>(1)?, "Ada");
+        // SQL names are case-blind unless quoted; PostgreSQL answers them lower-cased.
+        assert_eq!(first.get::<_, i64>("SHIPMENT_ID")?, 7);
+        assert_eq!(
+            rows[1].get::<_, Option<String>>("province")?.as_deref(),
+            Some("QC")
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn an_unknown_column_name_is_an_error_that_names_it() -> Result<(), StationError> {
+        let mut conn = Connection::open_in_memory()?;
+        let row = conn.read()?.query_one("SELECT 1 AS queued", params![])?;
+        match row.get::<_, i64>("retrying") {
+            Err(StationError::Corrupt(why)) => {
+                assert!(why.contains("no column named retrying"), "{why}");
+                assert!(why.contains("queued"), "{why}");
+            }
+            other => panic!("expected Corrupt, got {other:?}"),
+        }
+        assert!(matches!(
+            row.get::<_, i64>(1),
+            Err(StationError::Corrupt(why)) if why == "no column 1"
+        ));
+        match row.get::<_, String>("queued") {
+            Err(StationError::Corrupt(why)) => assert!(why.starts_with("column queued:"), "{why}"),
+            other => panic!("expected Corrupt, got {other:?}"),
+        }
+        Ok(())
     }
 }

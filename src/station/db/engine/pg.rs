@@ -13,7 +13,7 @@ use postgres::{Client, IsolationLevel, NoTls};
 
 use super::location::PgTarget;
 use super::value::Value;
-use super::{Statements, migrate, to_postgres_placeholders};
+use super::{Row, Statements, migrate, to_postgres_placeholders};
 use crate::station::db::StationError;
 
 /// Writers of the whole warehouse take this transaction-scoped advisory lock first, so they
@@ -115,42 +115,51 @@ pub(super) struct PgTx<'c> {
 }
 
 impl PgTx<'_> {
-    fn statement(&mut self, sql: &str) -> Result<postgres::Statement, StationError> {
-        if let Some(statement) = self.statements.get(sql) {
-            return Ok(statement.clone());
+    /// The statement prepared on this connection, with its column names.
+    fn statement(
+        &mut self,
+        sql: &str,
+    ) -> Result<(postgres::Statement, Arc<[String]>), StationError> {
+        if let Some(prepared) = self.statements.get(sql) {
+            return Ok(prepared.clone());
         }
         let statement = self
             .tx
             .prepare(&to_postgres_placeholders(sql))
             .map_err(classify)?;
-        self.statements.insert(sql.to_owned(), statement.clone());
-        Ok(statement)
+        let names: Arc<[String]> = statement
+            .columns()
+            .iter()
+            .map(|c| c.name().to_owned())
+            .collect();
+        let prepared = (statement, names);
+        self.statements.insert(sql.to_owned(), prepared.clone());
+        Ok(prepared)
     }
 
     pub(super) fn execute(&mut self, sql: &str, values: &[Value]) -> Result<u64, StationError> {
-        let statement = self.statement(sql)?;
+        let (statement, _) = self.statement(sql)?;
         let params: Vec<&(dyn postgres::types::ToSql + Sync)> =
             values.iter().map(|v| v as _).collect();
         self.tx.execute(&statement, &params).map_err(classify)
     }
 
-    pub(super) fn query(
-        &mut self,
-        sql: &str,
-        values: &[Value],
-    ) -> Result<Vec<Vec<Value>>, StationError> {
-        let statement = self.statement(sql)?;
+    pub(super) fn query(&mut self, sql: &str, values: &[Value]) -> Result<Vec<Row>, StationError> {
+        let (statement, names) = self.statement(sql)?;
         let params: Vec<&(dyn postgres::types::ToSql + Sync)> =
             values.iter().map(|v| v as _).collect();
         let rows = self.tx.query(&statement, &params).map_err(classify)?;
         rows.iter()
             .map(|row| {
-                (0..row.len())
+                let values = (0..row.len())
                     .map(|i| {
-                        row.try_get::<_, Value>(i)
-                            .map_err(|e| StationError::Corrupt(format!("column {i}: {e}")))
+                        row.try_get::<_, Value>(i).map_err(|e| {
+                            let name = names.get(i).map_or("?", String::as_str);
+                            StationError::Corrupt(format!("column {name}: {e}"))
+                        })
                     })
-                    .collect()
+                    .collect::<Result<_, _>>()?;
+                Ok(Row::new(names.clone(), values))
             })
             .collect()
     }

@@ -20,28 +20,28 @@ pub(super) fn to_ms(at: OffsetDateTime) -> i64 {
 }
 
 fn entry(row: &Row) -> Result<OutboxEntry, StationError> {
-    let action: String = row.get(2)?;
-    let order: i64 = row.get(3)?;
-    let body: String = row.get(6)?;
-    let state: String = row.get(7)?;
-    let errors: String = row.get(12)?;
-    let delivered: Option<i64> = row.get(13)?;
+    let action: String = row.get("action")?;
+    let order: i64 = row.get("order_ref")?;
+    let body: String = row.get("body_json")?;
+    let state: String = row.get("state")?;
+    let errors: String = row.get("field_errors_json")?;
+    let delivered: Option<i64> = row.get("delivered_at")?;
     Ok(OutboxEntry {
-        id: OutboxId(row.get(0)?),
-        key: row.get(1)?,
+        id: OutboxId(row.get("id")?),
+        key: row.get("idempotency_key")?,
         action: OutboxAction::parse(&action)
             .ok_or_else(|| StationError::Corrupt(format!("outbox action {action}")))?,
         order: OrderNumber::try_from(order)
             .map_err(|_| StationError::Corrupt(format!("order number {order}")))?,
-        shipment_id: row.get(4)?,
-        parcel: row.get::<_, Option<i64>>(5)?.map(ParcelId),
+        shipment_id: row.get("shipment_id")?,
+        parcel: row.get::<_, Option<i64>>("parcel_id")?.map(ParcelId),
         body: from_json(&body)?,
         state: OutboxState::parse(&state)
             .ok_or_else(|| StationError::Corrupt(format!("outbox state {state}")))?,
-        attempts: row.get(8)?,
-        created_at: from_ms(row.get(9)?)?,
-        next_attempt_at: from_ms(row.get(10)?)?,
-        last_error: row.get(11)?,
+        attempts: row.get("attempts")?,
+        created_at: from_ms(row.get("created_at")?)?,
+        next_attempt_at: from_ms(row.get("next_attempt_at")?)?,
+        last_error: row.get("last_error")?,
         field_errors: from_json(&errors)?,
         delivered_at: delivered.map(from_ms).transpose()?,
     })
@@ -96,13 +96,20 @@ impl StationDb {
     pub fn outbox_summary(&mut self) -> Result<OutboxSummary, StationError> {
         let (queued, retrying, attention, next): (i64, i64, i64, Option<i64>) =
             self.conn.read()?.query_row(
-                "SELECT COUNT(*) FILTER (WHERE state = 'queued'),
-                    COUNT(*) FILTER (WHERE state = 'retrying'),
-                    COUNT(*) FILTER (WHERE state = 'needs_attention'),
-                    MIN(CASE WHEN state = 'retrying' THEN next_attempt_at END)
+                "SELECT COUNT(*) FILTER (WHERE state = 'queued') AS queued,
+                    COUNT(*) FILTER (WHERE state = 'retrying') AS retrying,
+                    COUNT(*) FILTER (WHERE state = 'needs_attention') AS needs_attention,
+                    MIN(CASE WHEN state = 'retrying' THEN next_attempt_at END) AS next_retry_at
                  FROM outbox WHERE state IN ('queued', 'retrying', 'needs_attention')",
                 params![],
-                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+                |row| {
+                    Ok((
+                        row.get("queued")?,
+                        row.get("retrying")?,
+                        row.get("needs_attention")?,
+                        row.get("next_retry_at")?,
+                    ))
+                },
             )?;
         let count = |n: i64| usize::try_from(n).unwrap_or(0);
         Ok(OutboxSummary {
