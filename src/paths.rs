@@ -94,11 +94,12 @@ impl Paths {
             ("Log file", &self.log_file()),
         ];
         for (what, path) in rows {
-            let _ = writeln!(text, "  {what:<18}{}", path.display());
+            let _ = writeln!(text, "  {what:<20}{}", path.display());
         }
         text.push_str(
-            "  (label PDF and ZPL documents are cached inside the station database;\n   \
-             API keys and access tokens are in the OS credential store, never in these files)",
+            "  (label PDF and ZPL documents are cached inside the station database, or in the\n   \
+             warehouse database when the desk uses one; API keys, access tokens and the\n   \
+             warehouse database's password are in the OS credential store, never in these files)",
         );
         text
     }
