@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod cli;
+pub mod connection;
 pub mod demo;
 pub mod domain;
 pub mod logging;

@@ -216,6 +216,9 @@ fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Comman
                     "Check the environment or the warehouse database in Settings (Ctrl+3); \
                      saving the settings starts Packdesk again.",
                 );
+                if ui.button("Try again").clicked() {
+                    commands.push(Command::RetryStart);
+                }
             });
             return;
         }

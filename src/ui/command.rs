@@ -77,6 +77,8 @@ pub enum Command {
     DiscardOutbox(OutboxId),
     /// Repeat the action that failed for lack of a connection.
     Retry,
+    /// Start again after a failed start (the keyring or the database answers now, say).
+    RetryStart,
     /// Forget the status-bar messages.
     DismissNotices,
     /// Move the keyboard focus to a field on the next frame (Ctrl+F: the search box).

@@ -17,9 +17,18 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("service", &["api", "domain", "migrate"]),
     ("demo", &["api", "domain"]),
     ("paths", &["station"]),
+    ("connection", &["api", "service", "station"]),
     (
         "ui",
-        &["api", "domain", "station", "service", "demo", "paths"],
+        &[
+            "api",
+            "domain",
+            "station",
+            "service",
+            "demo",
+            "paths",
+            "connection",
+        ],
     ),
     ("cli", &["station", "service", "paths"]),
 ];

@@ -95,6 +95,11 @@ pub fn handle(core: &mut Core, command: Command) {
             None => reload_orders(core),
         },
         Command::DismissNotices => state.notices.clear(),
+        Command::RetryStart => {
+            if let Startup::Failed(_) = state.startup {
+                start(core);
+            }
+        }
         Command::Focus(target) => {
             if target == FocusTarget::Search {
                 state.tab = super::state::Tab::Orders;

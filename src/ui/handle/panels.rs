@@ -337,15 +337,15 @@ fn connect(core: &mut Core) {
     if env.kind == EnvironmentKind::EmbeddedSandbox
         && let Some(running) = &core.backend.service
     {
-        let client = crate::api::Client::new(crate::api::ClientConfig::new(
-            running.base_url.clone(),
-            running.labels_url.clone(),
-            running.credentials.api_key.clone(),
-            running.credentials.access_token.clone(),
-        ));
-        match client {
-            Ok(client) => core.backend.client = Some(client),
-            Err(e) => core.state.notice(Level::Error, e.user_message()),
+        match crate::connection::client_for(running) {
+            Ok(client) => {
+                // The outbox delivers through the environment in use, like every call.
+                if let Some(outbox) = &core.backend.outbox {
+                    outbox.set_client(client.clone());
+                }
+                core.backend.client = Some(client);
+            }
+            Err(e) => core.state.notice(Level::Error, e.to_string()),
         }
         core.state.connection = Connection::Online;
         return;

@@ -7,10 +7,10 @@ use std::time::Instant;
 
 use super::{JobResult, SharedDb, with_db};
 use crate::api::{
-    Client, ClientConfig, ClientError, OrderCreateRequest, Secret, TaxCalculationRequest,
-    TaxCalculationResponse,
+    Client, ClientError, OrderCreateRequest, Secret, TaxCalculationRequest, TaxCalculationResponse,
 };
-use crate::service::server::{self, RunningService, ServeConfig};
+use crate::connection::{self, EmbeddedService};
+use crate::service::server::RunningService;
 use crate::station::pin::{self, PersistedLockout, SupervisorLock, UnlockResult};
 use crate::station::secrets::{CredentialStore, SecretKind};
 use crate::station::settings::{Environment, EnvironmentKind, Settings};
@@ -244,19 +244,6 @@ pub async fn save_lockout(path: PathBuf, lockout: PersistedLockout) -> JobResult
     JobResult::LockoutSaved(written)
 }
 
-/// What the packer reads when the credential store fails to give a secret.
-pub fn keyring_did_not_answer(
-    kind: SecretKind,
-    environment: &str,
-    error: &crate::station::secrets::SecretsError,
-) -> String {
-    format!(
-        "The system keyring did not answer, so the {} for {environment} could not be read \
-         ({error}). Unlock the keyring (or sign in again), then retry.",
-        kind.label()
-    )
-}
-
 /// A client for `env`: its credentials from the store, or for the embedded sandbox a service
 /// started now (when `data_dir` is given, i.e. none runs yet).
 pub async fn connect(
@@ -272,44 +259,13 @@ async fn connect_inner(
     store: Option<CredentialStore>,
     embedded_data_dir: Option<PathBuf>,
 ) -> Result<(Client, Option<RunningService>), String> {
-    if let Some(data_dir) = embedded_data_dir {
-        let running = server::start(ServeConfig::local(data_dir))
-            .await
-            .map_err(|e| format!("The embedded service did not start: {e}"))?;
-        let client = Client::new(ClientConfig::new(
-            running.base_url.clone(),
-            running.labels_url.clone(),
-            running.credentials.api_key.clone(),
-            running.credentials.access_token.clone(),
-        ))
-        .map_err(|e| e.user_message())?;
-        return Ok((client, Some(running)));
-    }
-    let (api_key, access_token) = match store {
-        Some(store) => {
-            let name = env.name.clone();
-            tokio::task::spawn_blocking(move || {
-                // A keyring that does not answer is said as such: an empty key would come back
-                // from the service as "API key rejected", which sends the packer the wrong way.
-                let read = |kind| {
-                    store
-                        .get(&name, kind)
-                        .map_err(|e| keyring_did_not_answer(kind, &name, &e))
-                };
-                Ok::<_, String>((read(SecretKind::ApiKey)?, read(SecretKind::AccessToken)?))
-            })
-            .await
-            .map_err(|e| e.to_string())??
-        }
-        None => (None, None),
+    // `embedded_data_dir` is given when no embedded service runs yet (see `handle::panels`).
+    let embedded = EmbeddedService {
+        data_dir: embedded_data_dir.unwrap_or_default(),
+        label_delay: std::time::Duration::ZERO,
     };
-    let mut config = ClientConfig::new(
-        env.base_url,
-        env.labels_url,
-        api_key.unwrap_or_else(|| Secret::new("")),
-        access_token.unwrap_or_else(|| Secret::new("")),
-    );
-    config.allow_plain_http = env.allow_plain_http;
-    let client = Client::new(config).map_err(|e| e.user_message())?;
-    Ok((client, None))
+    let connected = connection::connect(&env, store.as_ref(), None, &embedded)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok((connected.client, connected.service))
 }

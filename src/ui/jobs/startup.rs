@@ -6,11 +6,12 @@ use std::sync::{Arc, Mutex};
 use time::OffsetDateTime;
 
 use super::{JobResult, Progress, Reporter, SharedDb, with_db};
-use crate::api::{Client, ClientConfig, ClientError, Secret};
+use crate::api::{Client, ClientError};
+use crate::connection::{self, EmbeddedService};
 use crate::demo::orders::{create_body, demo_orders};
-use crate::service::server::{self, RunningService, ServeConfig};
+use crate::service::server::RunningService;
 use crate::station::db::{ConnectionProblem, StationDb, StationError};
-use crate::station::secrets::{CredentialStore, SecretKind, SecretsError};
+use crate::station::secrets::{CredentialStore, SecretsError};
 use crate::station::settings::{EnvironmentKind, Settings};
 use crate::station::warehouse;
 use crate::ui::config::{AppConfig, CredentialSource};
@@ -130,89 +131,35 @@ async fn run(
     let db: SharedDb = Arc::new(Mutex::new(db));
 
     let env = settings.active().clone();
-    let (client_config, service) = if env.kind == EnvironmentKind::EmbeddedSandbox {
+    if env.kind == EnvironmentKind::EmbeddedSandbox {
         reporter.progress(Progress::Startup("Starting embedded service…".into()));
-        let mut serve = ServeConfig::local(config.embedded_data_dir.clone());
-        serve.label_delay = config.embedded_label_delay;
-        let running = server::start(serve)
-            .await
-            .map_err(|e| format!("The embedded service did not start: {e}"))?;
-        if let Some(embedded) = settings.environment_mut(&env.name) {
-            embedded.base_url = running.base_url.clone();
-            embedded.labels_url = running.labels_url.clone();
-        }
         // The embedded sandbox's keys come from the service itself: the store matters only
         // when it is missing (for the other environments).
-        credential_note = match credentials {
+        credential_note = match &credentials {
             Some(_) => None,
             None => credential_note.map(|n| format!("{n} The embedded sandbox works without it.")),
         };
-        let client_config = ClientConfig::new(
-            running.base_url.clone(),
-            running.labels_url.clone(),
-            running.credentials.api_key.clone(),
-            running.credentials.access_token.clone(),
-        );
-        (client_config, Some(running))
-    } else {
-        let (api_key, access_token) = match &credentials {
-            Some(store) => {
-                let store = store.clone();
-                let name = env.name.clone();
-                tokio::task::spawn_blocking(move || {
-                    (
-                        store.get(&name, SecretKind::ApiKey),
-                        store.get(&name, SecretKind::AccessToken),
-                    )
-                })
-                .await
-                .map_err(|e| e.to_string())?
-            }
-            None => (Ok(None), Ok(None)),
-        };
-        let mut missing = Vec::new();
-        let mut unanswered = Vec::new();
-        let mut take = |found: Result<Option<Secret>, _>, kind: SecretKind| match found {
-            Ok(Some(secret)) => secret,
-            Ok(None) => {
-                missing.push(kind.label());
-                Secret::new("")
-            }
-            Err(e) => {
-                tracing::warn!("credential store: {e}");
-                unanswered.push(super::panels::keyring_did_not_answer(kind, &env.name, &e));
-                Secret::new("")
-            }
-        };
-        let api_key = take(api_key, SecretKind::ApiKey);
-        let access_token = take(access_token, SecretKind::AccessToken);
-        if let Some(first) = unanswered.into_iter().next() {
-            credential_note = Some(match credential_note {
-                Some(earlier) => format!("{earlier} {first}"),
-                None => first,
-            });
-        }
-        if !missing.is_empty() {
-            let note = format!(
-                "No {} saved for {} — enter them in Settings.",
-                missing.join(" and no "),
-                env.name
-            );
-            credential_note = Some(match credential_note {
-                Some(earlier) => format!("{earlier} {note}"),
-                None => note,
-            });
-        }
-        let mut client_config = ClientConfig::new(
-            env.base_url.clone(),
-            env.labels_url.clone(),
-            api_key,
-            access_token,
-        );
-        client_config.allow_plain_http = env.allow_plain_http;
-        (client_config, None)
+    }
+    let embedded = EmbeddedService {
+        data_dir: config.embedded_data_dir.clone(),
+        label_delay: config.embedded_label_delay,
     };
-    let client = Client::new(client_config).map_err(|e| e.user_message())?;
+    let connected = connection::connect(&env, credentials.as_ref(), None, &embedded)
+        .await
+        .map_err(|e| e.to_string())?;
+    let (client, service) = (connected.client, connected.service);
+    if let Some(note) = connected.note {
+        credential_note = Some(match credential_note {
+            Some(earlier) => format!("{earlier} {note}"),
+            None => note,
+        });
+    }
+    if let Some(running) = &service
+        && let Some(embedded) = settings.environment_mut(&env.name)
+    {
+        embedded.base_url = running.base_url.clone();
+        embedded.labels_url = running.labels_url.clone();
+    }
 
     if first_start && env.kind == EnvironmentKind::EmbeddedSandbox {
         demo_defaults(settings);

@@ -398,3 +398,48 @@ fn a_supervisor_discards_a_refused_entry_after_the_pin() {
         "a discarded entry is never sent"
     );
 }
+
+/// A keyring that does not answer at start is said as such (not as a rejected key), and
+/// "Try again" starts once it answers.
+#[test]
+fn a_keyring_that_does_not_answer_at_start_is_said_and_tried_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = AppConfig::in_directory(dir.path());
+    let mut settings = station_settings();
+    settings.environments.push(Environment {
+        name: "Staging".into(),
+        kind: EnvironmentKind::Sandbox,
+        base_url: "https://staging.example".into(),
+        labels_url: "https://staging.example/api/post/fc/labels".into(),
+        allow_plain_http: false,
+    });
+    settings.active_environment = "Staging".into();
+    settings.save(&config.settings_path).unwrap();
+    let store = CredentialStore::mock().unwrap();
+    store
+        .set("Staging", SecretKind::ApiKey, &Secret::new(API_KEY))
+        .unwrap();
+    store
+        .set(
+            "Staging",
+            SecretKind::AccessToken,
+            &Secret::new(ACCESS_TOKEN),
+        )
+        .unwrap();
+    assert!(store.mock_fail_next("Staging", SecretKind::ApiKey));
+    config.credentials = CredentialSource::Given(store);
+    let mut station = start(dir, config);
+    let h = &mut station.harness;
+    wait_until(h, "the failed start", |app| {
+        matches!(app.state().startup, Startup::Failed(_))
+    });
+    assert!(shows(
+        h,
+        "The system keyring did not answer, so the API key for Staging could not be read"
+    ));
+    assert!(!shows(h, "rejected"));
+    h.check_accessibility();
+    click(h, "Try again");
+    wait_until(h, "the start", |app| app.state().startup == Startup::Ready);
+    assert!(shows(h, "Sandbox — Staging"), "the environment badge");
+}
