@@ -7,28 +7,153 @@ use super::scan::scan_id;
 use super::state::{AppState, CancelFlow, FocusTarget, LabelJob, Tab};
 use crate::station::db::DocumentKind;
 
-/// Every shortcut with what it does, for the help line and README.
-pub const SHORTCUTS: &[(&str, &str)] = &[
+/// One key binding: the key, what it does (README's table is checked against this), where it
+/// works, and the command it gives.
+pub struct Shortcut {
+    pub modifiers: Modifiers,
+    pub key: Key,
+    pub does: &'static str,
+    /// Only in an open shipment on the Orders tab with no dialog open.
+    in_shipment: bool,
+    command: fn(&AppState) -> Option<Command>,
+}
+
+impl Shortcut {
+    /// How people write the key: `F2`, `Ctrl+E`.
+    pub fn keys(&self) -> String {
+        let name = match self.key {
+            Key::Num1 => "1",
+            Key::Num2 => "2",
+            Key::Num3 => "3",
+            Key::Num4 => "4",
+            other => other.name(),
+        };
+        if self.modifiers == Modifiers::NONE {
+            name.to_string()
+        } else {
+            format!("Ctrl+{name}")
+        }
+    }
+}
+
+const fn anywhere(
+    modifiers: Modifiers,
+    key: Key,
+    does: &'static str,
+    command: fn(&AppState) -> Option<Command>,
+) -> Shortcut {
+    Shortcut {
+        modifiers,
+        key,
+        does,
+        in_shipment: false,
+        command,
+    }
+}
+
+const fn in_shipment(
+    modifiers: Modifiers,
+    key: Key,
+    does: &'static str,
+    command: fn(&AppState) -> Option<Command>,
+) -> Shortcut {
+    Shortcut {
+        modifiers,
+        key,
+        does,
+        in_shipment: true,
+        command,
+    }
+}
+
+const CTRL: Modifiers = Modifiers::COMMAND;
+const NONE: Modifiers = Modifiers::NONE;
+
+/// Every key binding; `shortcuts` applies them and README lists them (a test holds it to that).
+pub const BINDINGS: &[Shortcut] = &[
+    anywhere(
+        CTRL,
+        Key::F,
+        "search orders (Enter opens the first match)",
+        |_| Some(Command::Focus(FocusTarget::Search)),
+    ),
+    anywhere(CTRL, Key::Num1, "the orders tab", |_| {
+        Some(Command::ShowTab(Tab::Orders))
+    }),
+    anywhere(CTRL, Key::Num2, "the quote tab", |_| {
+        Some(Command::ShowTab(Tab::Quote))
+    }),
+    anywhere(CTRL, Key::Num3, "the settings tab", |_| {
+        Some(Command::ShowTab(Tab::Settings))
+    }),
+    anywhere(CTRL, Key::Num4, "the outbox tab", |_| {
+        Some(Command::ShowTab(Tab::Outbox))
+    }),
+    anywhere(
+        NONE,
+        Key::F5,
+        "retry after a network failure / reload the orders",
+        |_| Some(Command::Retry),
+    ),
+    anywhere(CTRL, Key::L, "lock the supervisor functions", |_| {
+        Some(Command::LockSupervisor)
+    }),
+    in_shipment(
+        NONE,
+        Key::F2,
+        "get the label (again, after a network failure)",
+        |state| {
+            let open = state.open.as_ref()?;
+            let retry = open.parcel.is_some() && matches!(open.label, LabelJob::Failed(_));
+            Some(if retry {
+                Command::RetryLabel
+            } else {
+                Command::GetLabel
+            })
+        },
+    ),
+    in_shipment(NONE, Key::F3, "next shipment of the order", |_| {
+        Some(Command::NextShipment)
+    }),
+    in_shipment(NONE, Key::F4, "mark the parcel fulfilled", |_| {
+        Some(Command::MarkFulfilled)
+    }),
+    in_shipment(NONE, Key::F6, "type the parcel weight", |_| {
+        Some(Command::Focus(FocusTarget::Weight))
+    }),
+    in_shipment(NONE, Key::F8, "cancel the shipment (supervisor)", |_| {
+        Some(Command::StartCancel)
+    }),
+    in_shipment(CTRL, Key::E, "put everything left into the parcel", |_| {
+        Some(Command::EditParcel(
+            super::parcel_form::ParcelEdit::EverythingLeft,
+        ))
+    }),
+    in_shipment(CTRL, Key::S, "save the label PDF", |state| {
+        match &state.open.as_ref()?.label {
+            LabelJob::Ready { label, .. } => Some(Command::SaveLabel(*label, DocumentKind::Pdf)),
+            _ => None,
+        }
+    }),
+    in_shipment(CTRL, Key::P, "print the label", |state| {
+        match &state.open.as_ref()?.label {
+            LabelJob::Ready { label, .. } => Some(Command::PrintLabel(*label)),
+            _ => None,
+        }
+    }),
+];
+
+/// The keys that are not one binding of [`BINDINGS`]: the scan box, Esc (what it does depends
+/// on where the focus is) and egui's own field keys.
+pub const OTHER_KEYS: &[(&str, &str)] = &[
     (
         "Scan / type + Enter",
         "open an order by number; in an open shipment, add one unit of a SKU",
     ),
-    ("Ctrl+F", "search orders (Enter opens the first match)"),
     (
         "Esc",
         "leave a field, clear the scan box, close a dialog, back to the orders",
     ),
-    ("F2", "get the label (again, after a network failure)"),
-    ("F3", "next shipment of the order"),
-    ("F4", "mark the parcel fulfilled"),
-    ("F5", "retry after a network failure / reload the orders"),
-    ("F6", "type the parcel weight"),
-    ("F8", "cancel the shipment (supervisor)"),
-    ("Ctrl+E", "put everything left into the parcel"),
-    ("Ctrl+S", "save the label PDF"),
-    ("Ctrl+P", "print the label"),
-    ("Ctrl+L", "lock the supervisor functions"),
-    ("Ctrl+1 / 2 / 3 / 4", "orders / quote / settings / outbox"),
     ("Tab, Shift+Tab, Space", "move between fields, tick a box"),
 ];
 
@@ -42,10 +167,9 @@ pub fn shortcuts(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comma
         .open
         .as_ref()
         .is_some_and(|o| !matches!(o.cancel, CancelFlow::Closed));
-    let ctrl = Modifiers::COMMAND;
     let pressed = |modifiers: Modifiers, key: Key| ctx.input_mut(|i| i.consume_key(modifiers, key));
 
-    if pressed(Modifiers::NONE, Key::Escape) {
+    if pressed(NONE, Key::Escape) {
         if dialog {
             commands.push(Command::CloseCancel);
         } else if focused.is_some() && focused != Some(scan_id()) {
@@ -60,77 +184,59 @@ pub fn shortcuts(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comma
             commands.push(Command::Back);
         }
     }
-    if pressed(ctrl, Key::F) {
-        commands.push(Command::Focus(FocusTarget::Search));
-    }
-    for (key, tab) in [
-        (Key::Num1, Tab::Orders),
-        (Key::Num2, Tab::Quote),
-        (Key::Num3, Tab::Settings),
-        (Key::Num4, Tab::Outbox),
-    ] {
-        if pressed(ctrl, key) {
-            commands.push(Command::ShowTab(tab));
+    let in_shipment = state.open.is_some() && state.tab == Tab::Orders && !dialog;
+    for binding in BINDINGS {
+        if binding.in_shipment && !in_shipment {
+            continue;
         }
-    }
-    if pressed(Modifiers::NONE, Key::F5) {
-        commands.push(Command::Retry);
-    }
-    if pressed(ctrl, Key::L) {
-        commands.push(Command::LockSupervisor);
-    }
-    let Some(open) = state
-        .open
-        .as_ref()
-        .filter(|_| state.tab == Tab::Orders && !dialog)
-    else {
-        return;
-    };
-    if pressed(Modifiers::NONE, Key::F2) {
-        let retry = open.parcel.is_some() && matches!(open.label, LabelJob::Failed(_));
-        commands.push(if retry {
-            Command::RetryLabel
-        } else {
-            Command::GetLabel
-        });
-    }
-    if pressed(Modifiers::NONE, Key::F3) {
-        commands.push(Command::NextShipment);
-    }
-    if pressed(Modifiers::NONE, Key::F4) {
-        commands.push(Command::MarkFulfilled);
-    }
-    if pressed(Modifiers::NONE, Key::F6) {
-        commands.push(Command::Focus(FocusTarget::Weight));
-    }
-    if pressed(Modifiers::NONE, Key::F8) {
-        commands.push(Command::StartCancel);
-    }
-    if pressed(ctrl, Key::E) {
-        commands.push(Command::EditParcel(
-            super::parcel_form::ParcelEdit::EverythingLeft,
-        ));
-    }
-    if let LabelJob::Ready { label, .. } = &open.label {
-        if pressed(ctrl, Key::S) {
-            commands.push(Command::SaveLabel(*label, DocumentKind::Pdf));
-        }
-        if pressed(ctrl, Key::P) {
-            commands.push(Command::PrintLabel(*label));
+        if pressed(binding.modifiers, binding.key)
+            && let Some(command) = (binding.command)(state)
+        {
+            commands.push(command);
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// README's shortcut table is exactly the bindings plus the other keys: a binding added,
+    /// changed or removed without README (or the other way round) fails here.
     #[test]
-    fn the_readme_lists_every_shortcut() {
+    fn the_readme_lists_exactly_the_bindings() {
         let readme = include_str!("../../README.md");
-        for (key, does) in super::SHORTCUTS {
-            assert!(
-                readme.contains(&format!("| {key} | {does} |")),
-                "README.md lacks the row for {key}"
-            );
+        let table: Vec<&str> = readme
+            .lines()
+            .skip_while(|l| !l.starts_with("| Key | Does |"))
+            .skip(2)
+            .take_while(|l| l.starts_with('|'))
+            .collect();
+        let mut expected: Vec<String> = OTHER_KEYS
+            .iter()
+            .map(|(keys, does)| format!("| {keys} | {does} |"))
+            .chain(
+                BINDINGS
+                    .iter()
+                    .map(|b| format!("| {} | {} |", b.keys(), b.does)),
+            )
+            .collect();
+        let mut found: Vec<String> = table.iter().map(|l| l.to_string()).collect();
+        expected.sort();
+        found.sort();
+        assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn no_key_is_bound_twice() {
+        for (i, a) in BINDINGS.iter().enumerate() {
+            for b in &BINDINGS[i + 1..] {
+                assert!(
+                    !(a.key == b.key && a.modifiers == b.modifiers),
+                    "{} is bound twice",
+                    a.keys()
+                );
+            }
         }
     }
 }

@@ -58,7 +58,7 @@ mod widgets;
 pub use app::{AppError, PackdeskApp};
 pub use config::{AppConfig, CredentialSource};
 pub use handle::REPEATED_SCAN_WINDOW;
-pub use keys::SHORTCUTS;
+pub use keys::{BINDINGS, OTHER_KEYS, Shortcut};
 
 /// Opens the app window and runs until it is closed.
 pub fn run(config: AppConfig) -> anyhow::Result<()> {
