@@ -263,3 +263,44 @@ crate::on_both_engines!(
     the_inbox_files_each_file_with_its_report_and_waits_for_growing_ones,
     two_desks_on_one_inbox_import_each_file_once,
 );
+
+/// A warehouse database that cannot be reached leaves the file in the inbox, whole, and it is
+/// imported once the database is back.
+#[test]
+fn the_inbox_keeps_a_file_while_the_warehouse_database_is_down() {
+    let cluster = match crate::pg_cluster::Cluster::start() {
+        Ok(cluster) => cluster,
+        Err(why) if std::env::var("CI").is_ok_and(|v| v == "true") => panic!("{why}"),
+        Err(why) => return eprintln!("skipped: {why}"),
+    };
+    let url = cluster.create_database("inbox").unwrap();
+    let mut db = StationDb::connect(&Location::parse(&url).unwrap()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("inbox");
+    std::fs::create_dir(&folder).unwrap();
+    let mut inbox = Inbox::new(&folder);
+    let file = write(&folder, "shop.json", &json!([entry(9301, "Ava Johnson")]));
+
+    cluster.pause().unwrap();
+    assert!(inbox.poll(&mut db).unwrap().is_empty(), "first look");
+    let outcomes = inbox.poll(&mut db).unwrap();
+    assert_eq!(outcomes.len(), 1);
+    let why = outcomes[0].result.as_ref().unwrap_err();
+    assert!(why.contains("unreachable"), "{why}");
+    assert!(outcomes[0].moved_to.is_none());
+    assert!(file.exists(), "the file waits in the inbox");
+    assert!(!folder.join("rejected").exists());
+
+    cluster.resume().unwrap();
+    let taken = poll_until(&mut inbox, &mut db, |f| {
+        f.join("imported/shop.json").exists()
+    });
+    assert_eq!(taken, 1);
+    let numbers: Vec<u64> = db
+        .list_orders()
+        .unwrap()
+        .iter()
+        .map(|r| r.source_reference)
+        .collect();
+    assert_eq!(numbers, [9301]);
+}
