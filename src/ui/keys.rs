@@ -36,22 +36,15 @@ impl Shortcut {
     }
 }
 
-const fn anywhere(
-    modifiers: Modifiers,
-    key: Key,
-    does: &'static str,
-    command: fn(&AppState) -> Option<Command>,
-) -> Shortcut {
-    Shortcut {
-        modifiers,
-        key,
-        does,
-        in_shipment: false,
-        command,
-    }
+/// Where a binding works.
+#[derive(Clone, Copy)]
+enum Scope {
+    Anywhere,
+    InShipment,
 }
 
-const fn in_shipment(
+const fn bind(
+    scope: Scope,
     modifiers: Modifiers,
     key: Key,
     does: &'static str,
@@ -61,7 +54,7 @@ const fn in_shipment(
         modifiers,
         key,
         does,
-        in_shipment: true,
+        in_shipment: matches!(scope, Scope::InShipment),
         command,
     }
 }
@@ -71,34 +64,41 @@ const NONE: Modifiers = Modifiers::NONE;
 
 /// Every key binding; `shortcuts` applies them and README lists them (a test holds it to that).
 pub const BINDINGS: &[Shortcut] = &[
-    anywhere(
+    bind(
+        Scope::Anywhere,
         CTRL,
         Key::F,
         "search orders (Enter opens the first match)",
         |_| Some(Command::Focus(FocusTarget::Search)),
     ),
-    anywhere(CTRL, Key::Num1, "the orders tab", |_| {
+    bind(Scope::Anywhere, CTRL, Key::Num1, "the orders tab", |_| {
         Some(Command::ShowTab(Tab::Orders))
     }),
-    anywhere(CTRL, Key::Num2, "the quote tab", |_| {
+    bind(Scope::Anywhere, CTRL, Key::Num2, "the quote tab", |_| {
         Some(Command::ShowTab(Tab::Quote))
     }),
-    anywhere(CTRL, Key::Num3, "the settings tab", |_| {
+    bind(Scope::Anywhere, CTRL, Key::Num3, "the settings tab", |_| {
         Some(Command::ShowTab(Tab::Settings))
     }),
-    anywhere(CTRL, Key::Num4, "the outbox tab", |_| {
+    bind(Scope::Anywhere, CTRL, Key::Num4, "the outbox tab", |_| {
         Some(Command::ShowTab(Tab::Outbox))
     }),
-    anywhere(
+    bind(
+        Scope::Anywhere,
         NONE,
         Key::F5,
         "retry after a network failure / reload the orders",
         |_| Some(Command::Retry),
     ),
-    anywhere(CTRL, Key::L, "lock the supervisor functions", |_| {
-        Some(Command::LockSupervisor)
-    }),
-    in_shipment(
+    bind(
+        Scope::Anywhere,
+        CTRL,
+        Key::L,
+        "lock the supervisor functions",
+        |_| Some(Command::LockSupervisor),
+    ),
+    bind(
+        Scope::InShipment,
         NONE,
         Key::F2,
         "get the label (again, after a network failure)",
@@ -112,35 +112,65 @@ pub const BINDINGS: &[Shortcut] = &[
             })
         },
     ),
-    in_shipment(NONE, Key::F3, "next shipment of the order", |_| {
-        Some(Command::NextShipment)
-    }),
-    in_shipment(NONE, Key::F4, "mark the parcel fulfilled", |_| {
-        Some(Command::MarkFulfilled)
-    }),
-    in_shipment(NONE, Key::F6, "type the parcel weight", |_| {
-        Some(Command::Focus(FocusTarget::Weight))
-    }),
-    in_shipment(NONE, Key::F8, "cancel the shipment (supervisor)", |_| {
-        Some(Command::StartCancel)
-    }),
-    in_shipment(CTRL, Key::E, "put everything left into the parcel", |_| {
-        Some(Command::EditParcel(
-            super::parcel_form::ParcelEdit::EverythingLeft,
-        ))
-    }),
-    in_shipment(CTRL, Key::S, "save the label PDF", |state| {
-        match &state.open.as_ref()?.label {
+    bind(
+        Scope::InShipment,
+        NONE,
+        Key::F3,
+        "next shipment of the order",
+        |_| Some(Command::NextShipment),
+    ),
+    bind(
+        Scope::InShipment,
+        NONE,
+        Key::F4,
+        "mark the parcel fulfilled",
+        |_| Some(Command::MarkFulfilled),
+    ),
+    bind(
+        Scope::InShipment,
+        NONE,
+        Key::F6,
+        "type the parcel weight",
+        |_| Some(Command::Focus(FocusTarget::Weight)),
+    ),
+    bind(
+        Scope::InShipment,
+        NONE,
+        Key::F8,
+        "cancel the shipment (supervisor)",
+        |_| Some(Command::StartCancel),
+    ),
+    bind(
+        Scope::InShipment,
+        CTRL,
+        Key::E,
+        "put everything left into the parcel",
+        |_| {
+            Some(Command::EditParcel(
+                super::parcel_form::ParcelEdit::EverythingLeft,
+            ))
+        },
+    ),
+    bind(
+        Scope::InShipment,
+        CTRL,
+        Key::S,
+        "save the label PDF",
+        |state| match &state.open.as_ref()?.label {
             LabelJob::Ready { label, .. } => Some(Command::SaveLabel(*label, DocumentKind::Pdf)),
             _ => None,
-        }
-    }),
-    in_shipment(CTRL, Key::P, "print the label", |state| {
-        match &state.open.as_ref()?.label {
+        },
+    ),
+    bind(
+        Scope::InShipment,
+        CTRL,
+        Key::P,
+        "print the label",
+        |state| match &state.open.as_ref()?.label {
             LabelJob::Ready { label, .. } => Some(Command::PrintLabel(*label)),
             _ => None,
-        }
-    }),
+        },
+    ),
 ];
 
 /// The keys that are not one binding of [`BINDINGS`]: the scan box, Esc (what it does depends
