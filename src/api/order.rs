@@ -14,6 +14,8 @@ use super::num;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct OrderCreateRequest {
     pub source: String,
+    /// The merchant's order number; 0 is refused.
+    #[schema(minimum = 1)]
     pub source_reference: u64,
     pub landedcost_request_id: String,
     pub source_created_at: String,
@@ -40,6 +42,8 @@ pub struct OrderShipmentRef {
 /// everything else is a change to apply, and an absent field changes nothing.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
 pub struct OrderUpdateRequest {
+    /// The merchant's order number; 0 is refused.
+    #[schema(minimum = 1)]
     pub source_reference: u64,
     pub source_updated_at: String,
     #[serde(default, with = "num::opt", skip_serializing_if = "Option::is_none")]
