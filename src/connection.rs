@@ -41,22 +41,14 @@ pub enum ConnectError {
     Client(String),
 }
 
-/// Connects to `env`. For the embedded sandbox, `running` is reused when given, else the
-/// service is started from `embedded`.
+/// Connects to `env`, starting the embedded sandbox from `embedded` when that is the
+/// environment (one already running is reused with [`client_for`]).
 pub async fn connect(
     env: &Environment,
     credentials: Option<&CredentialStore>,
-    running: Option<&RunningService>,
     embedded: &EmbeddedService,
 ) -> Result<Connected, ConnectError> {
     if env.kind == EnvironmentKind::EmbeddedSandbox {
-        if let Some(running) = running {
-            return Ok(Connected {
-                client: client_for(running)?,
-                service: None,
-                note: None,
-            });
-        }
         let mut serve = ServeConfig::local(embedded.data_dir.clone());
         serve.label_delay = embedded.label_delay;
         let running = server::start(serve)

@@ -71,7 +71,8 @@ pub fn sqlite(conn: &mut Connection, runner: &Runner) -> Result<(), MigrateError
     Ok(())
 }
 
-fn refuse_newer(found: i64, known: i64) -> Result<(), MigrateError> {
+/// A schema at `found` is refused by a build that knows steps up to `known` when it is newer.
+pub fn refuse_newer(found: i64, known: i64) -> Result<(), MigrateError> {
     if found > known {
         return Err(MigrateError::Newer { found, known });
     }

@@ -75,3 +75,15 @@ fn join_problems(problems: &[FieldError]) -> String {
     let texts: Vec<String> = problems.iter().map(ToString::to_string).collect();
     texts.join("; ")
 }
+
+impl From<crate::migrate::MigrateError> for StationError {
+    fn from(error: crate::migrate::MigrateError) -> Self {
+        match error {
+            crate::migrate::MigrateError::Newer { found, known } => {
+                StationError::NewerSchema { found, known }
+            }
+            crate::migrate::MigrateError::Sqlite(e) => StationError::Db(e),
+            crate::migrate::MigrateError::Refinery(s) => StationError::Migration(s),
+        }
+    }
+}

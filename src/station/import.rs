@@ -25,6 +25,18 @@ use super::error::StationError;
 use super::model::OrderNumber;
 use super::model::check;
 
+/// One file's import, wherever it came from (the app, a drop, the inbox folder).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileReport {
+    /// The file's name, as the report shows it.
+    pub file: String,
+    /// The report, or why nothing of the file was imported.
+    pub result: Result<ImportReport, String>,
+    /// Where the inbox folder filed it (`imported/…`, `rejected/…`); `None` when it was not
+    /// filed (imported from elsewhere, or left in the inbox to try again).
+    pub moved_to: Option<std::path::PathBuf>,
+}
+
 /// What an import did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ImportReport {

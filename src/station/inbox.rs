@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use super::db::{StationDb, StationError};
-use super::import::ImportReport;
+use super::import::FileReport;
 
 const PROCESSING: &str = "processing";
 const IMPORTED: &str = "imported";
@@ -26,15 +26,6 @@ const REJECTED: &str = "rejected";
 
 /// After this long in `processing/`, a file is taken to be left by a desk that stopped.
 const ABANDONED_AFTER: Duration = Duration::from_secs(60);
-
-/// What happened to one file.
-#[derive(Debug)]
-pub struct InboxOutcome {
-    pub file: String,
-    pub result: Result<ImportReport, String>,
-    /// Where the file went (`imported/…`, `rejected/…`); `None` when it stayed in the inbox.
-    pub moved_to: Option<PathBuf>,
-}
 
 /// One watched folder and what was seen in it on the last look.
 #[derive(Debug)]
@@ -57,7 +48,7 @@ impl Inbox {
 
     /// One look at the folder: imports every file that has stopped changing since the last
     /// look. Call it about once a second.
-    pub fn poll(&mut self, db: &mut StationDb) -> Result<Vec<InboxOutcome>, std::io::Error> {
+    pub fn poll(&mut self, db: &mut StationDb) -> Result<Vec<FileReport>, std::io::Error> {
         self.recover_abandoned()?;
         let mut outcomes = Vec::new();
         let mut now_seen = HashMap::new();
@@ -88,11 +79,7 @@ impl Inbox {
 
     /// Claims the file (rename into `processing/`), imports it and files it away; `None` when
     /// another desk took it first.
-    fn take(
-        &self,
-        path: &Path,
-        db: &mut StationDb,
-    ) -> Result<Option<InboxOutcome>, std::io::Error> {
+    fn take(&self, path: &Path, db: &mut StationDb) -> Result<Option<FileReport>, std::io::Error> {
         let Some(name) = path.file_name() else {
             return Ok(None);
         };
@@ -116,7 +103,7 @@ impl Inbox {
                 // The record could not be written (e.g. the warehouse database is down):
                 // nothing was imported; the file goes back to be tried again.
                 std::fs::rename(&claimed, path)?;
-                return Ok(Some(InboxOutcome {
+                return Ok(Some(FileReport {
                     file,
                     result: Err(e.to_string()),
                     moved_to: None,
@@ -132,7 +119,7 @@ impl Inbox {
             std::fs::write(PathBuf::from(report_name), text)?;
         }
         std::fs::rename(&claimed, &target)?;
-        Ok(Some(InboxOutcome {
+        Ok(Some(FileReport {
             file,
             result: result.map_err(|e| e.to_string()),
             moved_to: Some(target),

@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use super::db::{Location, LocationError};
-use super::secrets::{CredentialStore, SecretKind, SecretsError, WAREHOUSE};
+use super::db::{Location, LocationError, PgTarget};
+use super::secrets::{CredentialStore, Secret, SecretKind, SecretsError, WAREHOUSE};
 use super::settings::Settings;
 
 #[derive(Debug, thiserror::Error)]
@@ -23,37 +23,37 @@ pub fn location(
     default_sqlite: &Path,
     credentials: Option<&CredentialStore>,
 ) -> Result<Location, WarehouseError> {
-    let stored_password = || -> Result<Option<super::secrets::Secret>, WarehouseError> {
+    let stored_password = || -> Result<Option<Secret>, WarehouseError> {
         match credentials {
             Some(store) => Ok(store.get(WAREHOUSE, SecretKind::WarehousePassword)?),
             None => Ok(None),
         }
     };
     if let Some(text) = command_line.filter(|t| !t.trim().is_empty()) {
-        return Ok(match Location::parse(text)? {
+        return match Location::parse(text)? {
+            // A password in the URL wins; else PGPASSWORD (as psql), else the stored one.
             Location::Postgres(target) if !target.has_password() => {
-                let password = std::env::var("PGPASSWORD")
-                    .ok()
-                    .map(super::secrets::Secret::new)
-                    .or(stored_password()?);
-                Location::Postgres(Box::new(match password {
-                    Some(password) => target.with_password(&password),
-                    None => *target,
-                }))
+                let password = match std::env::var("PGPASSWORD") {
+                    Ok(password) => Some(Secret::new(password)),
+                    Err(_) => stored_password()?,
+                };
+                Ok(with_password(*target, password))
             }
-            other => other,
-        });
+            other => Ok(other),
+        };
     }
     match settings.warehouse_database.as_deref() {
         Some(url) if !url.trim().is_empty() => match Location::parse(url)? {
-            Location::Postgres(target) => {
-                Ok(Location::Postgres(Box::new(match stored_password()? {
-                    Some(password) => target.with_password(&password),
-                    None => *target,
-                })))
-            }
+            Location::Postgres(target) => Ok(with_password(*target, stored_password()?)),
             sqlite => Ok(sqlite),
         },
         _ => Ok(Location::Sqlite(default_sqlite.to_path_buf())),
     }
+}
+
+fn with_password(target: PgTarget, password: Option<Secret>) -> Location {
+    Location::Postgres(Box::new(match password {
+        Some(password) => target.with_password(&password),
+        None => target,
+    }))
 }

@@ -89,13 +89,7 @@ impl TestService {
 }
 
 pub fn client_for(running: &RunningService) -> Client {
-    Client::new(ClientConfig::new(
-        running.base_url.clone(),
-        running.labels_url.clone(),
-        running.credentials.api_key.clone(),
-        running.credentials.access_token.clone(),
-    ))
-    .unwrap()
+    packdesk::connection::client_for(running).unwrap()
 }
 
 /// An order create body choosing rate `rate_index` of every shipment of `quote`.

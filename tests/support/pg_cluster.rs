@@ -143,15 +143,7 @@ impl Cluster {
     }
 
     fn run_tool(&self, tool: &str, args: &[&str]) -> Result<(), String> {
-        let program = self.bin.join(tool);
-        let mut command = match self.run_as {
-            Some(user) => {
-                let mut c = Command::new("runuser");
-                c.args(["-u", user, "--"]).arg(&program);
-                c
-            }
-            None => Command::new(&program),
-        };
+        let mut command = tool_command(&self.bin, self.run_as, tool);
         command.args(args).current_dir(self.dir.path());
         run(&mut command)
     }
@@ -206,17 +198,8 @@ fn stop_at_exit(cluster: &Cluster) {
     extern "C" fn stop_all() {
         if let Ok(list) = TO_STOP.lock() {
             for (bin, dir, run_as) in list.iter() {
-                let pg_ctl = bin.join("pg_ctl");
                 let data = dir.join("data");
-                let mut command = match run_as {
-                    Some(user) => {
-                        let mut c = Command::new("runuser");
-                        c.args(["-u", user, "--"]).arg(&pg_ctl);
-                        c
-                    }
-                    None => Command::new(&pg_ctl),
-                };
-                let _ = command
+                let _ = tool_command(bin, *run_as, "pg_ctl")
                     .arg("-D")
                     .arg(&data)
                     .args(["-m", "immediate", "-w", "stop"])
@@ -237,6 +220,18 @@ fn stop_at_exit(cluster: &Cluster) {
             cluster.dir.path().to_path_buf(),
             cluster.run_as,
         ));
+    }
+}
+
+/// `tool` from `bin`, run as `run_as` when given (initdb and the server refuse root).
+fn tool_command(bin: &Path, run_as: Option<&str>, tool: &str) -> Command {
+    match run_as {
+        Some(user) => {
+            let mut command = Command::new("runuser");
+            command.args(["-u", user, "--"]).arg(bin.join(tool));
+            command
+        }
+        None => Command::new(bin.join(tool)),
     }
 }
 

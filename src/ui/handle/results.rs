@@ -404,10 +404,10 @@ fn unlocked(core: &mut Core, lock: SupervisorLock, result: Result<UnlockResult, 
             supervisor.message = None;
             true
         }
-        Ok(UnlockResult::Wrong { tries_left }) => {
+        Ok(UnlockResult::Wrong { tries_left: left }) => {
             supervisor.message = Some(format!(
-                "Wrong PIN — {tries_left} {} left before the unlock is locked for a while.",
-                if tries_left == 1 { "try" } else { "tries" }
+                "Wrong PIN — {} before the unlock is locked for a while.",
+                crate::ui::settings::tries_left(left)
             ));
             false
         }

@@ -21,17 +21,15 @@ pub async fn pick_and_import(db: SharedDb) -> JobResult {
         .pick_files()
         .await;
     match picked {
-        Some(files) => import(db, files.iter().map(|f| f.path().to_path_buf()).collect()).await,
+        Some(files) => {
+            import_files(db, files.iter().map(|f| f.path().to_path_buf()).collect()).await
+        }
         None => done(None),
     }
 }
 
-/// Imports files dropped onto the window.
+/// Imports files (chosen in the dialog or dropped onto the window).
 pub async fn import_files(db: SharedDb, files: Vec<PathBuf>) -> JobResult {
-    import(db, files).await
-}
-
-async fn import(db: SharedDb, files: Vec<PathBuf>) -> JobResult {
     let mut reports = Vec::with_capacity(files.len());
     for path in files {
         let file = display_name(&path);
@@ -58,7 +56,6 @@ fn display_name(path: &Path) -> String {
 /// The inbox folder's watcher: a task on the app's runtime for as long as the folder is set.
 pub struct InboxWatcher {
     task: tokio::task::JoinHandle<()>,
-    folder: PathBuf,
 }
 
 impl InboxWatcher {
@@ -69,12 +66,9 @@ impl InboxWatcher {
         folder: PathBuf,
         reporter: Reporter,
     ) -> Self {
-        let task = runtime.spawn(watch(db, folder.clone(), reporter));
-        Self { task, folder }
-    }
-
-    pub fn folder(&self) -> &Path {
-        &self.folder
+        Self {
+            task: runtime.spawn(watch(db, folder, reporter)),
+        }
     }
 }
 
@@ -103,23 +97,10 @@ async fn watch(db: SharedDb, folder: PathBuf, reporter: Reporter) {
                 .map_err(|e| format!("the inbox folder cannot be read: {e}"))
         })
         .await;
-        let outcome = match polled {
-            Ok(Ok(outcomes)) => Ok(outcomes),
-            Ok(Err(problem)) => Err(problem),
-            Err(e) => Err(e.to_string()),
-        };
-        match outcome {
-            Ok(outcomes) => {
+        match polled.unwrap_or_else(|e| Err(e.to_string())) {
+            Ok(reports) => {
                 last_problem = None;
-                if !outcomes.is_empty() {
-                    let reports = outcomes
-                        .into_iter()
-                        .map(|o| FileReport {
-                            file: o.file,
-                            result: o.result,
-                            moved_to: o.moved_to,
-                        })
-                        .collect();
+                if !reports.is_empty() {
                     reporter.progress(Progress::Inbox(Ok(reports)));
                 }
             }

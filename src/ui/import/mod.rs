@@ -15,7 +15,7 @@ use std::path::PathBuf;
 pub use jobs::InboxWatcher;
 pub use view::{import_button_ui, report_ui};
 
-use crate::station::import::ImportReport;
+pub use crate::station::import::FileReport;
 use crate::ui::app::Core;
 use crate::ui::jobs::JobResult;
 use crate::ui::state::Level;
@@ -29,17 +29,6 @@ pub enum ImportIntent {
     Files(Vec<PathBuf>),
     /// Put the report away.
     CloseReport,
-}
-
-/// One file's outcome.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FileReport {
-    /// The file's name, as the report shows it.
-    pub file: String,
-    /// The report, or why nothing of the file was imported.
-    pub result: Result<ImportReport, String>,
-    /// Where the inbox folder filed it (`imported/…`, `rejected/…`).
-    pub moved_to: Option<PathBuf>,
 }
 
 /// What the Orders tab shows of imports.

@@ -264,7 +264,7 @@ async fn connect_inner(
         data_dir: embedded_data_dir.unwrap_or_default(),
         label_delay: std::time::Duration::ZERO,
     };
-    let connected = connection::connect(&env, store.as_ref(), None, &embedded)
+    let connected = connection::connect(&env, store.as_ref(), &embedded)
         .await
         .map_err(|e| e.to_string())?;
     Ok((connected.client, connected.service))

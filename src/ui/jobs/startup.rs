@@ -144,7 +144,7 @@ async fn run(
         data_dir: config.embedded_data_dir.clone(),
         label_delay: config.embedded_label_delay,
     };
-    let connected = connection::connect(&env, credentials.as_ref(), None, &embedded)
+    let connected = connection::connect(&env, credentials.as_ref(), &embedded)
         .await
         .map_err(|e| e.to_string())?;
     let (client, service) = (connected.client, connected.service);

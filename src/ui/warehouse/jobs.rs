@@ -105,12 +105,7 @@ pub fn status_of(db: &StationDb) -> WarehouseStatus {
 
 /// A database error as a sentence that says what to do.
 fn sentence(error: &StationError) -> String {
-    let text = error.to_string();
-    let mut chars = text.chars();
-    let mut sentence: String = chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default();
+    let mut sentence = super::capitalized(&error.to_string());
     if !sentence.ends_with('.') {
         sentence.push('.');
     }

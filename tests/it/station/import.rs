@@ -115,6 +115,14 @@ fn the_command_line_imports_reports_and_exits_by_what_happened(engine: &Engine) 
     assert_eq!(numbers, [8001, 8002, 8004, 8006]);
 }
 
+/// An empty inbox folder in a temporary directory (kept while the `TempDir` lives).
+fn inbox_folder() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("inbox");
+    std::fs::create_dir(&folder).unwrap();
+    (dir, folder)
+}
+
 /// Polls until `done` or 50 looks (the inbox takes a file on its second look).
 fn poll_until(inbox: &mut Inbox, db: &mut StationDb, done: impl Fn(&Path) -> bool) -> usize {
     let mut taken = 0;
@@ -128,9 +136,7 @@ fn poll_until(inbox: &mut Inbox, db: &mut StationDb, done: impl Fn(&Path) -> boo
 }
 
 fn the_inbox_files_each_file_with_its_report_and_waits_for_growing_ones(engine: &Engine) {
-    let dir = tempfile::tempdir().unwrap();
-    let folder = dir.path().join("inbox");
-    std::fs::create_dir(&folder).unwrap();
+    let (_dir, folder) = inbox_folder();
     let mut db = engine.open();
     let mut inbox = Inbox::new(&folder);
 
@@ -208,9 +214,7 @@ fn the_inbox_files_each_file_with_its_report_and_waits_for_growing_ones(engine: 
 
 /// Two desks watching one shared folder: each file is imported by exactly one of them.
 fn two_desks_on_one_inbox_import_each_file_once(engine: &Engine) {
-    let dir = tempfile::tempdir().unwrap();
-    let folder = dir.path().join("inbox");
-    std::fs::create_dir(&folder).unwrap();
+    let (_dir, folder) = inbox_folder();
     for n in 0..6 {
         write(
             &folder,
@@ -275,9 +279,7 @@ fn the_inbox_keeps_a_file_while_the_warehouse_database_is_down() {
     };
     let url = cluster.create_database("inbox").unwrap();
     let mut db = StationDb::connect(&Location::parse(&url).unwrap()).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let folder = dir.path().join("inbox");
-    std::fs::create_dir(&folder).unwrap();
+    let (_dir, folder) = inbox_folder();
     let mut inbox = Inbox::new(&folder);
     let file = write(&folder, "shop.json", &json!([entry(9301, "Ava Johnson")]));
 

@@ -57,10 +57,6 @@ impl Location {
             path => Ok(Location::Sqlite(PathBuf::from(path))),
         }
     }
-
-    pub fn is_postgres(&self) -> bool {
-        matches!(self, Location::Postgres(_))
-    }
 }
 
 impl std::fmt::Display for Location {

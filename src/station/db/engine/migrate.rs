@@ -12,7 +12,7 @@
 
 use super::location::PgTarget;
 use super::pg;
-use crate::migrate::{self, HISTORY, MigrateError, latest};
+use crate::migrate::{self, HISTORY, latest};
 use crate::station::db::StationError;
 
 mod sqlite_steps {
@@ -56,11 +56,7 @@ pub(super) fn prepare_sqlite(
     let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
     conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")?;
     conn.set_prepared_statement_cache_capacity(64);
-    migrate::sqlite(&mut conn, &sqlite_steps::migrations::runner()).map_err(|e| match e {
-        MigrateError::Newer { found, known } => StationError::NewerSchema { found, known },
-        MigrateError::Sqlite(e) => StationError::Db(e),
-        MigrateError::Refinery(s) => StationError::Migration(s),
-    })?;
+    migrate::sqlite(&mut conn, &sqlite_steps::migrations::runner())?;
     Ok(conn)
 }
 
@@ -73,7 +69,7 @@ pub(super) fn prepare_postgres(client: &mut postgres::Client) -> Result<(), Stat
     // transactional), so a desk that stops mid-migration leaves the schema as it was.
     let runner = postgres_steps::migrations::runner().set_grouped(true);
     let result = applied_postgres(client)
-        .and_then(|found| refuse_newer(found, latest(&runner)))
+        .and_then(|found| Ok(migrate::refuse_newer(found, latest(&runner))?))
         .and_then(|()| {
             runner
                 .run(client)
@@ -92,19 +88,12 @@ pub fn test_connection(target: &PgTarget) -> Result<SchemaStatus, StationError> 
     let mut client = pg::connect(target).map_err(StationError::Connection)?;
     let found = applied_postgres(&mut client)?;
     let known = latest(&postgres_steps::migrations::runner());
-    refuse_newer(found, known)?;
+    migrate::refuse_newer(found, known)?;
     Ok(match found {
         0 => SchemaStatus::Empty,
         found if found < known => SchemaStatus::Older { found, known },
         version => SchemaStatus::Current { version },
     })
-}
-
-fn refuse_newer(found: i64, known: i64) -> Result<(), StationError> {
-    if found > known {
-        return Err(StationError::NewerSchema { found, known });
-    }
-    Ok(())
 }
 
 fn applied_postgres(client: &mut postgres::Client) -> Result<i64, StationError> {

@@ -74,7 +74,7 @@ use super::StationError;
 
 pub use location::{Location, LocationError, PgTarget};
 pub use migrate::{SchemaStatus, latest_schema_version, test_connection};
-pub use pg::{ConnectionProblem, describe_problem};
+pub use pg::ConnectionProblem;
 pub use value::{FromValue, ToValue, Value};
 
 /// `params![a, b]`: the parameters of one statement, in order.

@@ -196,7 +196,7 @@ fn tls_connector() -> Result<tokio_postgres_rustls::MakeRustlsConnect, String> {
 }
 
 /// What a failed connection attempt means for the person who typed the URL.
-pub fn describe_problem(target: &PgTarget, error: &postgres::Error) -> ConnectionProblem {
+pub(super) fn describe_problem(target: &PgTarget, error: &postgres::Error) -> ConnectionProblem {
     let user = target.config().get_user().unwrap_or_default().to_owned();
     if let Some(db) = error.as_db_error() {
         let code = db.code();
