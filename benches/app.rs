@@ -18,7 +18,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use egui::{Event, Key, Modifiers, MouseWheelUnit, Pos2, Rect, TouchPhase, vec2};
-use packdesk::ui::state::Startup;
+use packdesk::ui::status::Startup;
 use packdesk::ui::{AppConfig, PackdeskApp};
 use support::Budget;
 
@@ -72,13 +72,13 @@ impl Driver {
         loop {
             self.frame(Vec::new());
             let state = self.app.state();
-            if state.startup == Startup::Ready
+            if state.shell.startup == Startup::Ready
                 && state.orders.rows.len() >= orders
                 && self.app.jobs_in_flight() == 0
             {
                 return;
             }
-            if let Startup::Failed(why) = &state.startup {
+            if let Startup::Failed(why) = &state.shell.startup {
                 panic!("start-up failed: {why}");
             }
             assert!(Instant::now() < deadline, "not ready in {GIVE_UP:?}");

@@ -1,47 +1,28 @@
 //! `PackdeskApp`: the eframe app. Each frame: apply what jobs sent back, turn keys and scans
-//! into commands, draw the views (which emit commands), then apply the commands.
+//! into commands, draw the views (which emit commands), then route the commands.
+
+use std::path::PathBuf;
 
 use super::command::Command;
 use super::config::AppConfig;
+use super::core::Core;
+use super::desk::Backend;
+use super::import::command::ImportIntent;
 use super::jobs::{Jobs, SharedDb};
-use super::state::{AppState, Startup, Tab};
-use super::{handle, keys, scan, status_bar, widgets};
-use crate::api::Client;
+use super::shell::{self, central, keys, scan, status_bar, top_bar};
+use super::state::AppState;
+use super::{packing, route, widgets};
 use crate::service::server::RunningService;
 use crate::station::pin::{self, DEFAULT_RELOCK_AFTER, SupervisorLock};
-use crate::station::secrets::CredentialStore;
 use crate::station::settings::Settings;
-
-/// What jobs use but nobody sees: the database, the client, the embedded service.
-#[derive(Default)]
-pub struct Backend {
-    pub db: Option<SharedDb>,
-    pub client: Option<Client>,
-    pub service: Option<RunningService>,
-    pub credentials: Option<CredentialStore>,
-    /// The outbox worker, once the station database and the client are there.
-    pub outbox: Option<crate::station::outbox::Outbox>,
-    /// Watches Settings' inbox folder while one is set.
-    pub inbox: Option<crate::ui::import::InboxWatcher>,
-    /// Tries an unreachable warehouse database again until it answers.
-    pub health: Option<crate::ui::warehouse::HealthWatcher>,
-}
-
-/// The app's insides, shared by the frame and `handle`.
-pub struct Core {
-    pub state: AppState,
-    pub jobs: Jobs,
-    pub backend: Backend,
-    pub config: AppConfig,
-    /// No settings file existed: demo defaults are written on start.
-    pub first_start: bool,
-    started: bool,
-    title: String,
-}
 
 /// The packing-station app.
 pub struct PackdeskApp {
     core: Core,
+    /// The first frame started the start-up job.
+    started: bool,
+    /// The window title last sent.
+    title: String,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -85,9 +66,9 @@ impl PackdeskApp {
                 backend: Backend::default(),
                 config,
                 first_start,
-                started: false,
-                title: String::new(),
             },
+            started: false,
+            title: String::new(),
         })
     }
 
@@ -114,7 +95,7 @@ impl PackdeskApp {
 
     /// Applies a command as if a view had emitted it (tests, scripted demos).
     pub fn command(&mut self, command: Command) {
-        handle::handle(&mut self.core, command);
+        route::handle(&mut self.core, command);
     }
 
     /// The station database once start-up opened it (tests read what was recorded).
@@ -132,42 +113,42 @@ impl PackdeskApp {
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         let core = &mut self.core;
-        if !core.started {
-            core.started = true;
+        if !self.started {
+            self.started = true;
             core.jobs.set_context(&ctx);
-            handle::start(core);
+            shell::begin(core);
         }
         while let Some(received) = core.jobs.try_recv() {
-            handle::apply(core, received);
+            route::apply(core, received);
         }
         let title = core.state.window_title();
-        if title != core.title {
+        if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            core.title = title;
+            self.title = title;
         }
 
         let mut commands = Vec::new();
         keys::shortcuts(&ctx, &core.state, &mut commands);
         scan::capture(&ctx, &core.state, &mut commands);
-        super::import::dropped_files(&ctx, &mut commands);
+        dropped_files(&ctx, &mut commands);
 
         egui::Panel::top("top_bar").show(ui, |ui| {
-            widgets::top_bar_ui(ui, &core.state, &mut commands);
+            top_bar::top_bar_ui(ui, &core.state, &mut commands);
         });
         egui::Panel::bottom("status_bar").show(ui, |ui| {
             status_bar::status_bar_ui(ui, &core.state, &mut commands);
         });
         egui::CentralPanel::default().show(ui, |ui| {
-            central_ui(ui, &mut core.state, &mut commands);
+            central::central_ui(ui, &mut core.state, &mut commands);
         });
-        super::cancel_ui::dialogs_ui(&ctx, &core.state, &mut commands);
+        packing::dialogs_ui(&ctx, &core.state, &mut commands);
 
         let any = !commands.is_empty();
         for command in commands {
-            handle::handle(core, command);
+            route::handle(core, command);
         }
         scan::keep_focus(&ctx, &mut core.state);
-        if any || core.state.focus.is_some() {
+        if any || core.state.shell.focus.is_some() {
             ctx.request_repaint();
         }
     }
@@ -192,63 +173,6 @@ fn supervisor_lock(settings: &Settings, path: &std::path::Path) -> Option<Superv
     Some(lock)
 }
 
-fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Command>) {
-    match &state.startup {
-        Startup::NotStarted | Startup::Starting(_) => {
-            let text = match &state.startup {
-                Startup::Starting(what) => what.as_str(),
-                _ => "Starting…",
-            };
-            ui.vertical_centered(|ui| {
-                ui.add_space(80.0);
-                ui.spinner();
-                ui.heading(text);
-            });
-            return;
-        }
-        // Settings stay usable: they are where a failed start is fixed.
-        Startup::Failed(why) if state.tab != Tab::Settings => {
-            ui.vertical_centered(|ui| {
-                ui.add_space(80.0);
-                ui.heading("Packdesk could not start");
-                ui.label(why);
-                ui.label(
-                    "Check the environment or the warehouse database in Settings (Ctrl+3); \
-                     saving the settings starts Packdesk again.",
-                );
-                if ui.button("Try again").clicked() {
-                    commands.push(Command::RetryStart);
-                }
-            });
-            return;
-        }
-        Startup::Ready | Startup::Seeding { .. } | Startup::Failed(_) => {}
-    }
-    match state.tab {
-        Tab::Orders => match &state.open {
-            Some(open) => super::shipment_ui::order_ui(ui, state, open, commands),
-            None => super::orders::orders_ui(ui, state, commands),
-        },
-        // The two panels are self-contained components: they edit their own view and return
-        // intents, which `handle` carries out like any command.
-        Tab::Quote => {
-            let intents = super::quote::quote_ui(ui, &mut state.quote);
-            commands.extend(intents.into_iter().map(|i| Command::Quote(Box::new(i))));
-        }
-        Tab::Outbox => super::outbox_ui::outbox_ui(ui, state, commands),
-        Tab::Settings => match &mut state.settings_panel {
-            Some(view) => {
-                let gate = state.supervisor.gate(std::time::Instant::now());
-                let intents = super::settings::settings_ui(ui, view, gate);
-                commands.extend(intents.into_iter().map(Command::Settings));
-            }
-            None => {
-                ui.spinner();
-            }
-        },
-    }
-}
-
 impl eframe::App for PackdeskApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame_ui(ui);
@@ -262,5 +186,20 @@ impl eframe::App for PackdeskApp {
         if let Some(service) = self.core.backend.service.take() {
             let _ = self.core.jobs.block_on(service.shutdown());
         }
+    }
+}
+
+/// `.json` files dropped onto the window this frame become one import (reading what the window
+/// received is input, like keys; the files are read by the job).
+fn dropped_files(ctx: &egui::Context, commands: &mut Vec<Command>) {
+    let files: Vec<PathBuf> = ctx.input(|i| {
+        i.raw
+            .dropped_files
+            .iter()
+            .map(|f| f.path().to_path_buf())
+            .collect()
+    });
+    if !files.is_empty() {
+        commands.push(Command::Import(ImportIntent::Files(files)));
     }
 }

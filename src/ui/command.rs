@@ -1,35 +1,22 @@
-//! Everything a view or a key can ask for. Views emit commands; `handle` applies them.
+//! Everything a view or a key can ask for. Views emit commands; `route` hands each to the feature
+//! it names (the shell's own commands are the ones that span features: tabs, focus, the scan
+//! box, Back and Retry).
 
-use super::orders::filter::SortColumn;
-use super::parcel_form::ParcelEdit;
-use super::quote::QuoteIntent;
-use super::settings::SettingsIntent;
-use super::state::{FocusTarget, Tab};
-use crate::station::db::{DocumentKind, LabelId, OrderNumber, OrderStatus, OutboxId};
+use super::import::command::ImportIntent;
+use super::orders::command::OrdersCommand;
+use super::outbox::command::OutboxCommand;
+use super::packing::command::PackingCommand;
+use super::quote::command::QuoteIntent;
+use super::settings::command::SettingsIntent;
+use super::status::{FocusTarget, Tab};
+use super::supervisor::command::SupervisorCommand;
+use crate::station::settings::Settings;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
-    /// Show another tab (orders, quote, settings).
+    /// Show another tab (orders, quote, settings, outbox).
     ShowTab(Tab),
-    /// Reload the orders table from the station database.
-    ReloadOrders,
-    /// Set the table's search text (order number, SKU or name).
-    SetSearch(String),
-    /// Filter the table by status (`None`: all).
-    FilterStatus(Option<OrderStatus>),
-    /// Filter the table by destination country or `US-NY` (`None`: all).
-    FilterDestination(Option<String>),
-    /// Sort by a column; the same column again flips the direction.
-    SortBy(SortColumn),
-    /// Open the first order the table shows (Enter in the search box).
-    OpenFirstShown,
-    /// Open an order's detail.
-    OpenOrder(OrderNumber),
-    /// Show another shipment of the open order (index).
-    ShowShipment(usize),
-    /// Show the next shipment of the open order, wrapping around.
-    NextShipment,
-    /// Back: leave the open order (Esc).
+    /// Back: close a dialog, leave the open order, or clear the search (Esc).
     Back,
     /// Characters typed or scanned into the scan box.
     ScanText(String),
@@ -39,42 +26,6 @@ pub enum Command {
     ScanClear,
     /// The scan box's terminator arrived: look up what the buffer names.
     ScanSubmit,
-    /// A change to the parcel form.
-    EditParcel(ParcelEdit),
-    /// Record the parcel and ask the service for its label (F2).
-    GetLabel,
-    /// Ask again for the current parcel's label after a network failure or a long `pending`.
-    RetryLabel,
-    /// Give a recorded parcel's units back (its label failed or it was repacked).
-    DiscardParcel,
-    /// Render the preview of a label from its cached ZPL document.
-    ShowPreview(LabelId),
-    /// Save a label document to a file the packer picks (Ctrl+S: the PDF).
-    SaveLabel(LabelId, DocumentKind),
-    /// Send a label to the printer from Settings (Ctrl+P).
-    PrintLabel(LabelId),
-    /// Set the carrier of the next fulfilment.
-    SetCarrier(String),
-    /// Send `PUT /v1/orders` marking the current parcel fulfilled (F4).
-    MarkFulfilled,
-    /// Start cancelling the shown shipment: unlock, then confirm (F8).
-    StartCancel,
-    /// Set the supervisor PIN being typed.
-    SetPin(String),
-    /// Check the typed supervisor PIN.
-    Unlock,
-    /// Send the cancellation of the shown shipment (after the confirmation).
-    ConfirmCancel,
-    /// Close the unlock or confirmation dialog without cancelling.
-    CloseCancel,
-    /// Lock the supervisor functions again.
-    LockSupervisor,
-    /// Edit the body of an outbox entry before resending it (JSON text).
-    EditOutboxBody(OutboxId, String),
-    /// Send an outbox entry again now, with its corrected body if one was typed.
-    ResendOutbox(OutboxId),
-    /// Give up on an outbox entry (supervisor only).
-    DiscardOutbox(OutboxId),
     /// Repeat the action that failed for lack of a connection.
     Retry,
     /// Start again after a failed start (the keyring or the database answers now, say).
@@ -83,10 +34,65 @@ pub enum Command {
     DismissNotices,
     /// Move the keyboard focus to a field on the next frame (Ctrl+F: the search box).
     Focus(FocusTarget),
+    /// The orders table: reload, search, filter, sort.
+    Orders(OrdersCommand),
+    /// The open order: opening it, its parcel, label, fulfillment and cancellation.
+    Packing(PackingCommand),
+    /// The supervisor unlock: the PIN typed into the dialog, unlocking, locking again.
+    Supervisor(SupervisorCommand),
+    /// The outbox entries a person corrects, resends or discards.
+    Outbox(OutboxCommand),
     /// What the quote panel asked for (calculate, submit, load or save a cart).
     Quote(Box<QuoteIntent>),
     /// What the settings panel asked for (save, store a credential, set the PIN).
     Settings(SettingsIntent),
     /// Importing orders: the file dialog, dropped files, closing the report.
-    Import(crate::ui::import::ImportIntent),
+    Import(ImportIntent),
+    /// Saved settings take effect (from the settings feature): station values, the connection,
+    /// the station record and the inbox folder, as they changed.
+    UseSettings(Box<Settings>),
+    /// A new supervisor PIN hash (or none) is in force (from the supervisor feature).
+    UsePin(Option<String>),
+    /// Connect again to the environment in use (its credential changed).
+    Reconnect,
+}
+
+impl Command {
+    /// Whether the shell carries it out (it spans features), not one feature.
+    pub fn is_shell(&self) -> bool {
+        !matches!(
+            self,
+            Self::Orders(_)
+                | Self::Packing(_)
+                | Self::Supervisor(_)
+                | Self::Outbox(_)
+                | Self::Quote(_)
+                | Self::Settings(_)
+                | Self::Import(_)
+        )
+    }
+}
+
+impl From<OrdersCommand> for Command {
+    fn from(command: OrdersCommand) -> Self {
+        Self::Orders(command)
+    }
+}
+
+impl From<PackingCommand> for Command {
+    fn from(command: PackingCommand) -> Self {
+        Self::Packing(command)
+    }
+}
+
+impl From<SupervisorCommand> for Command {
+    fn from(command: SupervisorCommand) -> Self {
+        Self::Supervisor(command)
+    }
+}
+
+impl From<OutboxCommand> for Command {
+    fn from(command: OutboxCommand) -> Self {
+        Self::Outbox(command)
+    }
 }

@@ -28,6 +28,13 @@ pub enum Failure {
     WarehouseUnreachable,
     /// 422 from the service, or the station's own checks: each problem with its field path.
     Fields(Vec<FieldError>),
+    /// The system keyring (the credential store) did not answer or refused: the key itself may
+    /// be fine, so this never reads as a rejected key.
+    Keyring(String),
+    /// The printer or the spooler: check the printer in Settings.
+    Printer(String),
+    /// A file could not be read or written (what and why in the text).
+    File(String),
     /// Anything else, as a sentence that says what to do.
     Other(String),
 }
@@ -54,6 +61,13 @@ impl Failure {
         }
     }
 
+    pub fn from_connection(error: &crate::connection::ConnectError) -> Self {
+        match error {
+            crate::connection::ConnectError::Keyring(text) => Self::Keyring(text.clone()),
+            other => Self::Other(other.to_string()),
+        }
+    }
+
     /// Whether a retry of the same action may succeed without changing anything.
     pub fn is_offline(&self) -> bool {
         matches!(self, Self::Offline(_) | Self::WarehouseUnreachable)
@@ -62,7 +76,11 @@ impl Failure {
     /// One sentence for the status bar.
     pub fn message(&self) -> String {
         match self {
-            Self::Offline(text) | Self::Other(text) => text.clone(),
+            Self::Offline(text)
+            | Self::Other(text)
+            | Self::Keyring(text)
+            | Self::Printer(text)
+            | Self::File(text) => text.clone(),
             Self::WarehouseUnreachable => WAREHOUSE_UNREACHABLE.into(),
             Self::Unauthorized(Credential::ApiKey) => "API key rejected — check Settings".into(),
             Self::Unauthorized(Credential::AccessToken) => {

@@ -6,8 +6,8 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::state::Startup;
 use super::{AppConfig, PackdeskApp};
+use crate::ui::status::Startup;
 
 /// Longer than this without the orders shown: report a failure instead of a figure.
 const GIVE_UP_AFTER: Duration = Duration::from_secs(60);
@@ -68,7 +68,7 @@ impl eframe::App for Measured {
         self.frames += 1;
         eframe::App::ui(&mut self.app, ui, frame);
         let state = self.app.state();
-        let ready = state.startup == Startup::Ready
+        let ready = state.shell.startup == Startup::Ready
             && !state.orders.rows.is_empty()
             && self.app.jobs_in_flight() == 0;
         let elapsed = self.started.elapsed();

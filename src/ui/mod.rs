@@ -1,64 +1,58 @@
-//! The packing-station desktop app (egui/eframe).
+//! The packing-station desktop app (egui/eframe), by feature.
 //!
-//! Views (`*_ui` functions) read [`state::AppState`] and emit [`command::Command`]s; `handle`
-//! is the one place that changes the state and starts jobs; jobs run on the tokio runtime the
-//! app owns and send their results back over a channel (`jobs`), followed by a repaint. No view
-//! waits on the network, the database or a file. The quote and settings panels live in
-//! `quote/` and `settings/` as self-contained components shown as tabs.
+//! Each feature folder owns its state (`state.rs`), its commands and job results
+//! (`command.rs`), its handlers (`mod.rs`), its jobs and its views: `orders` (the table),
+//! `packing` (the open order: parcel, label, fulfillment, cancellation), `supervisor` (the PIN
+//! unlock), `outbox`, `quote`, `settings`, `import` and `warehouse`. The `shell` is the frame
+//! around them: start-up, the connection, the top and status bars, the keys, the scan box, and
+//! the commands that span features.
 //!
-//! # The app: how a frame runs
+//! # How a frame runs
 //!
-//! 1. Apply what jobs sent back (`handle::apply`): results, and progress such as "label pending".
-//! 2. Turn shortcut keys (`keys`) and the scan box's text (`scan::capture`) into commands. The scan box
-//!    takes every text and key event of the frame when it has the focus or nobody has, so a scanner's
-//!    whole code and its terminator are handled in one frame.
-//! 3. Draw the views; they read `AppState` and push commands (text fields edit a copy and emit the new
-//!    text), never touching the network, SQLite or files.
-//! 4. Apply the commands (`handle::handle`): change the state, start jobs. A job in flight is a state
-//!    value (`LabelJob::Polling`, `Request::Pending`, ...) so its button is disabled and shows why.
+//! 1. Apply what jobs sent back (`route::apply` hands each result to its feature).
+//! 2. Turn shortcut keys (`shell::keys`) and the scan box's text (`shell::scan`) into commands.
+//!    The scan box takes every text and key event of the frame when it has the focus or nobody
+//!    has, so a scanner's whole code and its terminator are handled in one frame.
+//! 3. Draw the views; they read [`state::AppState`] and push [`command::Command`]s (text fields
+//!    edit a copy and emit the new text), never touching the network, the database or files.
+//! 4. Route the commands (`route::handle`): each goes to its feature's `handle` with that
+//!    feature's state and a [`desk::Desk`] (notices, focus, Retry, the settings to read, a way to
+//!    start jobs and to ask another feature for something) — never the whole app. A job in flight
+//!    is a state value (`LabelJob::Polling`, `Request::Pending`, ...) so its button is disabled
+//!    and shows why.
 //! 5. Give the focus back to the scan box when no field has it.
 //!
-//! A split-parcel label is asked for through the outbox: `pack_and_request_label` records the parcel and
-//! queues its request in one transaction, the job wakes the worker, and `handle::label_follow` follows
-//! the entry from the worker's reports (queued → requesting, `pending` → "asking again in …", delivered →
-//! `jobs::parcel_label::ready` shows the cached documents and the preview). A refusal with field errors
-//! (422, label `error`) voids the parcel (which closes its entry) so its units are free again and the
-//! messages sit under their fields; other refusals (401, ...) keep the parcel, and Retry queues the same
-//! entry again after the fix. A network failure keeps the parcel too: the worker retries by itself and
-//! Retry (F5) makes it due now, with the same `trackReference`. A parcel picked up again (after a restart)
-//! shows its entry's state (`label_follow::resumed`). Full-order labels (only `orderNumber`) stay direct
-//! (`jobs::label`): they only fetch the order's one label, change nothing at the service, and the client
-//! repeats them safely, so there is nothing to make durable; after a failure Retry asks again.
+//! Jobs run on the tokio runtime the app owns and end with their feature's result type; a
+//! failure is a [`failure::Failure`] whose kind says what the person can do (retry, fix a field,
+//! check a key, the keyring, the printer).
 
 pub mod app;
-mod cancel_ui;
 pub mod command;
 pub mod config;
+pub mod core;
+pub mod desk;
 pub mod failure;
-mod handle;
+pub mod form;
 pub mod import;
 pub mod jobs;
-mod keys;
-mod label_ui;
 pub mod measure;
 pub mod orders;
-pub mod outbox_ui;
-pub mod parcel_form;
-mod parcel_ui;
+pub mod outbox;
+pub mod packing;
 pub mod quote;
-mod rules;
-mod scan;
+mod route;
 pub mod settings;
-mod shipment_ui;
+pub mod shell;
 pub mod state;
-mod status_bar;
+pub mod status;
+pub mod supervisor;
 pub mod warehouse;
 mod widgets;
 
 pub use app::{AppError, PackdeskApp};
 pub use config::{AppConfig, CredentialSource};
-pub use handle::REPEATED_SCAN_WINDOW;
-pub use keys::{BINDINGS, OTHER_KEYS, Shortcut};
+pub use shell::REPEATED_SCAN_WINDOW;
+pub use shell::keys::{BINDINGS, OTHER_KEYS, Shortcut};
 
 /// Opens the app window and runs until it is closed.
 pub fn run(config: AppConfig) -> anyhow::Result<()> {

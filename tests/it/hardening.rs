@@ -137,7 +137,8 @@ fn settings_saved_after_credentials_are_stored_hold_no_secret_and_debug_shows_no
 /// service would answer with "API key rejected".
 #[tokio::test(flavor = "multi_thread")]
 async fn a_keyring_that_does_not_answer_is_said_as_such() {
-    use packdesk::ui::jobs::JobResult;
+    use packdesk::ui::failure::Failure;
+    use packdesk::ui::shell::Done;
 
     let store = CredentialStore::mock().unwrap();
     store
@@ -151,13 +152,13 @@ async fn a_keyring_that_does_not_answer_is_said_as_such() {
         labels_url: "https://staging.example/api/post/fc/labels".into(),
         allow_plain_http: false,
     };
-    let JobResult::Connected(result) =
-        packdesk::ui::jobs::panels::connect(env, Some(store.clone()), None).await
+    let Done::Connected(result) =
+        packdesk::ui::shell::connect_to(env, Some(store.clone()), None).await
     else {
         panic!("connect answers Connected");
     };
-    let Err(said) = result else {
-        panic!("a keyring that did not answer gave a client");
+    let Err(Failure::Keyring(said)) = result else {
+        panic!("a keyring that did not answer is not a keyring failure");
     };
     assert!(
         said.starts_with(

@@ -5,16 +5,18 @@ use crate::station::import::import_file;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::{FileReport, done};
+use super::command::Done;
+use crate::station::import::FileReport;
 use crate::station::inbox::Inbox;
-use crate::ui::jobs::{JobResult, Progress, Reporter, SharedDb, with_db};
+use crate::ui::failure::Failure;
+use crate::ui::jobs::{Progress, Reporter, SharedDb, with_db};
 
 /// The inbox folder is looked at this often; a file is taken on the second look that finds it
 /// unchanged, so within two looks of its last write.
 const INBOX_POLL: Duration = Duration::from_secs(1);
 
 /// The file dialog (several `.json` files), then the import of each.
-pub async fn pick_and_import(db: SharedDb) -> JobResult {
+pub async fn pick_and_import(db: SharedDb) -> Done {
     let picked = rfd::AsyncFileDialog::new()
         .set_title("Import orders")
         .add_filter("Import files", &["json"])
@@ -24,12 +26,12 @@ pub async fn pick_and_import(db: SharedDb) -> JobResult {
         Some(files) => {
             import_files(db, files.iter().map(|f| f.path().to_path_buf()).collect()).await
         }
-        None => done(None),
+        None => Done::Imported(None),
     }
 }
 
 /// Imports files (chosen in the dialog or dropped onto the window).
-pub async fn import_files(db: SharedDb, files: Vec<PathBuf>) -> JobResult {
+pub async fn import_files(db: SharedDb, files: Vec<PathBuf>) -> Done {
     let mut reports = Vec::with_capacity(files.len());
     for path in files {
         let file = display_name(&path);
@@ -43,7 +45,7 @@ pub async fn import_files(db: SharedDb, files: Vec<PathBuf>) -> JobResult {
             moved_to: None,
         });
     }
-    done(Some(reports))
+    Done::Imported(Some(reports))
 }
 
 fn display_name(path: &Path) -> String {
@@ -107,10 +109,10 @@ async fn watch(db: SharedDb, folder: PathBuf, reporter: Reporter) {
             // Said once, not every second, until it changes or clears.
             Err(problem) if last_problem.as_ref() != Some(&problem) => {
                 last_problem = Some(problem.clone());
-                reporter.progress(Progress::Inbox(Err(format!(
+                reporter.progress(Progress::Inbox(Err(Failure::File(format!(
                     "Inbox folder {}: {problem}",
                     folder.display()
-                ))));
+                )))));
             }
             Err(_) => {}
         }

@@ -2,7 +2,9 @@
 
 use egui::{RichText, ScrollArea};
 
-use super::{FileReport, ImportIntent, ImportView};
+use super::command::ImportIntent;
+use super::state::ImportView;
+use crate::station::import::FileReport;
 use crate::ui::command::Command;
 
 /// The button beside the table's filters.

@@ -1,266 +1,181 @@
-//! The orders table: search, filters, sortable columns, and virtualised rows (only the rows on
-//! screen are laid out, so 100 000 orders scroll smoothly).
+//! The orders table: the station's orders, searched, filtered and sorted in memory.
+//!
+//! The table's rows come from the station's record ([`jobs::load_rows`]); a search over 100 000
+//! orders stays within a frame because typing on only narrows what is shown (`filter::narrow`).
 
-use egui::{RichText, Sense};
-use egui_extras::{Column, TableBuilder};
-use time::OffsetDateTime;
-
-use super::command::Command;
-use super::scan::search_id;
-use super::state::AppState;
+pub mod command;
 pub mod filter;
+mod jobs;
+pub mod state;
+mod view;
 
-use crate::station::db::{OrderRow, OrderStatus};
-use filter::{SortColumn, SortDirection};
+use std::collections::BTreeSet;
 
-const ROW_HEIGHT: f32 = 24.0;
+pub use command::{Done, OrdersCommand};
+pub use state::OrdersView;
+pub use view::{age, orders_ui, status_label_ui};
 
-pub fn orders_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
-    controls_ui(ui, state, commands);
-    super::import::report_ui(ui, &state.import, commands);
-    ui.separator();
-    if state.orders.rows.is_empty() {
-        if state.orders.loading {
-            ui.spinner();
-        } else {
-            ui.label("No orders yet. Submit one from the Quote tab or import a file.");
+use super::desk::Desk;
+use super::packing::PackingCommand;
+use crate::ui::status::Level;
+use filter::{SortDirection, narrow, narrows, select};
+
+pub fn handle(orders: &mut OrdersView, desk: &mut Desk<'_>, command: OrdersCommand) {
+    match command {
+        OrdersCommand::Reload => {
+            let Some(db) = desk.db() else {
+                return;
+            };
+            orders.loading = true;
+            desk.spawn(move |_| jobs::load_rows(db));
         }
+        OrdersCommand::SetSearch(text) => search(orders, text),
+        OrdersCommand::FilterStatus(status) => {
+            orders.filter.status = status;
+            refilter(orders);
+        }
+        OrdersCommand::FilterDestination(destination) => {
+            orders.filter.destination = destination;
+            refilter(orders);
+        }
+        OrdersCommand::SortBy(column) => {
+            let (current, direction) = orders.sort;
+            orders.sort = if current == column {
+                let flipped = match direction {
+                    SortDirection::Ascending => SortDirection::Descending,
+                    SortDirection::Descending => SortDirection::Ascending,
+                };
+                (column, flipped)
+            } else {
+                (column, SortDirection::Ascending)
+            };
+            refilter(orders);
+        }
+        OrdersCommand::OpenFirstShown => {
+            let first = orders
+                .shown
+                .first()
+                .and_then(|&i| orders.rows.get(i))
+                .map(|row| row.source_reference);
+            match first {
+                Some(number) => desk.then(PackingCommand::Open(number)),
+                None => desk.notice(Level::Warning, "No order matches the search."),
+            }
+        }
+        OrdersCommand::Select(number) => orders.selected = Some(number),
+    }
+}
+
+pub fn apply(orders: &mut OrdersView, desk: &mut Desk<'_>, done: Done) {
+    match done {
+        Done::Loaded(result) => {
+            orders.loading = false;
+            match result {
+                Ok(rows) => {
+                    let destinations: BTreeSet<String> =
+                        rows.iter().map(|r| r.country_code.clone()).collect();
+                    orders.destinations = destinations.into_iter().collect();
+                    orders.rows = rows;
+                    refilter(orders);
+                }
+                Err(failure) => desk.notice(Level::Error, failure.message()),
+            }
+        }
+    }
+}
+
+/// Recomputes the rows the table shows (in memory; 100 000 rows take milliseconds).
+fn refilter(orders: &mut OrdersView) {
+    let (column, direction) = orders.sort;
+    orders.shown = select(&orders.rows, &orders.filter, column, direction);
+    orders.search_steps = vec![(orders.filter.text.clone(), orders.shown.clone())];
+}
+
+/// A keystroke in the search box. Typing on narrows what is shown; Backspace returns to what
+/// the shorter text showed. Only a new run of typing filters every row again, so a search
+/// over 100 000 orders stays within a frame.
+fn search(orders: &mut OrdersView, text: String) {
+    if let Some(step) = orders
+        .search_steps
+        .iter()
+        .position(|(typed, _)| *typed == text)
+    {
+        orders.search_steps.truncate(step + 1);
+        if let Some((_, shown)) = orders.search_steps.last() {
+            orders.shown.clone_from(shown);
+        }
+        orders.filter.text = text;
         return;
     }
-    table_ui(ui, state, commands);
-}
-
-fn controls_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
-    let orders = &state.orders;
-    ui.horizontal(|ui| {
-        let label = ui.label("Search");
-        let mut text = orders.filter.text.clone();
-        let response = ui
-            .add(
-                egui::TextEdit::singleline(&mut text)
-                    .id(search_id())
-                    .hint_text("order number, SKU or name (Ctrl+F)")
-                    .desired_width(260.0),
-            )
-            .labelled_by(label.id);
-        if text != orders.filter.text {
-            commands.push(Command::SetSearch(text));
-        }
-        if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-            commands.push(Command::OpenFirstShown);
-        }
-
-        let label = ui.label("Status");
-        let shown = orders.filter.status.map_or("All", |s| s.label());
-        egui::ComboBox::from_id_salt("status_filter")
-            .selected_text(shown)
-            .show_ui(ui, |ui| {
-                if ui
-                    .selectable_label(orders.filter.status.is_none(), "All")
-                    .clicked()
-                {
-                    commands.push(Command::FilterStatus(None));
-                }
-                for status in OrderStatus::ALL {
-                    let chosen = orders.filter.status == Some(status);
-                    if ui.selectable_label(chosen, status.label()).clicked() {
-                        commands.push(Command::FilterStatus(Some(status)));
-                    }
-                }
-            })
-            .response
-            .labelled_by(label.id);
-
-        let label = ui.label("Destination");
-        let shown = orders.filter.destination.as_deref().unwrap_or("All");
-        egui::ComboBox::from_id_salt("destination_filter")
-            .selected_text(shown)
-            .show_ui(ui, |ui| {
-                if ui
-                    .selectable_label(orders.filter.destination.is_none(), "All")
-                    .clicked()
-                {
-                    commands.push(Command::FilterDestination(None));
-                }
-                for country in &orders.destinations {
-                    let chosen = orders.filter.destination.as_deref() == Some(country.as_str());
-                    if ui.selectable_label(chosen, country).clicked() {
-                        commands.push(Command::FilterDestination(Some(country.clone())));
-                    }
-                }
-            })
-            .response
-            .labelled_by(label.id);
-
-        if ui.button("Reload").clicked() {
-            commands.push(Command::ReloadOrders);
-        }
-        super::import::import_button_ui(ui, &state.import, commands);
-        ui.label(format!(
-            "{} of {} orders",
-            orders.shown.len(),
-            orders.rows.len()
-        ));
-    });
-}
-
-fn table_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
-    let orders = &state.orders;
-    let now = OffsetDateTime::now_utc();
-    let selected_row = orders.selected.and_then(|number| {
-        orders.shown.iter().position(|&i| {
-            orders
-                .rows
-                .get(i)
-                .is_some_and(|r| r.source_reference == number)
-        })
-    });
-    let mut table = TableBuilder::new(ui)
-        .id_salt("orders_table")
-        .striped(true)
-        .sense(Sense::click())
-        .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-        .column(Column::exact(110.0))
-        .column(Column::initial(200.0).at_least(120.0).clip(true))
-        .column(Column::exact(100.0))
-        .column(Column::exact(90.0))
-        .column(Column::exact(130.0))
-        .column(Column::exact(80.0))
-        .column(Column::remainder().at_least(110.0));
-    if let Some(row) = selected_row
-        && state.opening.is_none()
-        && state.open.is_none()
-    {
-        table = table.scroll_to_row(row, None);
-    }
-    let headers = [
-        (SortColumn::OrderNumber, "Order"),
-        (SortColumn::Recipient, "Recipient"),
-        (SortColumn::Destination, "Destination"),
-        (SortColumn::Shipments, "Shipments"),
-        (SortColumn::Status, "Status"),
-        (SortColumn::Age, "Age"),
-        (SortColumn::Total, "Total"),
-    ];
-    table
-        .header(ROW_HEIGHT, |mut header| {
-            for (column, title) in headers {
-                header.col(|ui| {
-                    let text = RichText::new(title).strong();
-                    if ui
-                        .add(egui::Button::new(text).frame(false))
-                        .on_hover_text(format!("Sort by {}", title.to_lowercase()))
-                        .clicked()
-                    {
-                        commands.push(Command::SortBy(column));
-                    }
-                    match orders.sort {
-                        (c, direction) if c == column => sort_arrow_ui(ui, direction),
-                        _ => {}
-                    }
-                });
-            }
-        })
-        .body(|body| {
-            body.rows(ROW_HEIGHT, orders.shown.len(), |mut row| {
-                let Some(order) = orders
-                    .shown
-                    .get(row.index())
-                    .and_then(|&i| orders.rows.get(i))
-                else {
-                    return;
-                };
-                row.set_selected(Some(row.index()) == selected_row);
-                row_cells(&mut row, order, now);
-                if row.response().clicked() {
-                    commands.push(Command::OpenOrder(order.source_reference));
-                }
-            });
-        });
-}
-
-fn row_cells(row: &mut egui_extras::TableRow<'_, '_>, order: &OrderRow, now: OffsetDateTime) {
-    row.col(|ui| {
-        ui.label(RichText::new(order.source_reference.to_string()).monospace());
-    });
-    row.col(|ui| {
-        ui.label(&order.recipient);
-    });
-    row.col(|ui| {
-        ui.label(order.destination());
-    });
-    row.col(|ui| {
-        ui.label(order.shipment_count.to_string());
-    });
-    row.col(|ui| {
-        status_label_ui(ui, order.status);
-    });
-    row.col(|ui| {
-        ui.label(age(now - order.created_at));
-    });
-    row.col(|ui| {
-        ui.label(format!("{} {}", order.total, order.currency));
-    });
-}
-
-/// A small triangle: up for ascending, down for descending.
-fn sort_arrow_ui(ui: &mut egui::Ui, direction: SortDirection) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), Sense::hover());
-    let (c, r) = (rect.center(), 4.0);
-    let points = match direction {
-        SortDirection::Ascending => vec![
-            egui::pos2(c.x - r, c.y + r * 0.6),
-            egui::pos2(c.x + r, c.y + r * 0.6),
-            egui::pos2(c.x, c.y - r * 0.8),
-        ],
-        SortDirection::Descending => vec![
-            egui::pos2(c.x - r, c.y - r * 0.6),
-            egui::pos2(c.x + r, c.y - r * 0.6),
-            egui::pos2(c.x, c.y + r * 0.8),
-        ],
-    };
-    let color = ui.visuals().strong_text_color();
-    ui.painter().add(egui::Shape::convex_polygon(
-        points,
-        color,
-        egui::Stroke::NONE,
-    ));
-}
-
-/// A status in its colour.
-pub fn status_label_ui(ui: &mut egui::Ui, status: OrderStatus) {
-    let color = match status {
-        OrderStatus::Open => ui.visuals().text_color(),
-        OrderStatus::Labelled => egui::Color32::from_rgb(30, 110, 170),
-        OrderStatus::PartlyFulfilled => super::widgets::WARNING,
-        OrderStatus::Fulfilled => egui::Color32::from_rgb(40, 150, 70),
-        OrderStatus::Canceled => ui.visuals().weak_text_color(),
-    };
-    ui.label(RichText::new(status.label()).color(color));
-}
-
-/// "12 min", "5 h", "3 d".
-pub fn age(elapsed: time::Duration) -> String {
-    let minutes = elapsed.whole_minutes().max(0);
-    if minutes < 60 {
-        format!("{minutes} min")
-    } else if minutes < 48 * 60 {
-        format!("{} h", minutes / 60)
+    let grew = narrows(&orders.filter.text, &text);
+    orders.filter.text = text;
+    if grew {
+        orders.shown = narrow(&orders.rows, &orders.shown, &orders.filter);
     } else {
-        format!("{} d", minutes / (24 * 60))
+        let (column, direction) = orders.sort;
+        orders.shown = select(&orders.rows, &orders.filter, column, direction);
+        orders.search_steps.clear();
     }
+    orders
+        .search_steps
+        .push((orders.filter.text.clone(), orders.shown.clone()));
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use rust_decimal::Decimal;
+    use time::OffsetDateTime;
 
+    use super::*;
+    use crate::station::db::{OrderRow, OrderStatus};
+    use filter::SortColumn;
+
+    fn rows() -> Vec<OrderRow> {
+        let names = ["Ann Lee", "Anna Berg", "Bo Ng", "Annika Vogt", "Lee Ann"];
+        (0..300_u64)
+            .map(|n| {
+                let name = names[n as usize % names.len()];
+                OrderRow {
+                    source_reference: n,
+                    recipient: name.into(),
+                    country_code: "DE".into(),
+                    province: None,
+                    shipment_count: 1,
+                    status: OrderStatus::Open,
+                    created_at: OffsetDateTime::UNIX_EPOCH,
+                    total: Decimal::from(n % 7),
+                    currency: "EUR".into(),
+                    skus: vec![format!("SKU-{}", n % 11)],
+                    search_text: format!("{n}\u{1f}{name}\u{1f}sku-{}", n % 11).to_lowercase(),
+                }
+            })
+            .collect()
+    }
+
+    /// Typing, erasing and retyping in the search box always shows what a fresh selection
+    /// would, in the same order.
     #[test]
-    fn ages_read_at_a_glance() {
-        assert_eq!(age(time::Duration::minutes(12)), "12 min");
-        assert_eq!(age(time::Duration::minutes(-3)), "0 min");
-        assert_eq!(age(time::Duration::hours(5)), "5 h");
-        assert_eq!(age(time::Duration::hours(47)), "47 h");
-        assert_eq!(age(time::Duration::days(3)), "3 d");
+    fn every_keystroke_shows_what_a_fresh_selection_would() {
+        let mut orders = OrdersView {
+            rows: rows(),
+            sort: (SortColumn::Total, SortDirection::Descending),
+            ..OrdersView::default()
+        };
+        let (column, direction) = orders.sort;
+        orders.shown = select(&orders.rows, &orders.filter, column, direction);
+        orders.search_steps = vec![(String::new(), orders.shown.clone())];
+        let typed = [
+            "a", "an", "ann", "anni", "ann", "an", "ann", "anna", "", "s", "sku-1", "sku-", "b",
+        ];
+        for text in typed {
+            search(&mut orders, text.to_string());
+            let mut filter = orders.filter.clone();
+            filter.text = text.into();
+            assert_eq!(
+                orders.shown,
+                select(&orders.rows, &filter, column, direction),
+                "{text:?}"
+            );
+        }
     }
 }

@@ -5,8 +5,8 @@
 use egui::{Align, Frame, Layout, RichText, Ui, UiBuilder};
 
 use super::form::{AddressForm, ItemForm, QuoteForm, RateForm, ShipmentForm};
-use super::widgets::{Fields, NARROW, WIDE};
 use crate::domain::CountryCode;
+use crate::ui::form::{Fields, NARROW, WIDE};
 
 /// A change to the shape of the form, applied after drawing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,12 +6,12 @@ use egui::{CollapsingHeader, Grid, RichText, TextEdit, Ui};
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
-use super::QuoteView;
 use super::form_ui::region;
+use super::state::QuoteView;
 use super::totals::{Quote, RateTotals, ShipmentTotals, format_amount};
-use super::widgets::Fields;
 use crate::api::{BreakdownType, OrderCreateRequest, ShipmentType, TaxBreakdown};
 use crate::domain::Currency;
+use crate::ui::form::Fields;
 
 /// The rows of a shipment's rate grid: label and the figure it shows.
 /// Reads one figure of a rate.

@@ -3,13 +3,15 @@
 use egui::{ComboBox, RichText, ScrollArea, Ui};
 
 use super::check::{environment_problems, pin_problem};
+use super::command::{SettingsIntent, SupervisorGate};
+use super::state::SettingsView;
 use super::supervisor_ui::{locked_line, locked_out_line, pin_ui, unlock_ui};
-use super::{SettingsIntent, SettingsView, SupervisorGate};
 use crate::api::Secret;
 use crate::station::secrets::SecretKind;
 use crate::station::settings::{Environment, EnvironmentKind, ScannerTerminator, Units};
-use crate::ui::quote::widgets::{Fields, NARROW, WIDE};
-use crate::ui::quote::{FieldErrors, region};
+use crate::ui::form::FieldErrors;
+use crate::ui::form::{Fields, NARROW, WIDE};
+use crate::ui::quote::region;
 
 const URL_WIDTH: f32 = 360.0;
 

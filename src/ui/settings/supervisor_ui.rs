@@ -7,10 +7,11 @@ use std::time::Duration;
 use egui::{RichText, Ui};
 
 use super::check::pin_problem;
-use super::{SettingsIntent, SettingsView, SupervisorGate};
+use super::command::{SettingsIntent, SupervisorGate};
+use super::state::SettingsView;
 use crate::api::Secret;
 use crate::station::pin::{DEFAULT_RELOCK_AFTER, LOCKOUT, MAX_WRONG_TRIES, PIN_DIGITS};
-use crate::ui::quote::widgets::{Fields, NARROW};
+use crate::ui::form::{Fields, NARROW};
 
 /// What a locked section says first.
 const LOCKED: &str =

@@ -5,14 +5,16 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::WarehouseStatus;
+use super::command::Done;
+use super::state::{WarehouseStatus, capitalized};
 use crate::api::Secret;
 use crate::station::db::engine::{SchemaStatus, test_connection as probe};
 use crate::station::db::{Health, Location, StationDb, StationError};
 use crate::station::secrets::{CredentialStore, SecretKind, WAREHOUSE};
 use crate::station::settings::Settings;
 use crate::station::warehouse;
-use crate::ui::jobs::{JobResult, Progress, Reporter, SharedDb};
+use crate::ui::failure::Failure;
+use crate::ui::jobs::{Progress, Reporter, SharedDb};
 
 /// How often an unreachable record is tried again.
 const RETRY_EVERY: Duration = Duration::from_secs(2);
@@ -23,7 +25,7 @@ pub async fn test_connection(
     url: String,
     password: Option<Secret>,
     store: Option<CredentialStore>,
-) -> JobResult {
+) -> Done {
     let result = tokio::task::spawn_blocking(move || {
         let target = match Location::parse(&url).map_err(|e| e.to_string())? {
             Location::Postgres(target) => *target,
@@ -60,7 +62,7 @@ pub async fn test_connection(
     })
     .await
     .unwrap_or_else(|e| Err(e.to_string()));
-    JobResult::WarehouseTested(result)
+    Done::Tested(result.map_err(Failure::Other))
 }
 
 /// Opens the record the settings name and, once it is open and migrated, puts it in place of
@@ -70,7 +72,7 @@ pub async fn switch_database(
     settings: Settings,
     default_sqlite: PathBuf,
     store: Option<CredentialStore>,
-) -> JobResult {
+) -> Done {
     let result = tokio::task::spawn_blocking(move || {
         let location = warehouse::location(None, &settings, &default_sqlite, store.as_ref())
             .map_err(|e| format!("The warehouse setting cannot be used: {e}."))?;
@@ -90,7 +92,7 @@ pub async fn switch_database(
     })
     .await
     .unwrap_or_else(|e| Err(e.to_string()));
-    JobResult::WarehouseSwitched(result)
+    Done::Switched(result.map_err(Failure::Other))
 }
 
 /// What the status bar shows of a record.
@@ -105,7 +107,7 @@ pub fn status_of(db: &StationDb) -> WarehouseStatus {
 
 /// A database error as a sentence that says what to do.
 fn sentence(error: &StationError) -> String {
-    let mut sentence = super::capitalized(&error.to_string());
+    let mut sentence = capitalized(&error.to_string());
     if !sentence.ends_with('.') {
         sentence.push('.');
     }

@@ -2,10 +2,11 @@
 
 use egui::{RichText, Ui};
 
-use super::{WarehouseDraft, WarehouseIntent, WarehouseStatus};
+use super::command::WarehouseIntent;
+use super::state::{WarehouseDraft, WarehouseStatus};
 use crate::api::Secret;
 use crate::station::settings::Settings;
-use crate::ui::quote::widgets::{Fields, WIDE};
+use crate::ui::form::{Fields, WIDE};
 
 const URL_WIDTH: f32 = 360.0;
 

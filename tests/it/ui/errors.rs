@@ -11,8 +11,9 @@ use packdesk::station::db::StationDb;
 use packdesk::station::secrets::{CredentialStore, SecretKind};
 use packdesk::station::settings::{Environment, EnvironmentKind};
 use packdesk::ui::failure::Failure;
-use packdesk::ui::parcel_form::FieldKey;
-use packdesk::ui::state::{Connection, LabelJob, Request, Startup};
+use packdesk::ui::packing::parcel_form::FieldKey;
+use packdesk::ui::packing::{LabelJob, Request};
+use packdesk::ui::status::{Connection, Startup};
 use packdesk::ui::{AppConfig, CredentialSource};
 use rust_decimal::Decimal;
 
@@ -45,7 +46,7 @@ fn address(
 
 fn wait_for_label(h: &mut AppHarness) {
     wait_until(h, "the label answer", |app| {
-        let open = app.state().open.as_ref().unwrap();
+        let open = app.state().packing.open.as_ref().unwrap();
         matches!(open.label, LabelJob::Ready { .. } | LabelJob::Failed(_))
     });
 }
@@ -103,7 +104,7 @@ fn a_422_is_shown_next_to_the_quantity_it_names() {
     press(h, Key::F2);
     wait_for_label(h);
 
-    let open = h.state().state().open.as_ref().unwrap();
+    let open = h.state().state().packing.open.as_ref().unwrap();
     assert!(
         matches!(open.label, LabelJob::Failed(Failure::Fields(_))),
         "{:?}",
@@ -215,7 +216,7 @@ fn staging(
     };
     let mut station = start(dir, config);
     wait_until(&mut station.harness, "the station", |app| {
-        app.state().startup == Startup::Ready && app.state().orders.rows.len() == 1
+        app.state().shell.startup == Startup::Ready && app.state().orders.rows.len() == 1
     });
     assert!(
         shows(&station.harness, "Sandbox — Staging"),
@@ -248,8 +249,8 @@ fn offline_shows_retry_and_loses_nothing() {
     wait_for_label(h);
 
     let state = h.state().state();
-    assert!(matches!(state.connection, Connection::Offline(_)));
-    let open = state.open.as_ref().unwrap();
+    assert!(matches!(state.shell.connection, Connection::Offline(_)));
+    let open = state.packing.open.as_ref().unwrap();
     assert!(matches!(open.label, LabelJob::Failed(Failure::Offline(_))));
     assert!(open.parcel.is_some(), "the parcel is kept for the retry");
     assert_eq!(open.form.weight, "1.5", "nothing typed is lost");
@@ -267,11 +268,11 @@ fn offline_shows_retry_and_loses_nothing() {
     press(h, Key::F5);
     wait_until(h, "the label after the retry", |app| {
         matches!(
-            app.state().open.as_ref().unwrap().label,
+            app.state().packing.open.as_ref().unwrap().label,
             LabelJob::Ready { .. }
         )
     });
-    assert_eq!(h.state().state().connection, Connection::Online);
+    assert_eq!(h.state().state().shell.connection, Connection::Online);
     assert!(h.query_by_label("Online").is_some());
 }
 
@@ -285,7 +286,7 @@ fn refused_fulfilment() -> (Staging, Option<server::RunningService>) {
     press(h, Key::F2);
     wait_for_label(h);
     assert!(matches!(
-        h.state().state().open.as_ref().unwrap().label,
+        h.state().state().packing.open.as_ref().unwrap().label,
         LabelJob::Ready { .. }
     ));
     press(h, Key::F4);
@@ -294,7 +295,7 @@ fn refused_fulfilment() -> (Staging, Option<server::RunningService>) {
     wait_until(h, "the refusal in the outbox", |app| {
         app.state().outbox.summary.needs_attention == 1
     });
-    let open = h.state().state().open.as_ref().unwrap();
+    let open = h.state().state().packing.open.as_ref().unwrap();
     assert!(matches!(open.fulfil, Request::Done(_)));
     assert!(shows(h, "1 needs attention"));
     click(h, "Show what needs attention");
@@ -431,7 +432,7 @@ fn a_keyring_that_does_not_answer_at_start_is_said_and_tried_again() {
     let mut station = start(dir, config);
     let h = &mut station.harness;
     wait_until(h, "the failed start", |app| {
-        matches!(app.state().startup, Startup::Failed(_))
+        matches!(app.state().shell.startup, Startup::Failed(_))
     });
     assert!(shows(
         h,
@@ -440,6 +441,8 @@ fn a_keyring_that_does_not_answer_at_start_is_said_and_tried_again() {
     assert!(!shows(h, "rejected"));
     h.check_accessibility();
     click(h, "Try again");
-    wait_until(h, "the start", |app| app.state().startup == Startup::Ready);
+    wait_until(h, "the start", |app| {
+        app.state().shell.startup == Startup::Ready
+    });
     assert!(shows(h, "Sandbox — Staging"), "the environment badge");
 }

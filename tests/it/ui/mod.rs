@@ -19,7 +19,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use packdesk::demo::orders::{DemoOrder, demo_orders};
 use packdesk::station::settings::Settings;
-use packdesk::ui::state::Startup;
+use packdesk::ui::status::Startup;
 use packdesk::ui::{AppConfig, PackdeskApp};
 use tempfile::TempDir;
 
@@ -55,7 +55,7 @@ pub fn embedded_station() -> Station {
     station_settings().save(&config.settings_path).unwrap();
     let mut station = start(dir, config);
     wait_until(&mut station.harness, "the demo orders", |app| {
-        app.state().startup == Startup::Ready && app.state().orders.rows.len() >= 30
+        app.state().shell.startup == Startup::Ready && app.state().orders.rows.len() >= 30
     });
     station
 }
@@ -96,7 +96,7 @@ pub fn wait_until(harness: &mut AppHarness, what: &str, done: impl Fn(&PackdeskA
         assert!(
             Instant::now() < deadline,
             "timed out waiting for {what}; notices: {:?}",
-            harness.state().state().notices
+            harness.state().state().shell.notices
         );
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -172,6 +172,7 @@ pub fn open_by_scan(harness: &mut AppHarness, number: u64) {
     scan(harness, &scanned(number));
     wait_until(harness, "the order to open", |app| {
         app.state()
+            .packing
             .open
             .as_ref()
             .is_some_and(|o| o.order.source_reference == number)

@@ -7,7 +7,8 @@ use std::time::Duration;
 use egui::Key;
 use packdesk::api::LabelStatus;
 use packdesk::ui::AppConfig;
-use packdesk::ui::state::{LabelJob, Preview, Startup};
+use packdesk::ui::packing::{LabelJob, Preview};
+use packdesk::ui::status::Startup;
 
 use super::{demo, open_by_scan, press, shows, start, station_settings, type_into, wait_until};
 
@@ -20,7 +21,7 @@ fn a_pending_label_settles_after_a_restart() {
     let mut station = start(dir, config.clone());
     let h = &mut station.harness;
     wait_until(h, "the demo orders", |app| {
-        app.state().startup == Startup::Ready && app.state().orders.rows.len() >= 30
+        app.state().shell.startup == Startup::Ready && app.state().orders.rows.len() >= 30
     });
     let order = demo(4);
     open_by_scan(h, order.number);
@@ -30,30 +31,38 @@ fn a_pending_label_settles_after_a_restart() {
     press(h, Key::F2);
     wait_until(h, "a pending answer", |app| {
         matches!(
-            app.state().open.as_ref().unwrap().label,
+            app.state().packing.open.as_ref().unwrap().label,
             LabelJob::Polling { .. }
         )
     });
-    let parcel = h.state().state().open.as_ref().unwrap().parcel.unwrap();
+    let parcel = h
+        .state()
+        .state()
+        .packing
+        .open
+        .as_ref()
+        .unwrap()
+        .parcel
+        .unwrap();
 
     // Closed while the service still makes the label; started again on the same files.
     let mut station = station.restart(config);
     let h = &mut station.harness;
     wait_until(h, "the station again", |app| {
-        app.state().startup == Startup::Ready && app.state().orders.rows.len() >= 30
+        app.state().shell.startup == Startup::Ready && app.state().orders.rows.len() >= 30
     });
     open_by_scan(h, order.number);
     assert_eq!(
-        h.state().state().open.as_ref().unwrap().parcel,
+        h.state().state().packing.open.as_ref().unwrap().parcel,
         Some(parcel),
         "the packed parcel is picked up again"
     );
     wait_until(h, "the label after the restart", |app| {
-        let open = app.state().open.as_ref().unwrap();
+        let open = app.state().packing.open.as_ref().unwrap();
         matches!(open.label, LabelJob::Ready { .. })
             && matches!(open.preview, Preview::Ready { .. })
     });
-    let open = h.state().state().open.as_ref().unwrap();
+    let open = h.state().state().packing.open.as_ref().unwrap();
     let labels = &open.order.parcel(parcel).unwrap().1.labels;
     assert_eq!(labels.len(), 1, "the pending label settled in place");
     assert_eq!(labels[0].status, LabelStatus::Success);

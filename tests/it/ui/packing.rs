@@ -5,7 +5,7 @@ use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use packdesk::station::db::OrderStatus;
-use packdesk::ui::state::{LabelJob, Preview, Request};
+use packdesk::ui::packing::{LabelJob, Preview, Request};
 
 use super::{click, demo, embedded_station, open_by_scan, press, scan, settle, shows, wait_until};
 
@@ -48,11 +48,11 @@ fn scan_pack_two_of_three_skus_label_and_fulfil() {
 
     press(h, Key::F2);
     wait_until(h, "the label", |app| {
-        let open = app.state().open.as_ref().unwrap();
+        let open = app.state().packing.open.as_ref().unwrap();
         matches!(open.label, LabelJob::Ready { .. } | LabelJob::Failed(_))
             && !matches!(open.preview, Preview::Rendering)
     });
-    let open = h.state().state().open.as_ref().unwrap();
+    let open = h.state().state().packing.open.as_ref().unwrap();
     let LabelJob::Ready { tracking_code, .. } = &open.label else {
         panic!("no label: {:?}", open.label);
     };
@@ -65,9 +65,9 @@ fn scan_pack_two_of_three_skus_label_and_fulfil() {
 
     click(h, "Mark fulfilled (F4)");
     wait_until(h, "the fulfilment", |app| {
-        !app.state().open.as_ref().unwrap().fulfil.pending()
+        !app.state().packing.open.as_ref().unwrap().fulfil.pending()
     });
-    let open = h.state().state().open.as_ref().unwrap();
+    let open = h.state().state().packing.open.as_ref().unwrap();
     assert_eq!(
         open.fulfil,
         Request::Done("Parcel fulfilled — queued for sending.".into())
@@ -90,16 +90,24 @@ fn scan_pack_two_of_three_skus_label_and_fulfil() {
     press(h, Key::F2);
     wait_until(h, "the second label", |app| {
         matches!(
-            app.state().open.as_ref().unwrap().label,
+            app.state().packing.open.as_ref().unwrap().label,
             LabelJob::Ready { .. } | LabelJob::Failed(_)
         )
     });
     press(h, Key::F4);
     wait_until(h, "the second fulfilment", |app| {
-        let open = app.state().open.as_ref().unwrap();
+        let open = app.state().packing.open.as_ref().unwrap();
         !open.fulfil.pending() && open.order.shipments[0].status == OrderStatus::Fulfilled
     });
-    let shipment = &h.state().state().open.as_ref().unwrap().order.shipments[0];
+    let shipment = &h
+        .state()
+        .state()
+        .packing
+        .open
+        .as_ref()
+        .unwrap()
+        .order
+        .shipments[0];
     let fulfilments: Vec<_> = shipment.fulfilments().collect();
     assert_eq!(fulfilments.len(), 2, "one fulfilment per parcel");
     assert_ne!(
@@ -154,20 +162,20 @@ fn a_pending_label_is_polled_visibly_then_printed_to_a_zpl_printer() {
     press(h, Key::F2);
     wait_until(h, "a pending answer", |app| {
         matches!(
-            app.state().open.as_ref().unwrap().label,
+            app.state().packing.open.as_ref().unwrap().label,
             LabelJob::Polling { .. }
         )
     });
     assert!(shows(h, "Label pending at the service — asking again in"));
     wait_until(h, "the label", |app| {
-        let open = app.state().open.as_ref().unwrap();
+        let open = app.state().packing.open.as_ref().unwrap();
         matches!(open.label, LabelJob::Ready { .. })
             && matches!(open.preview, Preview::Ready { .. })
     });
 
     press_ctrl(h, Key::P);
     wait_until(h, "the print answer", |app| {
-        !app.state().open.as_ref().unwrap().print.pending()
+        !app.state().packing.open.as_ref().unwrap().print.pending()
     });
     let printed = crate::printing::printed(&printer, 1);
     assert_eq!(printed.len(), 1);
@@ -195,7 +203,7 @@ fn scanned_skus_fill_the_parcel_and_a_double_read_is_ignored() {
     scan(h, &sku);
     h.step();
     let quantity = |h: &super::AppHarness| {
-        h.state().state().open.as_ref().unwrap().form.lines[2]
+        h.state().state().packing.open.as_ref().unwrap().form.lines[2]
             .quantity
             .clone()
     };

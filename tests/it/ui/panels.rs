@@ -6,7 +6,8 @@ use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable};
 use packdesk::station::settings::Settings;
 use packdesk::ui::AppConfig;
-use packdesk::ui::state::{CancelFlow, Startup};
+use packdesk::ui::packing::CancelFlow;
+use packdesk::ui::status::Startup;
 
 use super::{click, demo, embedded_station, open_by_scan, press, shows, start, wait_until};
 
@@ -76,7 +77,7 @@ fn a_pin_set_in_settings_unlocks_cancelling() {
     let mut station = start(dir, config);
     let h = &mut station.harness;
     wait_until(h, "the demo orders", |app| {
-        app.state().startup == Startup::Ready && app.state().orders.rows.len() >= 30
+        app.state().shell.startup == Startup::Ready && app.state().orders.rows.len() >= 30
     });
     open_by_scan(h, demo(0).number);
     assert!(shows(h, "No supervisor PIN is set"));
@@ -114,7 +115,7 @@ fn a_pin_set_in_settings_unlocks_cancelling() {
     open_by_scan(h, demo(0).number);
     press(h, Key::F8);
     assert_eq!(
-        h.state().state().open.as_ref().unwrap().cancel,
+        h.state().state().packing.open.as_ref().unwrap().cancel,
         CancelFlow::Unlocking
     );
     let saved = Settings::load(&station_settings_path(h)).unwrap();

@@ -4,7 +4,7 @@
 use packdesk::station::print::Dpi;
 use packdesk::station::settings::Settings;
 use packdesk::ui::AppConfig;
-use packdesk::ui::state::Startup;
+use packdesk::ui::status::Startup;
 
 use super::{click, shows, start, wait_until};
 use crate::printing::peer::{Mode, ZplPeer};
@@ -22,7 +22,9 @@ fn test_print_reaches_the_label_printer_and_a_paused_one_says_so() {
     settings.save(&config.settings_path).unwrap();
     let mut station = start(dir, config);
     let h = &mut station.harness;
-    wait_until(h, "the start", |app| app.state().startup == Startup::Ready);
+    wait_until(h, "the start", |app| {
+        app.state().shell.startup == Startup::Ready
+    });
 
     click(h, "Settings");
     click(h, "Test print label");

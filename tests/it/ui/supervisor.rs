@@ -12,8 +12,10 @@ use packdesk::station::pin;
 use packdesk::station::settings::Settings;
 use packdesk::ui::PackdeskApp;
 use packdesk::ui::command::Command;
+use packdesk::ui::packing::CancelFlow;
 use packdesk::ui::settings::SettingsIntent;
-use packdesk::ui::state::{CancelFlow, Startup};
+use packdesk::ui::status::Startup;
+use packdesk::ui::supervisor::SupervisorCommand;
 
 use super::{
     AppHarness, PIN, click, demo, embedded_station, open_by_scan, press, settle, shows, type_into,
@@ -136,7 +138,9 @@ fn three_wrong_pins_keep_the_unlock_locked_across_a_restart() {
 
     let mut station = station.restart(config);
     let h = &mut station.harness;
-    wait_until(h, "the start", |app| app.state().startup == Startup::Ready);
+    wait_until(h, "the start", |app| {
+        app.state().shell.startup == Startup::Ready
+    });
     click(h, "Settings");
     assert!(shows(h, "Locked for 5 minutes after three wrong PINs"));
     assert!(disabled(h, "Supervisor PIN"));
@@ -164,7 +168,7 @@ fn three_wrong_pins_keep_the_unlock_locked_across_a_restart() {
     open_by_scan(h, demo(0).number);
     press(h, Key::F8);
     assert_eq!(
-        h.state().state().open.as_ref().unwrap().cancel,
+        h.state().state().packing.open.as_ref().unwrap().cancel,
         CancelFlow::Unlocking
     );
     assert!(disabled(h, "PIN"), "the cancel dialog takes no PIN either");
@@ -215,13 +219,14 @@ fn a_supervisors_settings_are_read_only_until_unlocked() {
     open_by_scan(h, demo(0).number);
     press(h, Key::F8);
     assert_eq!(
-        h.state().state().open.as_ref().unwrap().cancel,
+        h.state().state().packing.open.as_ref().unwrap().cancel,
         CancelFlow::Confirming
     );
     press(h, Key::Escape);
 
     // Locked again (here as the outbox's button does): read-only again, what was typed kept.
-    h.state_mut().command(Command::LockSupervisor);
+    h.state_mut()
+        .command(Command::Supervisor(SupervisorCommand::Lock));
     click(h, "Settings");
     for label in ["Add environment", "Store password", "Warehouse database"] {
         assert!(disabled(h, label), "{label} is read-only again");

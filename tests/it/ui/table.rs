@@ -7,7 +7,7 @@ use egui_kittest::kittest::Queryable;
 use packdesk::station::db::{OrderStatus, StationDb};
 use packdesk::ui::AppConfig;
 use packdesk::ui::orders::filter::{SortColumn, SortDirection};
-use packdesk::ui::state::Startup;
+use packdesk::ui::status::Startup;
 
 use super::{click, shows, start, station_settings, type_into, wait_until};
 
@@ -25,7 +25,7 @@ fn a_hundred_thousand_orders_scroll_search_and_sort() {
     let mut station = start(dir, config);
     let h = &mut station.harness;
     wait_until(h, "100 000 rows", |app| {
-        app.state().startup == Startup::Ready && app.state().orders.rows.len() == ORDERS
+        app.state().shell.startup == Startup::Ready && app.state().orders.rows.len() == ORDERS
     });
     assert!(shows(h, &format!("{ORDERS} of {ORDERS} orders")));
 

@@ -14,8 +14,10 @@ use packdesk::ui::AppConfig;
 use packdesk::ui::command::Command;
 use packdesk::ui::config::CredentialSource;
 use packdesk::ui::failure::{Failure, WAREHOUSE_UNREACHABLE};
-use packdesk::ui::parcel_form::{AddressField, ParcelEdit, Side};
-use packdesk::ui::state::{LabelJob, Startup};
+use packdesk::ui::packing::LabelJob;
+use packdesk::ui::packing::PackingCommand;
+use packdesk::ui::packing::parcel_form::{AddressField, ParcelEdit, Side};
+use packdesk::ui::status::Startup;
 use serde_json::json;
 
 use super::{
@@ -54,7 +56,7 @@ fn empty_station(database: Option<String>) -> Station {
     station_settings().save(&config.settings_path).unwrap();
     let mut station = start(dir, config);
     wait_until(&mut station.harness, "the station", |app| {
-        app.state().startup == Startup::Ready
+        app.state().shell.startup == Startup::Ready
     });
     station
 }
@@ -171,7 +173,7 @@ fn two_desks_on_one_warehouse_database_see_each_others_orders_and_fulfilments() 
     config.credentials = CredentialSource::Given(store);
     let mut desk_b = start(dir, config);
     wait_until(&mut desk_b.harness, "desk B", |app| {
-        app.state().startup == Startup::Ready
+        app.state().shell.startup == Startup::Ready
     });
     assert!(
         shows(&desk_b.harness, "Warehouse database"),
@@ -227,33 +229,39 @@ fn two_desks_on_one_warehouse_database_see_each_others_orders_and_fulfilments() 
     // form's own command, as its fields send it).
     for side in [Side::From, Side::To] {
         b.state_mut()
-            .command(Command::EditParcel(ParcelEdit::Address(
-                side,
-                AddressField::Phone,
-                "+49 30 1234567".into(),
+            .command(Command::Packing(PackingCommand::EditParcel(
+                ParcelEdit::Address(side, AddressField::Phone, "+49 30 1234567".into()),
             )));
     }
     b.step();
     press(b, Key::F2);
     wait_until(b, "the label at desk B", |app| {
         matches!(
-            app.state().open.as_ref().unwrap().label,
+            app.state().packing.open.as_ref().unwrap().label,
             LabelJob::Ready { .. } | LabelJob::Failed(_)
         )
     });
     assert!(
         matches!(
-            b.state().state().open.as_ref().unwrap().label,
+            b.state().state().packing.open.as_ref().unwrap().label,
             LabelJob::Ready { .. }
         ),
         "{:?}",
-        b.state().state().open.as_ref().unwrap().label
+        b.state().state().packing.open.as_ref().unwrap().label
     );
     press(b, Key::F4);
     wait_until(b, "the fulfilment at desk B", |app| {
-        !app.state().open.as_ref().unwrap().fulfil.pending()
+        !app.state().packing.open.as_ref().unwrap().fulfil.pending()
     });
-    let status_b = b.state().state().open.as_ref().unwrap().order.status;
+    let status_b = b
+        .state()
+        .state()
+        .packing
+        .open
+        .as_ref()
+        .unwrap()
+        .order
+        .status;
     assert_ne!(status_b, OrderStatus::Open);
 
     // Desk A sees B's fulfilment after its reload.
@@ -284,7 +292,7 @@ fn a_warehouse_database_that_goes_away_says_so_records_nothing_and_comes_back() 
     let mut station = start(dir, config);
     let h = &mut station.harness;
     wait_until(h, "the station", |app| {
-        app.state().startup == Startup::Ready
+        app.state().shell.startup == Startup::Ready
     });
     assert!(
         h.state().state().orders.rows.is_empty(),
@@ -305,12 +313,12 @@ fn a_warehouse_database_that_goes_away_says_so_records_nothing_and_comes_back() 
     press(h, Key::F2);
     wait_until(h, "the refusal", |app| {
         matches!(
-            app.state().open.as_ref().unwrap().label,
+            app.state().packing.open.as_ref().unwrap().label,
             LabelJob::Failed(_)
         )
     });
     assert!(matches!(
-        h.state().state().open.as_ref().unwrap().label,
+        h.state().state().packing.open.as_ref().unwrap().label,
         LabelJob::Failed(Failure::WarehouseUnreachable)
     ));
     assert!(shows(h, WAREHOUSE_UNREACHABLE), "said on the action");
@@ -340,7 +348,7 @@ fn a_warehouse_database_that_goes_away_says_so_records_nothing_and_comes_back() 
     press(h, Key::F2);
     wait_until(h, "the label", |app| {
         matches!(
-            app.state().open.as_ref().unwrap().label,
+            app.state().packing.open.as_ref().unwrap().label,
             LabelJob::Ready { .. }
         )
     });
@@ -441,7 +449,7 @@ fn a_refused_warehouse_password_at_start_is_fixed_in_settings() {
     let mut station = start(dir, config);
     let h = &mut station.harness;
     wait_until(h, "the failed start", |app| {
-        matches!(app.state().startup, Startup::Failed(_))
+        matches!(app.state().shell.startup, Startup::Failed(_))
     });
     assert!(shows(h, "Packdesk could not start"));
     assert!(shows(
@@ -464,6 +472,6 @@ fn a_refused_warehouse_password_at_start_is_fixed_in_settings() {
     });
     click(h, "Save settings");
     wait_until(h, "the start on the warehouse database", |app| {
-        app.state().startup == Startup::Ready && app.state().warehouse.shared
+        app.state().shell.startup == Startup::Ready && app.state().warehouse.shared
     });
 }

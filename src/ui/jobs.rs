@@ -1,0 +1,222 @@
+//! Background work: the tokio runtime the app owns, and the results that come back to the UI.
+//!
+//! A job is an async block spawned on the runtime; it does its network, database (through
+//! `spawn_blocking`) and file work and ends with one [`JobResult`], sent over a channel followed
+//! by `request_repaint`. Long jobs also send [`Progress`]. Nothing here touches `AppState`:
+//! `route::apply` hands each result to its feature, on the UI thread.
+
+use std::future::Future;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+
+use crate::station::db::{StationDb, StationError};
+
+use super::failure::Failure;
+
+/// The station database, shared by jobs and the outbox worker (each use is one blocking call).
+pub type SharedDb = crate::station::outbox::SharedDb;
+
+/// What a job ends with: one feature's result, applied by that feature.
+pub enum JobResult {
+    Shell(super::shell::Done),
+    Orders(super::orders::Done),
+    /// Boxed: it carries whole orders, and every result travels in this enum.
+    Packing(Box<super::packing::Done>),
+    Supervisor(super::supervisor::Done),
+    Outbox(super::outbox::Done),
+    Quote(super::quote::Done),
+    Settings(super::settings::Done),
+    Import(super::import::Done),
+    Warehouse(super::warehouse::Done),
+}
+
+/// What a long job reports before it ends.
+pub enum Progress {
+    Shell(super::shell::Progress),
+    Packing(super::packing::Progress),
+    /// The outbox after the worker's latest attempt (the outbox and the packing view follow it).
+    Outbox(Box<super::outbox::OutboxProgress>),
+    /// The station record became unreachable (why), or answers again (`None`).
+    Warehouse(Option<String>),
+    /// The inbox folder's watcher imported files, or cannot read the folder.
+    Inbox(Result<Vec<super::import::FileReport>, Failure>),
+}
+
+/// A message from a job.
+pub enum Received {
+    Done(Box<JobResult>),
+    Progress(Progress),
+}
+
+/// Sends progress from inside a job.
+#[derive(Clone)]
+pub struct Reporter {
+    sender: Sender<Received>,
+    ctx: Arc<Mutex<Option<egui::Context>>>,
+}
+
+impl Reporter {
+    pub fn progress(&self, progress: impl Into<Progress>) {
+        let _ = self.sender.send(Received::Progress(progress.into()));
+        self.repaint();
+    }
+
+    fn done(&self, result: JobResult) {
+        let _ = self.sender.send(Received::Done(Box::new(result)));
+        self.repaint();
+    }
+
+    fn repaint(&self) {
+        if let Ok(ctx) = self.ctx.lock()
+            && let Some(ctx) = ctx.as_ref()
+        {
+            ctx.request_repaint();
+        }
+    }
+}
+
+/// The runtime, the channel and the count of jobs whose result the UI has not applied yet.
+pub struct Jobs {
+    runtime: tokio::runtime::Runtime,
+    reporter: Reporter,
+    receiver: Receiver<Received>,
+    in_flight: Arc<AtomicUsize>,
+}
+
+impl Jobs {
+    pub fn new() -> std::io::Result<Self> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("packdesk-jobs")
+            .enable_all()
+            .build()?;
+        let (sender, receiver) = channel();
+        Ok(Self {
+            runtime,
+            reporter: Reporter {
+                sender,
+                ctx: Arc::new(Mutex::new(None)),
+            },
+            receiver,
+            in_flight: Arc::new(AtomicUsize::new(0)),
+        })
+    }
+
+    /// The context to repaint when a result arrives (known from the first frame on).
+    pub fn set_context(&self, ctx: &egui::Context) {
+        if let Ok(mut slot) = self.reporter.ctx.lock()
+            && slot.is_none()
+        {
+            *slot = Some(ctx.clone());
+        }
+    }
+
+    /// The context jobs repaint (for loading textures from their results).
+    pub fn context(&self) -> Option<egui::Context> {
+        self.reporter.ctx.lock().ok().and_then(|ctx| ctx.clone())
+    }
+
+    /// Runs a job; its result comes back through [`Jobs::try_recv`].
+    pub fn spawn<F, R>(&self, job: impl FnOnce(Reporter) -> F)
+    where
+        F: Future<Output = R> + Send + 'static,
+        R: Into<JobResult>,
+    {
+        self.in_flight.fetch_add(1, Ordering::SeqCst);
+        let reporter = self.reporter.clone();
+        let future = job(reporter.clone());
+        self.runtime.spawn(async move {
+            let result = future.await;
+            reporter.done(result.into());
+        });
+    }
+
+    /// The next message, if one arrived.
+    pub fn try_recv(&self) -> Option<Received> {
+        let received = self.receiver.try_recv().ok()?;
+        if matches!(received, Received::Done(_)) {
+            self.in_flight.fetch_sub(1, Ordering::SeqCst);
+        }
+        Some(received)
+    }
+
+    /// Jobs started whose result was not received yet.
+    pub fn in_flight(&self) -> usize {
+        self.in_flight.load(Ordering::SeqCst)
+    }
+
+    /// The runtime's handle (for the outbox worker, which runs as long as the app).
+    pub fn runtime(&self) -> tokio::runtime::Handle {
+        self.runtime.handle().clone()
+    }
+
+    /// A reporter for long-running tasks that send progress but never end.
+    pub fn reporter(&self) -> Reporter {
+        self.reporter.clone()
+    }
+
+    /// Runs a future to its end on the runtime (for shutting the embedded service down).
+    pub fn block_on<F: Future>(&self, future: F) -> F::Output {
+        self.runtime.block_on(future)
+    }
+}
+
+/// Runs a station database call off the async threads.
+pub async fn with_db<T, F>(db: &SharedDb, work: F) -> Result<T, Failure>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut StationDb) -> Result<T, StationError> + Send + 'static,
+{
+    let db = db.clone();
+    let joined = tokio::task::spawn_blocking(move || {
+        let mut guard = db.lock().map_err(|_| {
+            Failure::Other(
+                "The station database is unusable after an earlier error; restart Packdesk.".into(),
+            )
+        })?;
+        work(&mut guard).map_err(|e| Failure::from_station(&e))
+    })
+    .await;
+    joined.unwrap_or_else(|e| Err(Failure::Other(format!("A background task failed: {e}."))))
+}
+
+/// `From` each feature's result into [`JobResult`], so a job ends with its feature's own type.
+macro_rules! results {
+    ($($variant:ident => $done:ty),* $(,)?) => {
+        $(impl From<$done> for JobResult {
+            fn from(done: $done) -> Self {
+                Self::$variant(done)
+            }
+        })*
+    };
+}
+
+results! {
+    Shell => super::shell::Done,
+    Orders => super::orders::Done,
+    Supervisor => super::supervisor::Done,
+    Outbox => super::outbox::Done,
+    Quote => super::quote::Done,
+    Settings => super::settings::Done,
+    Import => super::import::Done,
+    Warehouse => super::warehouse::Done,
+}
+
+impl From<super::packing::Done> for JobResult {
+    fn from(done: super::packing::Done) -> Self {
+        Self::Packing(Box::new(done))
+    }
+}
+
+impl From<super::shell::Progress> for Progress {
+    fn from(progress: super::shell::Progress) -> Self {
+        Self::Shell(progress)
+    }
+}
+
+impl From<super::packing::Progress> for Progress {
+    fn from(progress: super::packing::Progress) -> Self {
+        Self::Packing(progress)
+    }
+}

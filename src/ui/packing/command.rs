@@ -1,0 +1,102 @@
+//! What the packer asks of the open order, and what packing's jobs end with or report.
+
+use std::path::PathBuf;
+
+use super::parcel_form::ParcelEdit;
+use crate::station::db::{DocumentKind, LabelId, OrderNumber, OutboxEntry, ParcelId, StationOrder};
+use crate::ui::failure::Failure;
+
+/// What the packer asks of the open order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PackingCommand {
+    /// Open an order's detail (a click in the table, or a scanned order number).
+    Open(OrderNumber),
+    /// Show another shipment of the open order (index).
+    ShowShipment(usize),
+    /// Show the next shipment of the open order, wrapping around.
+    NextShipment,
+    /// A change to the parcel form.
+    EditParcel(ParcelEdit),
+    /// Record the parcel and ask the service for its label (F2).
+    GetLabel,
+    /// Ask again for the current parcel's label after a network failure or a long `pending`.
+    RetryLabel,
+    /// Give a recorded parcel's units back (its label failed or it was repacked).
+    DiscardParcel,
+    /// Render the preview of a label from its cached ZPL document.
+    ShowPreview(LabelId),
+    /// Save a label document to a file the packer picks (Ctrl+S: the PDF).
+    SaveLabel(LabelId, DocumentKind),
+    /// Send a label to the printer from Settings (Ctrl+P).
+    PrintLabel(LabelId),
+    /// Set the carrier of the next fulfillment.
+    SetCarrier(String),
+    /// Send `PUT /v1/orders` marking the current parcel fulfilled (F4).
+    MarkFulfilled,
+    /// Start cancelling the shown shipment: unlock, then confirm (F8).
+    StartCancel,
+    /// The supervisor unlocked: an unlock dialog for cancelling moves on to the confirmation.
+    SupervisorUnlocked,
+    /// Send the cancellation of the shown shipment (after the confirmation).
+    ConfirmCancel,
+    /// Close the unlock or confirmation dialog without cancelling.
+    CloseCancel,
+    /// Leave the open order (another station record is in use, say).
+    Close,
+}
+
+/// What packing's jobs end with.
+pub enum Done {
+    OrderLoaded {
+        number: OrderNumber,
+        result: Result<StationOrder, Failure>,
+    },
+    Label(Result<Box<LabelDone>, Box<LabelFailed>>),
+    /// A split-parcel label request written to the outbox (the worker's reports follow it).
+    LabelQueued(Box<OutboxEntry>),
+    Preview {
+        label: LabelId,
+        result: Result<egui::ColorImage, Failure>,
+    },
+    Fulfilled(Result<StationOrder, Failure>),
+    Canceled(Result<StationOrder, Failure>),
+    ParcelDiscarded(Result<StationOrder, Failure>),
+    /// The file the label was saved to; `None` when the dialog was closed.
+    Saved(Result<Option<PathBuf>, Failure>),
+    /// Where the label was sent.
+    Printed(Result<String, Failure>),
+}
+
+/// What a label job reports before it ends.
+pub enum Progress {
+    /// The parcel is recorded and its label requested.
+    ParcelRecorded {
+        order: Box<StationOrder>,
+        parcel: ParcelId,
+    },
+    /// The service answered `pending`; the job asks again after `next_in_ms`.
+    LabelPending {
+        parcel: ParcelId,
+        attempt: u32,
+        next_in_ms: u64,
+    },
+}
+
+/// A label that came back `success`.
+pub struct LabelDone {
+    pub order: StationOrder,
+    pub parcel: ParcelId,
+    pub label: LabelId,
+    pub tracking_code: String,
+    pub preview: Result<egui::ColorImage, Failure>,
+}
+
+/// A label that did not come.
+pub struct LabelFailed {
+    pub failure: Failure,
+    /// The order as it is now (the parcel voided or kept).
+    pub order: Option<StationOrder>,
+    /// The parcel still recorded, to retry with; `None` when it was voided or never recorded.
+    pub parcel_kept: Option<ParcelId>,
+    pub sent_lines: Vec<usize>,
+}

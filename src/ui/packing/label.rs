@@ -1,0 +1,200 @@
+//! Label commands: getting the label for the parcel in the form (or again for a parcel that
+//! has one pending), previewing it, saving it and printing it.
+
+use super::jobs::label::{LabelPlan, ParcelSource, get_label};
+use super::jobs::{output, parcel_label, preview};
+use super::parcel_form::{LabelMode, ParcelForm};
+use super::rules::why_no_label;
+use crate::api::Client;
+use crate::station::db::{DocumentId, DocumentKind, LabelId, LabelOptions};
+use crate::station::outbox::{Outbox, SharedDb};
+use crate::station::settings::Settings;
+use crate::ui::desk::Desk;
+use crate::ui::failure::Failure;
+use crate::ui::packing::state::{LabelJob, OpenOrder, Packing, Preview, Request};
+use crate::ui::status::Level;
+
+/// What a label request needs from the backend; `None` until start-up has finished.
+struct Handles {
+    db: SharedDb,
+    client: Client,
+    outbox: Outbox,
+}
+
+fn handles(desk: &Desk<'_>) -> Option<Handles> {
+    Some(Handles {
+        db: desk.backend.db.clone()?,
+        client: desk.backend.client.clone()?,
+        outbox: desk.backend.outbox.clone()?,
+    })
+}
+
+/// F2: a label for a new parcel made of the form's lines, weight and size.
+pub fn get(packing: &mut Packing, desk: &mut Desk<'_>) {
+    let Some(handles) = handles(desk) else {
+        return;
+    };
+    let Some(open) = &mut packing.open else {
+        return;
+    };
+    if let Some(why) = why_no_label(open) {
+        desk.shell.notice(Level::Warning, why);
+        return;
+    }
+    let parcel = match open.form.to_new_parcel() {
+        Ok(parcel) => parcel,
+        Err(_) => {
+            open.form.show_all = true;
+            desk.shell.notice(
+                Level::Warning,
+                "Some fields need attention (marked in red); fix them, then F2 again.",
+            );
+            return;
+        }
+    };
+    open.form.reported.clear();
+    open.form.reported_other.clear();
+    open.preview = Preview::None;
+    desk.shell.scan.message = None;
+    request(packing, desk, handles, ParcelSource::New(Box::new(parcel)));
+}
+
+/// The label again for the parcel already recorded (its request failed or is still pending).
+pub fn retry(packing: &mut Packing, desk: &mut Desk<'_>) {
+    let Some(handles) = handles(desk) else {
+        return;
+    };
+    let Some(open) = &packing.open else {
+        return;
+    };
+    let Some(parcel) = open.parcel else {
+        return;
+    };
+    if open.label.in_flight() {
+        return;
+    }
+    request(packing, desk, handles, ParcelSource::Existing(parcel));
+}
+
+fn request(packing: &mut Packing, desk: &mut Desk<'_>, handles: Handles, parcel: ParcelSource) {
+    let Some(open) = &mut packing.open else {
+        return;
+    };
+    let plan = LabelPlan {
+        order: open.order.source_reference,
+        shipment_id: open.form.shipment_id.clone(),
+        parcel,
+        mode: open.form.mode,
+        options: label_options(desk.settings, &open.form),
+        sent_lines: open.form.chosen_lines(),
+    };
+    open.label = LabelJob::Requesting;
+    start_label(desk, handles, plan);
+}
+
+fn label_options(settings: &Settings, form: &ParcelForm) -> LabelOptions {
+    LabelOptions {
+        brand_code: settings.brand_code.clone(),
+        location_code: Some(settings.location_code.clone()).filter(|c| !c.trim().is_empty()),
+        base64: form.base64,
+        // Always: the preview renders the ZPL document.
+        zpl: true,
+    }
+}
+
+/// Split-parcel labels go through the outbox (the parcel and its request in one transaction);
+/// a full-order label is only fetched, directly (see `jobs::label`).
+fn start_label(desk: &Desk<'_>, handles: Handles, plan: LabelPlan) {
+    let Handles { db, client, outbox } = handles;
+    match plan.mode {
+        LabelMode::Parcel => {
+            desk.spawn(move |reporter| parcel_label::queue(db, outbox, plan, reporter))
+        }
+        LabelMode::FullOrder => desk.spawn(move |reporter| get_label(client, db, plan, reporter)),
+    }
+}
+
+/// The cached document of a label, by kind.
+fn document(open: &OpenOrder, label: LabelId, kind: DocumentKind) -> Option<DocumentId> {
+    open.order
+        .shipments
+        .iter()
+        .flat_map(|s| &s.parcels)
+        .flat_map(|p| &p.labels)
+        .find(|l| l.id == label)
+        .and_then(|l| l.documents.iter().find(|d| d.kind == kind))
+        .map(|d| d.id)
+}
+
+pub fn show_preview(packing: &mut Packing, desk: &mut Desk<'_>, label: LabelId) {
+    let Some(db) = desk.backend.db.clone() else {
+        return;
+    };
+    let Some(open) = &mut packing.open else {
+        return;
+    };
+    match document(open, label, DocumentKind::Zpl) {
+        Some(doc) => {
+            open.preview = Preview::Rendering;
+            desk.spawn(move |_| preview::from_document(db, label, doc));
+        }
+        None => open.preview = Preview::Failed("This label has no ZPL document to preview.".into()),
+    }
+}
+
+pub fn save(packing: &mut Packing, desk: &mut Desk<'_>, label: LabelId, kind: DocumentKind) {
+    let Some(db) = desk.backend.db.clone() else {
+        return;
+    };
+    let Some(open) = &mut packing.open else {
+        return;
+    };
+    if open.save.pending() {
+        return;
+    }
+    let Some(doc) = document(open, label, kind) else {
+        open.save = Request::Failed(Failure::Other(format!(
+            "This label has no {} document; get the label again.",
+            kind.as_str().to_uppercase()
+        )));
+        return;
+    };
+    let name = format!(
+        "label-{}-{}.{}",
+        open.order.source_reference,
+        label,
+        kind.as_str()
+    );
+    open.save = Request::Pending;
+    let extension = kind.as_str();
+    desk.spawn(move |_| output::save(db, doc, name, extension));
+}
+
+pub fn print(packing: &mut Packing, desk: &mut Desk<'_>, label: LabelId) {
+    let Some(db) = desk.backend.db.clone() else {
+        return;
+    };
+    let target = desk.settings.label_target();
+    let Some(open) = &mut packing.open else {
+        return;
+    };
+    if open.print.pending() {
+        return;
+    }
+    let Some(target) = target else {
+        open.print = Request::Failed(Failure::Printer(
+            crate::station::print::PrintError::NoPrinter.to_string(),
+        ));
+        return;
+    };
+    let kind = target.document_kind();
+    let Some(doc) = document(open, label, kind) else {
+        open.print = Request::Failed(Failure::Other(format!(
+            "This label has no {} document to print.",
+            kind.as_str().to_uppercase()
+        )));
+        return;
+    };
+    open.print = Request::Pending;
+    desk.spawn(move |_| output::print(db, doc, target));
+}

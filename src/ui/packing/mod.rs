@@ -1,0 +1,114 @@
+//! Packing: the order open at the station, its parcel, its label, its fulfillment and its
+//! cancellation.
+//!
+//! A split-parcel label is asked for through the outbox: `pack_and_request_label` records the parcel
+//! and queues its request in one transaction, the job wakes the worker, and [`follow`] follows the
+//! entry from the worker's reports (queued → requesting, `pending` → "asking again in …", delivered
+//! → `jobs::parcel_label::ready` shows the cached documents and the preview). A refusal with field
+//! errors (422, label `error`) voids the parcel (which closes its entry) so its units are free again
+//! and the messages sit under their fields; other refusals (401, ...) keep the parcel, and Retry
+//! queues the same entry again after the fix. A network failure keeps the parcel too: the worker
+//! retries by itself and Retry (F5) makes it due now, with the same `trackReference`. A parcel picked
+//! up again (after a restart) shows its entry's state (`follow::resumed`). Full-order labels (only
+//! `orderNumber`) stay direct (`jobs::label`): they only fetch the order's one label, change nothing
+//! at the service, and the client repeats them safely, so there is nothing to make durable; after a
+//! failure Retry asks again.
+
+mod cancel;
+pub mod command;
+pub mod follow;
+mod jobs;
+mod label;
+mod open;
+pub mod parcel_form;
+mod results;
+mod rules;
+pub mod state;
+mod view;
+
+pub use command::{Done, LabelDone, LabelFailed, PackingCommand, Progress};
+pub use open::scan_into_parcel;
+pub use state::{CancelFlow, LabelJob, OpenOrder, Packing, Preview, Request};
+pub use view::{dialogs_ui, order_ui};
+
+use crate::ui::desk::Desk;
+use crate::ui::outbox::state::OutboxView;
+use crate::ui::supervisor::state::SupervisorState;
+
+/// Carries out a packing command. Packing changes its own state; it reads the outbox (a
+/// resumed parcel shows its entry) and uses the supervisor unlock (cancelling).
+pub fn handle(
+    packing: &mut Packing,
+    outbox: &OutboxView,
+    supervisor: &mut SupervisorState,
+    desk: &mut Desk<'_>,
+    command: PackingCommand,
+) {
+    match command {
+        PackingCommand::Open(number) => open::open(packing, desk, number),
+        PackingCommand::ShowShipment(index) => open::show_shipment(packing, outbox, desk, index),
+        PackingCommand::NextShipment => {
+            if let Some(open) = &packing.open {
+                let next = (open.shipment + 1) % open.order.shipments.len().max(1);
+                open::show_shipment(packing, outbox, desk, next);
+            }
+        }
+        PackingCommand::EditParcel(edit) => {
+            if let Some(open) = &mut packing.open
+                && !open.label.in_flight()
+                && open.parcel.is_none()
+            {
+                open.form.apply(edit);
+            }
+        }
+        PackingCommand::GetLabel => label::get(packing, desk),
+        PackingCommand::RetryLabel => label::retry(packing, desk),
+        PackingCommand::DiscardParcel => open::discard(packing, desk),
+        PackingCommand::ShowPreview(label) => label::show_preview(packing, desk, label),
+        PackingCommand::SaveLabel(label, kind) => label::save(packing, desk, label, kind),
+        PackingCommand::PrintLabel(label) => label::print(packing, desk, label),
+        PackingCommand::SetCarrier(text) => {
+            if let Some(open) = &mut packing.open {
+                open.carrier = text;
+            }
+        }
+        PackingCommand::MarkFulfilled => open::mark_fulfilled(packing, desk),
+        PackingCommand::StartCancel => cancel::start(packing, supervisor, desk),
+        PackingCommand::SupervisorUnlocked => cancel::unlocked(packing, desk),
+        PackingCommand::ConfirmCancel => cancel::confirm(packing, supervisor, desk),
+        PackingCommand::CloseCancel => cancel::close(packing, supervisor, desk),
+        PackingCommand::Close => packing.open = None,
+    }
+}
+
+/// Applies what a packing job sent back.
+pub fn apply(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>, done: Done) {
+    results::apply(packing, outbox, desk, done);
+}
+
+/// Applies what a label job reported on its way.
+pub fn progress(packing: &mut Packing, progress: Progress) {
+    let Some(open) = &mut packing.open else {
+        return;
+    };
+    match progress {
+        Progress::ParcelRecorded { order, parcel } => {
+            if open.order.source_reference == order.source_reference {
+                open.order = *order;
+                open.parcel = Some(parcel);
+            }
+        }
+        Progress::LabelPending {
+            parcel,
+            attempt,
+            next_in_ms,
+        } => {
+            if open.parcel == Some(parcel) {
+                open.label = LabelJob::Polling {
+                    attempt,
+                    next_in_ms,
+                };
+            }
+        }
+    }
+}

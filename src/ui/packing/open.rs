@@ -1,0 +1,264 @@
+//! Opening an order, the shipment shown, the parcel form, scanning into it, discarding a parcel
+//! and marking it fulfilled; the label itself is in [`super::label`].
+
+use time::OffsetDateTime;
+
+use super::parcel_form::ParcelForm;
+use super::rules::why_not_fulfil;
+use super::{follow, jobs, label};
+use crate::api::LabelStatus;
+use crate::station::db::{
+    FulfilmentInput, OrderNumber, OrderStatus, StationOrder, StationShipment,
+};
+use crate::station::settings::Settings;
+use crate::ui::desk::Desk;
+use crate::ui::failure::Failure;
+use crate::ui::orders::OrdersCommand;
+use crate::ui::outbox::OutboxView;
+use crate::ui::packing::state::{CancelFlow, LabelJob, OpenOrder, Packing, Preview, Request};
+use crate::ui::status::{FocusTarget, Level, Notice, Tab};
+
+/// Loads an order to open it (the detail shows when it arrives).
+pub fn open(packing: &mut Packing, desk: &mut Desk<'_>, number: OrderNumber) {
+    let Some(db) = desk.db() else {
+        return;
+    };
+    packing.opening = Some(number);
+    desk.shell.tab = Tab::Orders;
+    desk.then(OrdersCommand::Select(number));
+    desk.spawn(move |_| jobs::load_order(db, number));
+}
+
+/// The order just loaded becomes the open order, on its first shipment with units left.
+pub fn open_loaded(
+    packing: &mut Packing,
+    outbox: &OutboxView,
+    desk: &mut Desk<'_>,
+    order: StationOrder,
+) {
+    let keep_shipment = packing
+        .open
+        .as_ref()
+        .filter(|open| open.order.source_reference == order.source_reference)
+        .map(|open| open.shipment);
+    let shipment = keep_shipment.unwrap_or_else(|| {
+        order
+            .shipments
+            .iter()
+            .position(|s| s.units_left() > 0 && s.status != OrderStatus::Canceled)
+            .unwrap_or(0)
+    });
+    let carrier = desk.settings.default_carrier.clone();
+    let form = form_for(&order, shipment, desk.settings);
+    packing.open = Some(OpenOrder {
+        order,
+        shipment,
+        refreshing: false,
+        form,
+        parcel: None,
+        label: LabelJob::Idle,
+        preview: Preview::None,
+        carrier,
+        fulfil: Request::Idle,
+        cancel: CancelFlow::Closed,
+        save: Request::Idle,
+        print: Request::Idle,
+    });
+    resume_parcel(packing, outbox, desk);
+}
+
+fn form_for(order: &StationOrder, shipment: usize, settings: &Settings) -> ParcelForm {
+    match order.shipments.get(shipment) {
+        Some(s) => ParcelForm::new(order, s, settings),
+        None => ParcelForm {
+            lines: Vec::new(),
+            ..empty_form(order, settings)
+        },
+    }
+}
+
+fn empty_form(order: &StationOrder, settings: &Settings) -> ParcelForm {
+    let placeholder = StationShipment {
+        shipment_id: String::new(),
+        status: OrderStatus::Open,
+        ship_from: order.cart.ship_to.clone(),
+        rate: crate::station::db::ChosenRate {
+            shipping_rate_id: String::new(),
+            shipping_rate: rust_decimal::Decimal::ZERO,
+            tax_transaction_id: String::new(),
+        },
+        shipment_type: None,
+        landed_cost: None,
+        items: Vec::new(),
+        parcels: Vec::new(),
+        cancellation: None,
+    };
+    ParcelForm::new(order, &placeholder, settings)
+}
+
+pub fn show_shipment(
+    packing: &mut Packing,
+    outbox: &OutboxView,
+    desk: &mut Desk<'_>,
+    index: usize,
+) {
+    let settings = desk.settings.clone();
+    let Some(open) = &mut packing.open else {
+        return;
+    };
+    if open.label.in_flight() || open.order.shipments.get(index).is_none() {
+        return;
+    }
+    open.shipment = index;
+    open.form = form_for(&open.order, index, &settings);
+    open.parcel = None;
+    open.label = LabelJob::Idle;
+    open.preview = Preview::None;
+    open.fulfil = Request::Idle;
+    open.cancel = CancelFlow::Closed;
+    resume_parcel(packing, outbox, desk);
+}
+
+/// Picks up a parcel of the shown shipment that was packed but not fulfilled (after a restart
+/// or a network failure), with its label state and preview.
+fn resume_parcel(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>) {
+    let Some(open) = &mut packing.open else {
+        return;
+    };
+    let Some(shipment) = open.order.shipments.get(open.shipment) else {
+        return;
+    };
+    let live = shipment
+        .parcels
+        .iter()
+        .rev()
+        .find(|p| p.voided_at.is_none() && p.fulfilment.is_none());
+    let Some(parcel) = live else {
+        return;
+    };
+    open.parcel = Some(parcel.id);
+    let preview_label = match parcel.latest_label() {
+        Some(label) if label.status == LabelStatus::Success => {
+            open.label = LabelJob::Ready {
+                label: label.id,
+                tracking_code: label.tracking_code.clone(),
+            };
+            Some(label.id)
+        }
+        _ => {
+            open.label = follow::resumed(&outbox.open, parcel).unwrap_or_else(|| {
+                LabelJob::Failed(Failure::Offline(
+                    "This parcel has no label yet — Retry asks for it again.".into(),
+                ))
+            });
+            None
+        }
+    };
+    if let Some(label) = preview_label {
+        label::show_preview(packing, desk, label);
+    }
+}
+
+/// A scanned code that is a SKU of the shown shipment: one more unit in the parcel.
+/// What the scan box says about it; `None` when the code is not one of the shipment's SKUs.
+pub fn scan_into_parcel(packing: &mut Packing, code: &str) -> Option<Notice> {
+    let open = packing.open.as_mut()?;
+    let in_shipment = open
+        .order
+        .shipments
+        .get(open.shipment)
+        .is_some_and(|s| s.item_by_sku(code).is_some());
+    if !in_shipment {
+        return None;
+    }
+    let message = if open.parcel.is_some() || open.label.in_flight() {
+        Notice {
+            level: Level::Warning,
+            text: "This parcel already has its label: mark it fulfilled (F4) before packing the next one."
+                .into(),
+        }
+    } else {
+        match open.form.scan_sku(code) {
+            Ok(line) => {
+                let (sku, quantity) = open
+                    .form
+                    .lines
+                    .get(line)
+                    .map(|l| (l.sku.clone(), l.quantity.clone()))
+                    .unwrap_or_default();
+                Notice {
+                    level: Level::Info,
+                    text: format!("{sku}: {quantity} in this parcel."),
+                }
+            }
+            Err(why) => Notice {
+                level: Level::Warning,
+                text: why,
+            },
+        }
+    };
+    Some(message)
+}
+
+pub fn discard(packing: &mut Packing, desk: &mut Desk<'_>) {
+    let Some(db) = desk.backend.db.clone() else {
+        return;
+    };
+    let Some(open) = &mut packing.open else {
+        return;
+    };
+    let (Some(parcel), false) = (open.parcel, open.label.in_flight()) else {
+        return;
+    };
+    if matches!(open.label, LabelJob::Ready { .. }) {
+        desk.shell.notice(
+            Level::Warning,
+            "This parcel has a label; mark it fulfilled instead of discarding it.",
+        );
+        return;
+    }
+    let number = open.order.source_reference;
+    open.label = LabelJob::Requesting;
+    desk.spawn(move |_| jobs::discard_parcel(db, number, parcel));
+}
+
+pub fn mark_fulfilled(packing: &mut Packing, desk: &mut Desk<'_>) {
+    let (Some(db), Some(outbox)) = (desk.backend.db.clone(), desk.backend.outbox.clone()) else {
+        return;
+    };
+    let location = desk.settings.location_code.clone();
+    let settings = desk.settings.clone();
+    let Some(open) = &mut packing.open else {
+        return;
+    };
+    if let Some(why) = why_not_fulfil(open, &settings) {
+        desk.shell.notice(Level::Warning, why);
+        return;
+    }
+    let (Some(parcel), LabelJob::Ready { tracking_code, .. }) = (open.parcel, &open.label) else {
+        return;
+    };
+    let input = FulfilmentInput {
+        tracking_number: tracking_code.clone(),
+        carrier: open.carrier.trim().to_string(),
+        location,
+        shipped_at: OffsetDateTime::now_utc(),
+    };
+    let number = open.order.source_reference;
+    open.fulfil = Request::Pending;
+    desk.spawn(move |_| jobs::fulfil(db, outbox, number, parcel, input));
+}
+
+/// After a fulfilment or a voided parcel: a fresh form for the next parcel of the shipment.
+pub fn next_parcel(packing: &mut Packing, desk: &mut Desk<'_>, order: StationOrder) {
+    let settings = desk.settings.clone();
+    let Some(open) = &mut packing.open else {
+        return;
+    };
+    open.order = order;
+    open.form = form_for(&open.order, open.shipment, &settings);
+    open.parcel = None;
+    open.label = LabelJob::Idle;
+    open.preview = Preview::None;
+    desk.shell.focus = Some(FocusTarget::Scan);
+}

@@ -1,0 +1,102 @@
+//! Why an action cannot run now: pure reads of the state, shared by the views (disabled buttons
+//! say why, on hover and in text) and by `handle` (which refuses the command).
+
+use crate::station::db::OrderStatus;
+use crate::station::settings::Settings;
+
+use super::parcel_form::LabelMode;
+use crate::ui::packing::state::{CancelFlow, LabelJob, OpenOrder};
+
+/// Why "Get label" cannot run now, or `None`.
+pub fn why_no_label(open: &OpenOrder) -> Option<String> {
+    let shipment = open.order.shipments.get(open.shipment)?;
+    if shipment.status == OrderStatus::Canceled {
+        return Some(format!(
+            "Shipment {} is canceled, so it cannot be labelled.",
+            shipment.shipment_id
+        ));
+    }
+    if open.label.in_flight() {
+        return Some("The label is being requested.".into());
+    }
+    if matches!(open.label, LabelJob::Ready { .. }) {
+        return Some(
+            "This parcel has its label: mark it fulfilled (F4), then pack the next one.".into(),
+        );
+    }
+    if open.parcel.is_some() {
+        return Some(
+            "This parcel is recorded without a label: use Retry or Discard parcel.".into(),
+        );
+    }
+    if let Some(why) = shipment.why_cannot_pack() {
+        return Some(why);
+    }
+    if open.form.mode == LabelMode::FullOrder && !full_order_possible(open) {
+        return Some(
+            "A full-order label covers the whole order: only when it has one shipment and nothing was packed yet."
+                .into(),
+        );
+    }
+    None
+}
+
+/// The order's one label fits only an order with one shipment and no parcel yet.
+pub fn full_order_possible(open: &OpenOrder) -> bool {
+    open.order.shipments.len() == 1
+        && open
+            .order
+            .shipments
+            .iter()
+            .all(|s| s.parcels.iter().all(|p| p.voided_at.is_some()))
+}
+
+/// Why "Mark fulfilled" cannot run now, or `None`.
+pub fn why_not_fulfil(open: &OpenOrder, settings: &Settings) -> Option<String> {
+    let shipment = open.order.shipments.get(open.shipment)?;
+    if shipment.status == OrderStatus::Canceled {
+        return Some(format!(
+            "Shipment {} is canceled, so it cannot be fulfilled.",
+            shipment.shipment_id
+        ));
+    }
+    if open.fulfil.pending() {
+        return Some("The fulfilment is being sent.".into());
+    }
+    let Some(parcel_id) = open.parcel else {
+        return Some("Get the parcel's label first (F2).".into());
+    };
+    let LabelJob::Ready { tracking_code, .. } = &open.label else {
+        return Some("The parcel's label is not ready yet.".into());
+    };
+    if let Some((shipment, parcel)) = open.order.parcel(parcel_id)
+        && let Some(why) = parcel.why_cannot_fulfil(shipment)
+    {
+        return Some(why);
+    }
+    if tracking_code.trim().is_empty() {
+        return Some("The label has no tracking number yet.".into());
+    }
+    if open.carrier.trim().is_empty() {
+        return Some("Enter the carrier.".into());
+    }
+    if settings.location_code.trim().is_empty() {
+        return Some("The location code is not set: enter it in Settings.".into());
+    }
+    None
+}
+
+/// Why the shown shipment cannot be canceled, or `None`.
+pub fn why_not_cancel(open: &OpenOrder) -> Option<String> {
+    let shipment = open.order.shipments.get(open.shipment)?;
+    if let Some(why) = shipment.why_cannot_cancel() {
+        return Some(why);
+    }
+    if open.label.in_flight() || open.fulfil.pending() {
+        return Some("Wait until the label or fulfilment in progress is done.".into());
+    }
+    if open.cancel == CancelFlow::Sending {
+        return Some("The cancellation is being sent.".into());
+    }
+    None
+}

@@ -1,0 +1,148 @@
+//! Cancelling a shipment (supervisors): the button with why it is disabled, the PIN unlock and
+//! the confirmation that names the order and shipment.
+
+use std::time::Instant;
+
+use egui::RichText;
+
+use crate::ui::command::Command;
+use crate::ui::packing::command::PackingCommand;
+use crate::ui::packing::rules::why_not_cancel;
+use crate::ui::packing::state::{CancelFlow, OpenOrder};
+use crate::ui::shell::scan::pin_id;
+use crate::ui::state::AppState;
+use crate::ui::supervisor::command::SupervisorCommand;
+
+pub fn cancel_section_ui(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    open: &OpenOrder,
+    commands: &mut Vec<Command>,
+) {
+    ui.label(RichText::new("Supervisor").strong());
+    let why =
+        why_not_cancel(open).or_else(|| {
+            state.supervisor.lock.is_none().then(|| {
+                "No supervisor PIN is set: set one in Settings to allow cancelling.".into()
+            })
+        });
+    ui.horizontal(|ui| {
+        let button = ui
+            .add_enabled(why.is_none(), egui::Button::new("Cancel shipment… (F8)"))
+            .on_disabled_hover_text(why.clone().unwrap_or_default());
+        if button.clicked() {
+            commands.push(Command::Packing(PackingCommand::StartCancel));
+        }
+        let unlocked = state
+            .supervisor
+            .lock
+            .as_ref()
+            .is_some_and(|l| l.is_unlocked(Instant::now()));
+        if unlocked && ui.button("Lock (Ctrl+L)").clicked() {
+            commands.push(Command::Supervisor(SupervisorCommand::Lock));
+        }
+    });
+    if let Some(why) = why {
+        ui.label(RichText::new(why).weak());
+    }
+}
+
+/// The unlock and confirmation dialogs, over everything else.
+pub fn dialogs_ui(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Command>) {
+    let Some(open) = &state.packing.open else {
+        return;
+    };
+    let Some(shipment) = open.order.shipments.get(open.shipment) else {
+        return;
+    };
+    let order = open.order.source_reference;
+    match open.cancel {
+        CancelFlow::Closed => {}
+        CancelFlow::Unlocking => {
+            let response =
+                egui::Modal::new(egui::Id::unique("supervisor_unlock")).show(ctx, |ui| {
+                    unlock_ui(ui, state, commands);
+                });
+            if response.should_close() {
+                commands.push(Command::Packing(PackingCommand::CloseCancel));
+            }
+        }
+        CancelFlow::Confirming | CancelFlow::Sending => {
+            let sending = open.cancel == CancelFlow::Sending;
+            let response = egui::Modal::new(egui::Id::unique("confirm_cancel")).show(ctx, |ui| {
+                ui.heading(format!(
+                    "Cancel shipment {} of order {order}?",
+                    shipment.shipment_id
+                ));
+                ui.label(
+                    "The service is told the shipment is canceled; it can then not be labelled \
+                     or fulfilled. This cannot be undone here.",
+                );
+                ui.horizontal(|ui| {
+                    let text = format!("Cancel shipment {} of order {order}", shipment.shipment_id);
+                    if ui
+                        .add_enabled(!sending, egui::Button::new(RichText::new(text).strong()))
+                        .clicked()
+                    {
+                        commands.push(Command::Packing(PackingCommand::ConfirmCancel));
+                    }
+                    if ui
+                        .add_enabled(!sending, egui::Button::new("Keep the shipment (Esc)"))
+                        .clicked()
+                    {
+                        commands.push(Command::Packing(PackingCommand::CloseCancel));
+                    }
+                    if sending {
+                        ui.spinner();
+                    }
+                });
+            });
+            if response.should_close() && !sending {
+                commands.push(Command::Packing(PackingCommand::CloseCancel));
+            }
+        }
+    }
+}
+
+fn unlock_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
+    let supervisor = &state.supervisor;
+    ui.heading("Supervisor unlock");
+    ui.label("Cancelling needs a supervisor. Enter the supervisor PIN.");
+    let locked_out = supervisor
+        .lock
+        .as_ref()
+        .and_then(|l| l.locked_out_until(Instant::now()));
+    ui.horizontal(|ui| {
+        let label = ui.label("PIN");
+        let mut pin = supervisor.pin_input.clone();
+        let response = ui
+            .add_enabled(
+                locked_out.is_none() && !supervisor.checking,
+                egui::TextEdit::singleline(&mut pin)
+                    .id(pin_id())
+                    .password(true)
+                    .desired_width(100.0),
+            )
+            .labelled_by(label.id);
+        if pin != supervisor.pin_input {
+            commands.push(Command::Supervisor(SupervisorCommand::SetPin(pin)));
+        }
+        let enter = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let button = ui.add_enabled(
+            locked_out.is_none() && !supervisor.checking && !supervisor.pin_input.is_empty(),
+            egui::Button::new("Unlock"),
+        );
+        if button.clicked() || enter {
+            commands.push(Command::Supervisor(SupervisorCommand::Unlock));
+        }
+        if supervisor.checking {
+            ui.spinner();
+        }
+    });
+    if let Some(message) = &supervisor.message {
+        ui.label(RichText::new(message).color(ui.visuals().error_fg_color));
+    }
+    if ui.button("Close (Esc)").clicked() {
+        commands.push(Command::Packing(PackingCommand::CloseCancel));
+    }
+}

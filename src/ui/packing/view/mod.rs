@@ -1,0 +1,251 @@
+//! An open order: its shipments, and for the shown one the items (ordered / in earlier parcels /
+//! left), the addresses, the chosen rate, the duties and taxes locked at order time, and the
+//! labels and fulfilments so far. The parcel being packed is drawn beside it (`parcel`), and the
+//! cancel dialogs over it (`cancel`).
+
+mod cancel;
+mod label;
+mod parcel;
+
+pub use cancel::dialogs_ui;
+
+use egui::RichText;
+
+use crate::api::{Address, LabelStatus};
+use crate::station::db::{OrderStatus, Parcel, StationOrder, StationShipment};
+use crate::ui::command::Command;
+use crate::ui::orders::status_label_ui;
+use crate::ui::packing::command::PackingCommand;
+use crate::ui::packing::state::OpenOrder;
+use crate::ui::state::AppState;
+
+pub fn order_ui(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    open: &OpenOrder,
+    commands: &mut Vec<Command>,
+) {
+    let order = &open.order;
+    ui.horizontal(|ui| {
+        if ui.button("‹ Orders (Esc)").clicked() {
+            commands.push(Command::Back);
+        }
+        ui.heading(format!("Order {}", order.source_reference));
+        ui.label(order.cart.ship_to.name.as_deref().unwrap_or(""));
+        ui.label(destination(&order.cart.ship_to));
+        status_label_ui(ui, order.status);
+    });
+    ui.horizontal(|ui| {
+        ui.label("Shipments:");
+        for (i, shipment) in order.shipments.iter().enumerate() {
+            let text = format!("{} · {}", shipment.shipment_id, shipment.status.label());
+            if ui.selectable_label(i == open.shipment, text).clicked() {
+                commands.push(Command::Packing(PackingCommand::ShowShipment(i)));
+            }
+        }
+        if order.shipments.len() > 1 {
+            ui.label(RichText::new("F3: next shipment").weak());
+        }
+    });
+    ui.separator();
+    let Some(shipment) = order.shipments.get(open.shipment) else {
+        return;
+    };
+    ui.columns(2, |columns| {
+        if let [left, right] = columns {
+            egui::ScrollArea::vertical()
+                .id_salt("shipment_detail")
+                .show(left, |ui| {
+                    shipment_detail_ui(ui, state, open, order, shipment, commands);
+                });
+            egui::ScrollArea::vertical()
+                .id_salt("parcel_form")
+                .show(right, |ui| {
+                    parcel::parcel_ui(ui, state, open, shipment, commands);
+                });
+        }
+    });
+}
+
+fn shipment_detail_ui(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    open: &OpenOrder,
+    order: &StationOrder,
+    shipment: &StationShipment,
+    commands: &mut Vec<Command>,
+) {
+    ui.horizontal(|ui| {
+        ui.heading(format!("Shipment {}", shipment.shipment_id));
+        status_label_ui(ui, shipment.status);
+    });
+    if shipment.status == OrderStatus::Canceled {
+        ui.label(
+            RichText::new("This shipment is canceled: it cannot be labelled or fulfilled.")
+                .color(ui.visuals().error_fg_color),
+        );
+    }
+    egui::Grid::new("shipment_items")
+        .striped(true)
+        .num_columns(5)
+        .show(ui, |ui| {
+            for title in ["SKU", "Product", "Ordered", "In earlier parcels", "Left"] {
+                ui.label(RichText::new(title).strong());
+            }
+            ui.end_row();
+            for item in &shipment.items {
+                ui.label(RichText::new(&item.item.sku).monospace());
+                ui.label(&item.item.product_name);
+                ui.label(item.ordered.to_string());
+                ui.label(item.in_parcels.to_string());
+                let left = RichText::new(item.left.to_string());
+                ui.label(if item.left > 0 {
+                    left.strong()
+                } else {
+                    left.weak()
+                });
+                ui.end_row();
+            }
+        });
+    ui.add_space(6.0);
+    ui.columns(2, |columns| {
+        if let [from, to] = columns {
+            address_ui(from, "Ships from", &shipment.ship_from);
+            address_ui(to, "Ships to", &order.cart.ship_to);
+        }
+    });
+    ui.add_space(6.0);
+    let currency = &order.cart.currency_code;
+    ui.label(RichText::new("Chosen rate").strong());
+    ui.label(format!(
+        "{} — {} {currency} (transaction {})",
+        shipment.rate.shipping_rate_id,
+        shipment.rate.shipping_rate,
+        shipment.rate.tax_transaction_id
+    ));
+    ui.label(RichText::new("Duties and taxes locked at order time").strong());
+    match &shipment.landed_cost {
+        Some(cost) => {
+            egui::Grid::new("locked_landed_cost")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for (name, amount) in [
+                        ("Duties", cost.duties),
+                        ("Product taxes", cost.product_taxes),
+                        ("Shipment taxes", cost.shipment_taxes),
+                        ("Total taxes", cost.total_taxes),
+                    ] {
+                        ui.label(name);
+                        ui.label(format!("{amount} {currency}"));
+                        ui.end_row();
+                    }
+                });
+        }
+        None => {
+            ui.label("Not known: the order was imported without its quote.");
+        }
+    }
+    ui.add_space(6.0);
+    ui.label(RichText::new("Parcels, labels and fulfilments so far").strong());
+    if shipment.parcels.is_empty() {
+        ui.label(RichText::new("None yet.").weak());
+    }
+    for (n, parcel) in shipment.parcels.iter().enumerate() {
+        parcel_history_ui(ui, open, n + 1, parcel, commands);
+    }
+    if let Some(cancellation) = &shipment.cancellation {
+        ui.label(format!("Canceled at {}.", cancellation.recorded_at.date()));
+    }
+    ui.add_space(10.0);
+    cancel::cancel_section_ui(ui, state, open, commands);
+}
+
+fn parcel_history_ui(
+    ui: &mut egui::Ui,
+    open: &OpenOrder,
+    number: usize,
+    parcel: &Parcel,
+    commands: &mut Vec<Command>,
+) {
+    let items: Vec<String> = parcel
+        .lines
+        .iter()
+        .map(|l| format!("{} × {}", l.quantity, l.sku))
+        .collect();
+    let mut text = format!("Parcel {number}: {} · {}", items.join(", "), parcel.weight);
+    if parcel.voided_at.is_some() {
+        text.push_str(" · discarded");
+    }
+    ui.horizontal_wrapped(|ui| {
+        let label = RichText::new(text);
+        ui.label(if parcel.voided_at.is_some() {
+            label.weak()
+        } else {
+            label
+        });
+        if let Some(label) = parcel.latest_label() {
+            let status = match label.status {
+                LabelStatus::Success => format!("label {}", label.tracking_code),
+                LabelStatus::Pending => "label pending".into(),
+                LabelStatus::Error => "label failed".into(),
+            };
+            ui.label(status);
+            let has_zpl = label
+                .documents
+                .iter()
+                .any(|d| d.kind == crate::station::db::DocumentKind::Zpl);
+            if has_zpl
+                && open.parcel != Some(parcel.id)
+                && ui.small_button(format!("Preview label {number}")).clicked()
+            {
+                commands.push(Command::Packing(PackingCommand::ShowPreview(label.id)));
+            }
+            // From the cached document: works with the service unreachable.
+            if !label.documents.is_empty()
+                && open.parcel != Some(parcel.id)
+                && ui
+                    .add_enabled(
+                        !open.print.pending(),
+                        egui::Button::new(format!("Reprint label {number}")).small(),
+                    )
+                    .clicked()
+            {
+                commands.push(Command::Packing(PackingCommand::PrintLabel(label.id)));
+            }
+        }
+        if let Some(fulfilment) = &parcel.fulfilment {
+            ui.label(format!(
+                "fulfilled: {} via {} from {}",
+                fulfilment.sent.tracking_number, fulfilment.sent.carrier, fulfilment.sent.location
+            ));
+        }
+    });
+}
+
+fn address_ui(ui: &mut egui::Ui, title: &str, address: &Address) {
+    ui.label(RichText::new(title).strong());
+    for line in [&address.name, &address.address1, &address.address2]
+        .into_iter()
+        .flatten()
+    {
+        ui.label(line);
+    }
+    let city = [
+        address.postal_code.as_deref(),
+        address.city.as_deref(),
+        address.province.as_deref(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" ");
+    ui.label(city);
+    ui.label(&address.country_code);
+}
+
+fn destination(address: &Address) -> String {
+    match &address.province {
+        Some(p) => format!("{}-{p}", address.country_code),
+        None => address.country_code.clone(),
+    }
+}

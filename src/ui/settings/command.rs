@@ -1,0 +1,115 @@
+//! What the settings panel asks for, what its jobs end with, and how the supervisor unlock
+//! stands as the panel is told.
+
+use std::time::Duration;
+
+use crate::api::Secret;
+use crate::station::print::PrintTarget;
+use crate::station::secrets::SecretKind;
+use crate::station::settings::Settings;
+use crate::ui::failure::Failure;
+
+/// What the person asked for; the shell does it and reports back.
+#[derive(Clone, PartialEq, Eq)]
+pub enum SettingsIntent {
+    /// Write these settings (the URLs passed the checks), then [`SettingsView::saved`] or
+    /// [`SettingsView::save_failed`].
+    Save(Box<Settings>),
+    /// Store this secret for the environment in the credential store, then
+    /// [`SettingsView::secret_saved`] or [`SettingsView::secret_failed`].
+    SaveSecret {
+        environment: String,
+        kind: SecretKind,
+        secret: Secret,
+    },
+    /// Set the PIN (4–8 digits, typed twice), keeping only its hash. With a PIN set, `current`
+    /// is checked first (a wrong one counts as a wrong try of the supervisor unlock). Then
+    /// [`SettingsView::pin_set`] or [`SettingsView::pin_changed`] with the hash,
+    /// [`SettingsView::pin_refused`] (current PIN wrong or missing) or
+    /// [`SettingsView::pin_failed`].
+    SetPin {
+        current: Option<Secret>,
+        pin: Secret,
+    },
+    /// Remove the PIN after checking the current one, then [`SettingsView::pin_removed`] or
+    /// [`SettingsView::pin_refused`].
+    RemovePin { current: Secret },
+    /// Unlock the supervisor's sections with this PIN (the unlock cancelling uses too), then
+    /// [`SettingsView::unlocked`] or [`SettingsView::unlock_refused`].
+    Unlock(Secret),
+    /// Lock the supervisor functions again (the supervisor is done).
+    Lock,
+    /// Send a test page to this printer now, then [`SettingsView::test_printed`].
+    TestPrint(PrintTarget),
+    /// The Warehouse section's test connection or password (`ui::warehouse`).
+    Warehouse(crate::ui::warehouse::command::WarehouseIntent),
+}
+
+// By hand: a derived Debug of `SaveSecret`/`SetPin` must not show more than `Secret` does.
+impl std::fmt::Debug for SettingsIntent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Save(settings) => f.debug_tuple("Save").field(settings).finish(),
+            Self::SaveSecret {
+                environment,
+                kind,
+                secret,
+            } => f
+                .debug_struct("SaveSecret")
+                .field("environment", environment)
+                .field("kind", kind)
+                .field("secret", secret)
+                .finish(),
+            Self::SetPin { current, pin } => f
+                .debug_struct("SetPin")
+                .field("current", current)
+                .field("pin", pin)
+                .finish(),
+            Self::RemovePin { current } => f
+                .debug_struct("RemovePin")
+                .field("current", current)
+                .finish(),
+            Self::Unlock(pin) => f.debug_tuple("Unlock").field(pin).finish(),
+            Self::Lock => f.write_str("Lock"),
+            Self::TestPrint(target) => f.debug_tuple("TestPrint").field(target).finish(),
+            Self::Warehouse(intent) => f.debug_tuple("Warehouse").field(intent).finish(),
+        }
+    }
+}
+
+/// How the supervisor unlock stands, as the shell tells the panel each frame.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SupervisorGate {
+    /// A supervisor PIN is set (without one nothing is locked: the first set-up).
+    pub pin_set: bool,
+    /// The PIN was entered recently enough to act as supervisor.
+    pub unlocked: bool,
+    /// How long the lockout after too many wrong PINs still runs.
+    pub locked_out_for: Option<Duration>,
+    /// A PIN is being checked.
+    pub checking: bool,
+}
+
+impl SupervisorGate {
+    /// Whether the supervisor's sections are read-only now.
+    pub fn locked(&self) -> bool {
+        self.pin_set && !self.unlocked
+    }
+}
+
+/// What the settings panel's jobs end with.
+pub enum Done {
+    Saved {
+        settings: Box<Settings>,
+        result: Result<(), Failure>,
+    },
+    SecretSaved {
+        environment: String,
+        kind: SecretKind,
+        result: Result<Secret, Failure>,
+    },
+    /// Each environment's stored secrets (masked by the panel); `None` when none is stored.
+    StoredSecrets(Vec<(String, SecretKind, Option<Secret>)>),
+    /// A test page was sent (where to), or why not.
+    TestPrinted(Result<String, Failure>),
+}

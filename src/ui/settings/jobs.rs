@@ -1,0 +1,101 @@
+//! The settings panel's work: the settings file, the credential store, and test prints.
+
+use std::path::PathBuf;
+
+use super::command::Done;
+use crate::api::Secret;
+use crate::station::print::{self, PrintTarget, ZplTimeouts};
+use crate::station::secrets::{CredentialStore, SecretKind};
+use crate::station::settings::{EnvironmentKind, Settings};
+use crate::ui::failure::Failure;
+
+/// Writes the settings file; the embedded environment's addresses are not kept (they change
+/// with every start).
+pub async fn save_settings(path: PathBuf, settings: Settings) -> Done {
+    let result = write_settings(path, settings.clone()).await;
+    Done::Saved {
+        settings: Box::new(settings),
+        result,
+    }
+}
+
+/// Writes the settings file (also for a new PIN, without the panel's draft).
+pub async fn write_settings(path: PathBuf, settings: Settings) -> Result<(), Failure> {
+    let mut on_disk = settings;
+    for env in &mut on_disk.environments {
+        if env.kind == EnvironmentKind::EmbeddedSandbox {
+            env.base_url.clear();
+            env.labels_url.clear();
+        }
+    }
+    tokio::task::spawn_blocking(move || on_disk.save(&path))
+        .await
+        .map_err(|e| Failure::File(e.to_string()))
+        .and_then(|r| r.map_err(|e| Failure::File(e.to_string())))
+}
+
+pub async fn save_secret(
+    store: Option<CredentialStore>,
+    environment: String,
+    kind: SecretKind,
+    secret: Secret,
+) -> Done {
+    let result = match store {
+        None => Err(Failure::Keyring(
+            "No credential store is available, so it cannot be saved.".into(),
+        )),
+        Some(store) => {
+            let (env, value) = (environment.clone(), secret.clone());
+            tokio::task::spawn_blocking(move || store.set(&env, kind, &value))
+                .await
+                .map_err(|e| Failure::Keyring(e.to_string()))
+                .and_then(|r| r.map_err(|e| Failure::Keyring(e.to_string())))
+                .map(|()| secret)
+        }
+    };
+    Done::SecretSaved {
+        environment,
+        kind,
+        result,
+    }
+}
+
+/// The stored secrets of every environment, for the settings panel to show masked.
+pub async fn stored_secrets(store: CredentialStore, environments: Vec<String>) -> Done {
+    let found = tokio::task::spawn_blocking(move || {
+        let mut found = Vec::new();
+        for env in environments {
+            for kind in [SecretKind::ApiKey, SecretKind::AccessToken] {
+                found.push((env.clone(), kind, store.get(&env, kind).ok().flatten()));
+            }
+        }
+        let warehouse = crate::station::secrets::WAREHOUSE;
+        let kind = SecretKind::WarehousePassword;
+        found.push((
+            warehouse.to_string(),
+            kind,
+            store.get(warehouse, kind).ok().flatten(),
+        ));
+        found
+    })
+    .await
+    .unwrap_or_default();
+    Done::StoredSecrets(found)
+}
+
+/// Sends the test page to a printer straight away (a test is not a queued job).
+pub async fn test_print(target: PrintTarget, station: String) -> Done {
+    let sent = tokio::task::spawn_blocking(move || match &target {
+        PrintTarget::Zpl(printer) => print::send_zpl(
+            printer,
+            &print::test_label_zpl(&station),
+            ZplTimeouts::default(),
+        ),
+        PrintTarget::Spooler(printer) => print::spool_pdf(printer, &print::test_page_pdf(&station)),
+    })
+    .await;
+    Done::TestPrinted(match sent {
+        Ok(result) => result.map_err(|e| Failure::Printer(e.to_string())),
+        Err(e) => Err(Failure::Printer(format!("The test print stopped: {e}."))),
+    })
+}

@@ -1,0 +1,63 @@
+//! The middle of the window: the start-up screen (or why it failed, with Settings still usable
+//! to fix it), else the tab shown.
+
+use crate::ui::command::Command;
+use crate::ui::state::AppState;
+use crate::ui::status::{Startup, Tab};
+use crate::ui::{orders, outbox, packing, quote, settings};
+
+pub fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Command>) {
+    match &state.shell.startup {
+        Startup::NotStarted | Startup::Starting(_) => {
+            let text = match &state.shell.startup {
+                Startup::Starting(what) => what.as_str(),
+                _ => "Starting…",
+            };
+            ui.vertical_centered(|ui| {
+                ui.add_space(80.0);
+                ui.spinner();
+                ui.heading(text);
+            });
+            return;
+        }
+        // Settings stay usable: they are where a failed start is fixed.
+        Startup::Failed(why) if state.shell.tab != Tab::Settings => {
+            ui.vertical_centered(|ui| {
+                ui.add_space(80.0);
+                ui.heading("Packdesk could not start");
+                ui.label(why);
+                ui.label(
+                    "Check the environment or the warehouse database in Settings (Ctrl+3); \
+                     saving the settings starts Packdesk again.",
+                );
+                if ui.button("Try again").clicked() {
+                    commands.push(Command::RetryStart);
+                }
+            });
+            return;
+        }
+        Startup::Ready | Startup::Seeding { .. } | Startup::Failed(_) => {}
+    }
+    match state.shell.tab {
+        Tab::Orders => match &state.packing.open {
+            Some(open) => packing::order_ui(ui, state, open, commands),
+            None => orders::orders_ui(ui, state, commands),
+        },
+        // The two panels edit their own view and return intents, routed like any command.
+        Tab::Quote => {
+            let intents = quote::quote_ui(ui, &mut state.quote);
+            commands.extend(intents.into_iter().map(|i| Command::Quote(Box::new(i))));
+        }
+        Tab::Outbox => outbox::outbox_ui(ui, state, commands),
+        Tab::Settings => match &mut state.settings_panel {
+            Some(view) => {
+                let gate = state.supervisor.gate(std::time::Instant::now());
+                let intents = settings::settings_ui(ui, view, gate);
+                commands.extend(intents.into_iter().map(Command::Settings));
+            }
+            None => {
+                ui.spinner();
+            }
+        },
+    }
+}

@@ -1,0 +1,172 @@
+//! Connecting to the environment in use (its credentials from the store, or the embedded
+//! service started now: `crate::connection` is the one place that does either), and saved
+//! settings taking effect: the connection, the station record and the inbox folder.
+
+use std::path::PathBuf;
+
+use super::command::Done;
+use crate::api::Client;
+use crate::connection::{self, EmbeddedService};
+use crate::service::server::RunningService;
+use crate::station::secrets::CredentialStore;
+use crate::station::settings::{Environment, EnvironmentKind, Settings};
+use crate::ui::command::Command;
+use crate::ui::core::Core;
+use crate::ui::desk::Desk;
+use crate::ui::failure::Failure;
+use crate::ui::import::jobs::InboxWatcher;
+use crate::ui::status::{Connection, Level, Startup};
+use crate::ui::warehouse;
+
+/// The saved settings take effect: station values, and the connection when the environment in
+/// use or its addresses changed. The PIN in force stays: it changes only through its own flow.
+pub fn use_settings(core: &mut Core, mut saved: Settings, then: &mut Vec<Command>) {
+    let before = core.state.settings.active().clone();
+    let database_before = core.state.settings.warehouse_database.clone();
+    let inbox_before = core.state.settings.inbox_folder.clone();
+    if let Some(running) = &core.backend.service {
+        fill_embedded_urls(&mut saved, running);
+    }
+    saved
+        .supervisor_pin_hash
+        .clone_from(&core.state.settings.supervisor_pin_hash);
+    core.state.settings = saved;
+    if let Startup::Failed(_) = core.state.shell.startup {
+        // The settings may fix what stopped the start (the warehouse database, say).
+        super::startup::begin(core);
+        return;
+    }
+    {
+        let Core {
+            state,
+            jobs,
+            backend,
+            config,
+            ..
+        } = core;
+        let mut desk = Desk::new(
+            &mut state.shell,
+            &state.settings,
+            backend,
+            config,
+            jobs,
+            then,
+        );
+        warehouse::settings_saved(&mut state.warehouse, &mut desk, database_before);
+    }
+    if core.state.settings.inbox_folder != inbox_before {
+        watch_inbox(core);
+    }
+    let after = core.state.settings.active();
+    if after.name != before.name
+        || after.kind != before.kind
+        || (after.kind != EnvironmentKind::EmbeddedSandbox
+            && (after.base_url != before.base_url
+                || after.labels_url != before.labels_url
+                || after.allow_plain_http != before.allow_plain_http))
+    {
+        connect(core);
+    }
+}
+
+/// Connects to the environment in use (starting the embedded service if it is not running).
+pub fn connect(core: &mut Core) {
+    let env = core.state.settings.active().clone();
+    core.state.packing.open = None;
+    if env.kind == EnvironmentKind::EmbeddedSandbox
+        && let Some(running) = &core.backend.service
+    {
+        match crate::connection::client_for(running) {
+            Ok(client) => {
+                // The outbox delivers through the environment in use, like every call.
+                if let Some(outbox) = &core.backend.outbox {
+                    outbox.set_client(client.clone());
+                }
+                core.backend.client = Some(client);
+            }
+            Err(e) => core.state.shell.notice(Level::Error, e.to_string()),
+        }
+        core.state.shell.connection = Connection::Online;
+        return;
+    }
+    let data_dir = (env.kind == EnvironmentKind::EmbeddedSandbox)
+        .then(|| core.config.embedded_data_dir.clone());
+    let store = core.backend.credentials.clone();
+    core.state.shell.startup = Startup::Starting(format!("Connecting to {}…", env.name));
+    core.jobs.spawn(move |_| connect_to(env, store, data_dir));
+}
+
+/// Watches the inbox folder of the settings (none: stops watching).
+pub fn watch_inbox(core: &mut Core) {
+    core.backend.inbox = None;
+    let (Some(folder), Some(db)) = (
+        core.state.settings.inbox_folder.clone(),
+        core.backend.db.clone(),
+    ) else {
+        return;
+    };
+    let reporter = core.jobs.reporter();
+    core.backend.inbox = Some(InboxWatcher::start(
+        &core.jobs.runtime(),
+        db,
+        folder,
+        reporter,
+    ));
+}
+
+fn fill_embedded_urls(settings: &mut Settings, running: &crate::service::server::RunningService) {
+    for env in &mut settings.environments {
+        if env.kind == EnvironmentKind::EmbeddedSandbox {
+            env.base_url = running.base_url.clone();
+            env.labels_url = running.labels_url.clone();
+        }
+    }
+}
+
+/// The connection asked for is made (or why not).
+pub fn connected(core: &mut Core, result: Result<(Client, Option<RunningService>), Failure>) {
+    match result {
+        Ok((client, service)) => {
+            if let Some(outbox) = &core.backend.outbox {
+                outbox.set_client(client.clone());
+            }
+            core.backend.client = Some(client);
+            if let Some(running) = service {
+                fill_embedded_urls(&mut core.state.settings, &running);
+                core.backend.service = Some(running);
+            }
+            let shell = &mut core.state.shell;
+            shell.connection = Connection::Unknown;
+            shell.startup = Startup::Ready;
+            let name = core.state.settings.active().name.clone();
+            shell.notice(Level::Info, format!("Connected to {name}."));
+        }
+        Err(failure) => core.state.shell.startup = Startup::Failed(failure.message()),
+    }
+}
+
+/// A client for `env`: its credentials from the store, or for the embedded sandbox a service
+/// started now (when `data_dir` is given, i.e. none runs yet).
+pub async fn connect_to(
+    env: Environment,
+    store: Option<CredentialStore>,
+    embedded_data_dir: Option<PathBuf>,
+) -> Done {
+    Done::Connected(connect_inner(env, store, embedded_data_dir).await)
+}
+
+async fn connect_inner(
+    env: Environment,
+    store: Option<CredentialStore>,
+    embedded_data_dir: Option<PathBuf>,
+) -> Result<(Client, Option<RunningService>), Failure> {
+    // `embedded_data_dir` is given when no embedded service runs yet (see `shell::connect`).
+    let embedded = EmbeddedService {
+        data_dir: embedded_data_dir.unwrap_or_default(),
+        label_delay: std::time::Duration::ZERO,
+    };
+    let connected = connection::connect(&env, store.as_ref(), &embedded)
+        .await
+        .map_err(|e| Failure::from_connection(&e))?;
+    Ok((connected.client, connected.service))
+}

@@ -1,0 +1,267 @@
+//! The shell: the app's frame around the features — start-up, the connection to the service, the
+//! top bar (tabs, scan box), the status bar, shortcut keys, and the commands that span features
+//! (tabs, focus, the scan box, Back, Retry). It owns the app, so it takes the [`Core`] whole; the
+//! features get only their part (`route`).
+
+pub mod central;
+pub mod command;
+mod connect;
+pub mod keys;
+pub mod scan;
+pub mod startup;
+pub mod state;
+pub mod status_bar;
+pub mod top_bar;
+
+use std::time::Instant;
+
+pub use command::{Done, Progress};
+pub use connect::connect_to;
+pub use scan::search_id;
+pub use startup::begin;
+pub use state::{ScanState, Shell};
+
+use crate::station::db::ScanMatch;
+use crate::ui::command::Command;
+use crate::ui::core::Core;
+use crate::ui::desk::Desk;
+use crate::ui::failure::Failure;
+use crate::ui::orders::command::OrdersCommand;
+use crate::ui::packing::command::PackingCommand;
+use crate::ui::packing::state::CancelFlow;
+use crate::ui::status::{Connection, FocusTarget, Level, Notice, Startup, Tab};
+use crate::ui::{outbox, packing, settings, warehouse};
+
+/// A scanner that reads the same code twice within this window sent one code.
+pub const REPEATED_SCAN_WINDOW: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// A shell command (see [`Command::is_shell`]); what it asks of features goes to `then`.
+pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
+    let state = &mut core.state;
+    match command {
+        Command::ShowTab(tab) => {
+            state.shell.tab = tab;
+            if tab == Tab::Settings {
+                let Core {
+                    state,
+                    jobs,
+                    backend,
+                    config,
+                    ..
+                } = core;
+                let mut desk = Desk::new(
+                    &mut state.shell,
+                    &state.settings,
+                    backend,
+                    config,
+                    jobs,
+                    then,
+                );
+                settings::open(&mut state.settings_panel, &mut desk);
+            }
+        }
+        Command::Back => back(core, then),
+        Command::ScanText(text) => state.shell.scan.buffer.push_str(&text),
+        Command::ScanBackspace => {
+            state.shell.scan.buffer.pop();
+        }
+        Command::ScanClear => state.shell.scan.buffer.clear(),
+        Command::ScanSubmit => scan_submit(core),
+        Command::Retry => then.push(
+            state
+                .shell
+                .retry
+                .take()
+                .unwrap_or(Command::Orders(OrdersCommand::Reload)),
+        ),
+        Command::DismissNotices => state.shell.notices.clear(),
+        Command::RetryStart => {
+            if let Startup::Failed(_) = state.shell.startup {
+                startup::begin(core);
+            }
+        }
+        Command::Focus(target) => {
+            if target == FocusTarget::Search {
+                state.shell.tab = Tab::Orders;
+                state.packing.open = None;
+            }
+            state.shell.focus = Some(target);
+        }
+        Command::UseSettings(saved) => connect::use_settings(core, *saved, then),
+        Command::UsePin(phc) => state.settings.supervisor_pin_hash = phc,
+        Command::Reconnect => connect::connect(core),
+        // The features' own commands are routed to them, not here.
+        Command::Orders(_)
+        | Command::Packing(_)
+        | Command::Supervisor(_)
+        | Command::Outbox(_)
+        | Command::Quote(_)
+        | Command::Settings(_)
+        | Command::Import(_) => {}
+    }
+}
+
+/// Esc: close a dialog, else leave the open order, else clear the search.
+fn back(core: &mut Core, then: &mut Vec<Command>) {
+    let state = &mut core.state;
+    if let Some(open) = &mut state.packing.open
+        && open.cancel != CancelFlow::Closed
+        && open.cancel != CancelFlow::Sending
+    {
+        open.cancel = CancelFlow::Closed;
+    } else if state.packing.open.is_some() {
+        state.packing.open = None;
+        state.shell.scan.message = None;
+    } else if !state.orders.filter.text.is_empty() {
+        then.push(OrdersCommand::SetSearch(String::new()).into());
+    }
+    state.shell.focus = Some(FocusTarget::Scan);
+}
+
+/// The scan box's code: a SKU of the shown shipment adds a unit to the parcel; otherwise the
+/// station database says whether it is an order number or a SKU elsewhere.
+fn scan_submit(core: &mut Core) {
+    let shell = &mut core.state.shell;
+    let code = std::mem::take(&mut shell.scan.buffer)
+        .trim_matches(|c: char| c.is_whitespace() || c == '\u{4}')
+        .to_string();
+    if code.is_empty() {
+        return;
+    }
+    let now = Instant::now();
+    if let Some((last, at)) = &shell.scan.last
+        && *last == code
+        && now.duration_since(*at) < REPEATED_SCAN_WINDOW
+    {
+        shell.scan.message = Some(Notice {
+            level: Level::Info,
+            text: format!("Ignored a repeated read of {code}."),
+        });
+        return;
+    }
+    shell.scan.last = Some((code.clone(), now));
+    if let Some(message) = packing::scan_into_parcel(&mut core.state.packing, &code) {
+        core.state.shell.scan.message = Some(message);
+        return;
+    }
+    let Some(db) = core.backend.db.clone() else {
+        core.state.shell.scan.message = Some(Notice {
+            level: Level::Warning,
+            text: "The station is still starting; scan again in a moment.".into(),
+        });
+        return;
+    };
+    core.jobs.spawn(move |_| scan::look_up(db, code));
+}
+
+/// What start-up reported on its way.
+pub fn progress(shell: &mut Shell, progress: Progress) {
+    match progress {
+        Progress::Starting(what) => shell.startup = Startup::Starting(what),
+        Progress::Seeding { done, total } => shell.startup = Startup::Seeding { done, total },
+    }
+}
+
+/// Applies what the shell's jobs sent back.
+pub fn apply(core: &mut Core, done: Done, then: &mut Vec<Command>) {
+    match done {
+        Done::Started(Ok(started)) => {
+            let started = *started;
+            let state = &mut core.state;
+            state.settings = started.settings;
+            state.shell.credential_note = started.credential_note;
+            // The lock was built with the settings (with the lockout kept on disk); a start
+            // again after a failed one must not give fresh tries.
+            let pin = state.settings.supervisor_pin_hash.clone();
+            state.supervisor.follow_pin(pin.as_deref());
+            if started.service.is_some() {
+                state.shell.connection = Connection::Online;
+            }
+            state.shell.startup = Startup::Ready;
+            state.shell.focus = Some(FocusTarget::Scan);
+            core.backend.db = Some(started.db.clone());
+            core.backend.client = Some(started.client.clone());
+            core.backend.outbox = Some(outbox::start(
+                &core.jobs,
+                started.db.clone(),
+                started.client.clone(),
+                core.config.outbox,
+            ));
+            core.backend.service = started.service;
+            core.backend.credentials = started.credentials;
+            core.state.warehouse = started.warehouse;
+            core.backend.health = Some(warehouse::HealthWatcher::start(
+                &core.jobs.runtime(),
+                started.db.clone(),
+                core.jobs.reporter(),
+            ));
+            connect::watch_inbox(core);
+            if started.seed {
+                core.state.shell.startup = Startup::Seeding { done: 0, total: 0 };
+                let (client, db) = (started.client, started.db);
+                core.jobs
+                    .spawn(move |reporter| startup::seed(client, db, reporter));
+            }
+            then.push(OrdersCommand::Reload.into());
+        }
+        Done::Started(Err(failed)) => {
+            core.state.shell.startup = Startup::Failed(failed.why);
+            core.backend.credentials = failed.credentials;
+        }
+        Done::Seeded(result) => {
+            let shell = &mut core.state.shell;
+            shell.startup = Startup::Ready;
+            match result {
+                Ok(0) => {}
+                Ok(count) => shell.notice(
+                    Level::Info,
+                    format!("{count} demo orders are ready to pack."),
+                ),
+                Err(failure) => shell.notice(Level::Error, failure.message()),
+            }
+            then.push(OrdersCommand::Reload.into());
+        }
+        Done::Scanned { code, result } => scanned(&mut core.state.shell, then, code, result),
+        Done::Connected(result) => connect::connected(core, result),
+    }
+}
+
+/// What the station's record said a scanned code is.
+fn scanned(
+    shell: &mut Shell,
+    then: &mut Vec<Command>,
+    code: String,
+    result: Result<ScanMatch, Failure>,
+) {
+    let message = match result {
+        Ok(ScanMatch::Order(number)) => {
+            then.push(PackingCommand::Open(number).into());
+            Notice {
+                level: Level::Info,
+                text: format!("Order {number}"),
+            }
+        }
+        Ok(ScanMatch::Sku { sku, orders }) => {
+            let list: Vec<String> = orders.iter().take(5).map(u64::to_string).collect();
+            then.push(OrdersCommand::SetSearch(sku.clone()).into());
+            Notice {
+                level: Level::Info,
+                text: format!(
+                    "SKU {sku} is in {} order(s): {}{} — open one to pack it.",
+                    orders.len(),
+                    list.join(", "),
+                    if orders.len() > 5 { ", …" } else { "" }
+                ),
+            }
+        }
+        Ok(ScanMatch::Nothing) => Notice {
+            level: Level::Warning,
+            text: format!("No order or SKU \"{code}\" in this station."),
+        },
+        Err(failure) => Notice {
+            level: Level::Error,
+            text: failure.message(),
+        },
+    };
+    shell.scan.message = Some(message);
+}
