@@ -78,7 +78,7 @@ impl PackdeskApp {
     }
 
     /// Everything shown, to change directly: for tests and scripted demos (e.g. to load a cart
-    /// into the quote panel without a file dialog). The app itself changes it only in `handle`.
+    /// into the quote panel without a file dialog). The app itself changes it only through `route`.
     pub fn state_mut(&mut self) -> &mut AppState {
         &mut self.core.state
     }

@@ -30,7 +30,7 @@
 //! field errors on the quote form too (`QuoteView::order_refused`); it is corrected in the Outbox tab.
 //! Demo seeding stays direct: it records
 //! an order only after the service answered 204, so it can neither lose nor duplicate one. Views never touch it: the worker's reports reach
-//! `handle` as progress and the status bar shows queued / retrying (next time) / needs attention.
+//! the app as progress and the status bar shows queued / retrying (next time) / needs attention.
 
 mod classify;
 mod documents;

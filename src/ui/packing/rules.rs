@@ -1,5 +1,5 @@
 //! Why an action cannot run now: pure reads of the state, shared by the views (disabled buttons
-//! say why, on hover and in text) and by `handle` (which refuses the command).
+//! say why, on hover and in text) and by the packing handlers (which refuse the command).
 
 use crate::station::db::OrderStatus;
 use crate::station::settings::Settings;

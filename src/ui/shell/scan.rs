@@ -132,7 +132,7 @@ pub fn capture(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Command
     }
 }
 
-/// Gives the focus where `handle` asked, else to the scan box when nobody has it.
+/// Gives the focus where a handler asked, else to the scan box when nobody has it.
 pub fn keep_focus(ctx: &egui::Context, state: &mut AppState) {
     if let Some(target) = state.shell.focus.take() {
         let id = match target {

@@ -1,6 +1,6 @@
 //! A split-parcel label through the outbox: the parcel is recorded and its label request
 //! queued in one transaction, the worker is woken, and the UI follows the entry from the
-//! worker's reports (`handle::label_follow`). These jobs are the ends of that path: queueing,
+//! worker's reports (`packing::follow`). These jobs are the ends of that path: queueing,
 //! showing a label the worker delivered, and giving a refused parcel's units back.
 
 use super::label::{LabelPlan, ParcelSource, documents};

@@ -124,7 +124,7 @@ impl AddressInput {
     }
 }
 
-/// A change the packer made to the form (the view emits these; `handle` applies them).
+/// A change the packer made to the form (the view emits these; `packing::handle` applies them).
 #[derive(Debug, Clone, PartialEq)]
 pub enum ParcelEdit {
     Include(usize, bool),
