@@ -29,9 +29,9 @@ pub struct Backend {
     /// The outbox worker, once the station database and the client are there.
     pub outbox: Option<crate::station::outbox::Outbox>,
     /// Watches Settings' inbox folder while one is set.
-    pub inbox: Option<crate::ui::import::InboxWatcher>,
+    pub inbox: Option<crate::ui::import::jobs::InboxWatcher>,
     /// Tries an unreachable warehouse database again until it answers.
-    pub health: Option<crate::ui::warehouse::HealthWatcher>,
+    pub health: Option<crate::ui::warehouse::jobs::HealthWatcher>,
 }
 
 /// The shared part of the app a handler may use (see the module docs).

@@ -19,28 +19,28 @@ pub type SharedDb = crate::station::outbox::SharedDb;
 
 /// What a job ends with: one feature's result, applied by that feature.
 pub enum JobResult {
-    Shell(super::shell::Done),
-    Orders(super::orders::Done),
+    Shell(super::shell::command::Done),
+    Orders(super::orders::command::Done),
     /// Boxed: it carries whole orders, and every result travels in this enum.
-    Packing(Box<super::packing::Done>),
-    Supervisor(super::supervisor::Done),
-    Outbox(super::outbox::Done),
-    Quote(super::quote::Done),
-    Settings(super::settings::Done),
-    Import(super::import::Done),
-    Warehouse(super::warehouse::Done),
+    Packing(Box<super::packing::command::Done>),
+    Supervisor(super::supervisor::command::Done),
+    Outbox(super::outbox::command::Done),
+    Quote(super::quote::command::Done),
+    Settings(super::settings::command::Done),
+    Import(super::import::command::Done),
+    Warehouse(super::warehouse::command::Done),
 }
 
 /// What a long job reports before it ends.
 pub enum Progress {
-    Shell(super::shell::Progress),
-    Packing(super::packing::Progress),
+    Shell(super::shell::command::Progress),
+    Packing(super::packing::command::Progress),
     /// The outbox after the worker's latest attempt (the outbox and the packing view follow it).
-    Outbox(Box<super::outbox::OutboxProgress>),
+    Outbox(Box<super::outbox::command::OutboxProgress>),
     /// The station record became unreachable (why), or answers again (`None`).
     Warehouse(Option<String>),
     /// The inbox folder's watcher imported files, or cannot read the folder.
-    Inbox(Result<Vec<super::import::FileReport>, Failure>),
+    Inbox(Result<Vec<crate::station::import::FileReport>, Failure>),
 }
 
 /// A message from a job.
@@ -193,30 +193,30 @@ macro_rules! results {
 }
 
 results! {
-    Shell => super::shell::Done,
-    Orders => super::orders::Done,
-    Supervisor => super::supervisor::Done,
-    Outbox => super::outbox::Done,
-    Quote => super::quote::Done,
-    Settings => super::settings::Done,
-    Import => super::import::Done,
-    Warehouse => super::warehouse::Done,
+    Shell => super::shell::command::Done,
+    Orders => super::orders::command::Done,
+    Supervisor => super::supervisor::command::Done,
+    Outbox => super::outbox::command::Done,
+    Quote => super::quote::command::Done,
+    Settings => super::settings::command::Done,
+    Import => super::import::command::Done,
+    Warehouse => super::warehouse::command::Done,
 }
 
-impl From<super::packing::Done> for JobResult {
-    fn from(done: super::packing::Done) -> Self {
+impl From<super::packing::command::Done> for JobResult {
+    fn from(done: super::packing::command::Done) -> Self {
         Self::Packing(Box::new(done))
     }
 }
 
-impl From<super::shell::Progress> for Progress {
-    fn from(progress: super::shell::Progress) -> Self {
+impl From<super::shell::command::Progress> for Progress {
+    fn from(progress: super::shell::command::Progress) -> Self {
         Self::Shell(progress)
     }
 }
 
-impl From<super::packing::Progress> for Progress {
-    fn from(progress: super::packing::Progress) -> Self {
+impl From<super::packing::command::Progress> for Progress {
+    fn from(progress: super::packing::command::Progress) -> Self {
         Self::Packing(progress)
     }
 }

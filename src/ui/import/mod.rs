@@ -10,7 +10,7 @@
 pub mod command;
 pub mod jobs;
 pub mod state;
-mod view;
+pub mod view;
 
 pub use command::{Done, ImportIntent};
 pub use jobs::InboxWatcher;

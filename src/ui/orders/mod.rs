@@ -7,7 +7,7 @@ pub mod command;
 pub mod filter;
 mod jobs;
 pub mod state;
-mod view;
+pub mod view;
 
 use std::collections::BTreeSet;
 
@@ -16,7 +16,7 @@ pub use state::OrdersView;
 pub use view::{age, orders_ui, status_label_ui};
 
 use super::desk::Desk;
-use super::packing::PackingCommand;
+use super::packing::command::PackingCommand;
 use crate::ui::status::Level;
 use filter::{SortDirection, narrow, narrows, select};
 

@@ -10,14 +10,14 @@ use super::filter::{SortColumn, SortDirection};
 use crate::station::db::{OrderRow, OrderStatus};
 use crate::ui::command::Command;
 use crate::ui::packing::command::PackingCommand;
-use crate::ui::shell::search_id;
+use crate::ui::shell::scan::search_id;
 use crate::ui::state::AppState;
 
 const ROW_HEIGHT: f32 = 24.0;
 
 pub fn orders_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
     controls_ui(ui, state, commands);
-    crate::ui::import::report_ui(ui, &state.import, commands);
+    crate::ui::import::view::report_ui(ui, &state.import, commands);
     ui.separator();
     if state.orders.rows.is_empty() {
         if state.orders.loading {
@@ -97,7 +97,7 @@ fn controls_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>)
         if ui.button("Reload").clicked() {
             commands.push(Command::Orders(OrdersCommand::Reload));
         }
-        crate::ui::import::import_button_ui(ui, &state.import, commands);
+        crate::ui::import::view::import_button_ui(ui, &state.import, commands);
         ui.label(format!(
             "{} of {} orders",
             orders.shown.len(),

@@ -13,7 +13,7 @@ use crate::station::db::{
 use crate::station::settings::Settings;
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
-use crate::ui::orders::OrdersCommand;
+use crate::ui::orders::command::OrdersCommand;
 use crate::ui::outbox::OutboxView;
 use crate::ui::packing::state::{CancelFlow, LabelJob, OpenOrder, Packing, Preview, Request};
 use crate::ui::status::{FocusTarget, Level, Notice, Tab};

@@ -7,7 +7,7 @@ use super::{follow, open};
 use crate::station::db::StationOrder;
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
-use crate::ui::orders::OrdersCommand;
+use crate::ui::orders::command::OrdersCommand;
 use crate::ui::outbox::OutboxView;
 use crate::ui::packing::state::{CancelFlow, LabelJob, Packing, Preview, Request};
 use crate::ui::status::{Connection, FocusTarget, Level};

@@ -7,8 +7,8 @@
 
 pub mod command;
 pub mod convert;
-mod form;
-mod form_ui;
+pub mod form;
+pub mod form_ui;
 mod handle;
 mod jobs;
 mod result_ui;

@@ -21,7 +21,7 @@ pub mod jobs;
 mod printers_ui;
 mod settings_ui;
 pub mod state;
-mod supervisor_ui;
+pub mod supervisor_ui;
 
 pub use check::{environment_problems, pin_problem, url_problem};
 pub use command::{Done, SettingsIntent, SupervisorGate};

@@ -11,7 +11,7 @@ use crate::station::secrets::SecretKind;
 use crate::station::settings::{Environment, EnvironmentKind, ScannerTerminator, Units};
 use crate::ui::form::FieldErrors;
 use crate::ui::form::{Fields, NARROW, WIDE};
-use crate::ui::quote::region;
+use crate::ui::quote::form_ui::region;
 
 const URL_WIDTH: f32 = 360.0;
 
@@ -55,7 +55,7 @@ pub fn settings_ui(
                 locked_line(ui, &gate);
                 // Its view is the warehouse feature's: read-only as a whole while locked.
                 ui.add_enabled_ui(!locked, |ui| {
-                    let warehouse = crate::ui::warehouse::warehouse_settings_ui(
+                    let warehouse = crate::ui::warehouse::view::warehouse_settings_ui(
                         ui,
                         &mut view.warehouse,
                         &mut view.draft,

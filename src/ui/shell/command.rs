@@ -4,10 +4,10 @@
 use crate::api::Client;
 use crate::service::server::RunningService;
 use crate::station::db::ScanMatch;
+use crate::station::outbox::SharedDb;
 use crate::station::secrets::CredentialStore;
 use crate::station::settings::Settings;
 use crate::ui::failure::Failure;
-use crate::ui::jobs::SharedDb;
 use crate::ui::warehouse::state::WarehouseStatus;
 
 /// What the shell's jobs end with.

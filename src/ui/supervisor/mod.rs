@@ -21,7 +21,8 @@ use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
 use crate::ui::packing::command::PackingCommand;
 use crate::ui::settings::command::SettingsIntent;
-use crate::ui::settings::{SettingsView, locked_out_line, tries_left};
+use crate::ui::settings::state::SettingsView;
+use crate::ui::settings::supervisor_ui::{locked_out_line, tries_left};
 use crate::ui::status::{FocusTarget, Level};
 
 pub fn handle(supervisor: &mut SupervisorState, desk: &mut Desk<'_>, command: SupervisorCommand) {

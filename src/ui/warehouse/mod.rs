@@ -9,7 +9,7 @@
 pub mod command;
 pub mod jobs;
 pub mod state;
-mod view;
+pub mod view;
 
 use crate::station::secrets::{SecretKind, WAREHOUSE};
 use crate::ui::desk::Desk;
@@ -35,7 +35,7 @@ pub fn handle(draft: &mut WarehouseDraft, desk: &mut Desk<'_>, intent: Warehouse
         WarehouseIntent::SavePassword(secret) => {
             let store = desk.backend.credentials.clone();
             desk.spawn(move |_| {
-                crate::ui::settings::save_secret(
+                crate::ui::settings::jobs::save_secret(
                     store,
                     WAREHOUSE.to_string(),
                     SecretKind::WarehousePassword,

@@ -4,8 +4,10 @@ use std::collections::HashMap;
 
 use rust_decimal::Decimal;
 
+use super::fields::FieldKey;
 use super::fields::place_reported;
-use super::{FieldKey, LabelMode, ParcelForm, parse_amount, parse_units, weight_warning};
+use super::form::{LabelMode, ParcelForm, parse_units};
+use super::weight::{parse_amount, weight_warning};
 use crate::domain::Weight;
 use crate::domain::validate::label_address;
 

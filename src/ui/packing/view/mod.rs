@@ -14,7 +14,7 @@ use egui::RichText;
 use crate::api::{Address, LabelStatus};
 use crate::station::db::{OrderStatus, Parcel, StationOrder, StationShipment};
 use crate::ui::command::Command;
-use crate::ui::orders::status_label_ui;
+use crate::ui::orders::view::status_label_ui;
 use crate::ui::packing::command::PackingCommand;
 use crate::ui::packing::state::OpenOrder;
 use crate::ui::state::AppState;
