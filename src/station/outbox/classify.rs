@@ -5,7 +5,7 @@ use std::time::Duration;
 use rand::Rng;
 use time::OffsetDateTime;
 
-use super::WorkerConfig;
+use super::config::WorkerConfig;
 use crate::api::{ClientError, FieldError};
 use crate::station::db::{Answer, OutboxAction, OutboxEntry};
 

@@ -33,7 +33,9 @@
 //! `handle` as progress and the status bar shows queued / retrying (next time) / needs attention.
 
 mod classify;
+mod config;
 mod documents;
+mod shared_db;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -43,37 +45,11 @@ use tokio::sync::{Notify, broadcast};
 use tokio::task::JoinHandle;
 
 use crate::api::{Client, ClientError, LabelRequest, OrderCreateRequest, OrderUpdateRequest};
-use crate::station::db::{Answer, OutboxAction, OutboxEntry, StationDb, StationError};
+use crate::station::db::{Answer, OutboxAction, OutboxEntry, StationError};
 
 pub use classify::{Verdict, backoff, classify};
-
-/// The station database as the worker and the app's jobs share it.
-pub type SharedDb = Arc<Mutex<StationDb>>;
-
-/// How patient the worker is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WorkerConfig {
-    /// The first retry after a network failure; doubled each time up to `longest_retry`.
-    pub first_retry: Duration,
-    pub longest_retry: Duration,
-    /// The first poll of a pending label; doubled each time up to `longest_poll`.
-    pub first_poll: Duration,
-    pub longest_poll: Duration,
-    /// How long the worker sleeps with nothing due before it looks again anyway.
-    pub idle: Duration,
-}
-
-impl Default for WorkerConfig {
-    fn default() -> Self {
-        Self {
-            first_retry: Duration::from_secs(2),
-            longest_retry: Duration::from_secs(300),
-            first_poll: Duration::from_millis(250),
-            longest_poll: Duration::from_secs(8),
-            idle: Duration::from_secs(30),
-        }
-    }
-}
+pub use config::WorkerConfig;
+pub use shared_db::{SharedDb, with_db};
 
 /// What the worker did with one entry: its state after the attempt and the error the service
 /// or the network gave, if any. `entry` is `None` for the report sent when the worker starts.
@@ -150,27 +126,6 @@ impl Outbox {
     pub fn is_finished(&self) -> bool {
         self.task.is_finished()
     }
-}
-
-/// Runs a station database call off the async threads.
-pub async fn with_db<T, F>(db: &SharedDb, work: F) -> Result<T, StationError>
-where
-    T: Send + 'static,
-    F: FnOnce(&mut StationDb) -> Result<T, StationError> + Send + 'static,
-{
-    let db = db.clone();
-    tokio::task::spawn_blocking(move || {
-        let mut guard = db
-            .lock()
-            .map_err(|_| StationError::Corrupt("the station database lock was poisoned".into()))?;
-        work(&mut guard)
-    })
-    .await
-    .unwrap_or_else(|e| {
-        Err(StationError::Corrupt(format!(
-            "a blocking task failed: {e}"
-        )))
-    })
 }
 
 async fn run(db: SharedDb, shared: Arc<Shared>, config: WorkerConfig) {
