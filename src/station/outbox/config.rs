@@ -5,7 +5,8 @@ use std::time::Duration;
 /// How patient the worker is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WorkerConfig {
-    /// The first retry after a network failure; doubled each time up to `longest_retry`.
+    /// The first retry after a network failure; doubled each time up to `longest_retry`. Jitter
+    /// then adds up to as much again, so a retry may wait up to twice `longest_retry`.
     pub first_retry: Duration,
     pub longest_retry: Duration,
     /// The first poll of a pending label; doubled each time up to `longest_poll`.

@@ -2,8 +2,9 @@
 //! entry of the station database's outbox (`db::outbox`), sends it with `api::Client`, and
 //! records the answer together with the entry's new state in one transaction.
 //!
-//! - Network errors, timeouts, 5xx and 429 are retried with exponential backoff and full
-//!   jitter; answers a retry cannot fix (401, 403, 404, 409, 422, ...) wait for a person.
+//! - Network errors, timeouts, 5xx and 429 are retried with exponential backoff (`backon`'s
+//!   schedule) and jitter that adds up to as much again to each wait (see [`backoff`]); answers
+//!   a retry cannot fix (401, 403, 404, 409, 422, ...) wait for a person.
 //! - A create that answers 409 "already exists" after an earlier attempt counts as delivered:
 //!   that attempt created it (its answer was lost, or the app stopped before recording it).
 //! - A pending label is asked for again (same `trackReference`, so the same label) until it
@@ -22,7 +23,7 @@
 //! `fulfil:N:S:parcel`, `cancel:N:S`, `label:N:S:parcel`); writing the same key again adds nothing.
 //! The worker (`station::outbox`, a task on the app's tokio runtime) sends due entries with
 //! `api::Client`: network errors, timeouts, 5xx and 429 are retried with exponential backoff and
-//! equal jitter (a random point in the upper half of each wait); 401/403/404/409/422 wait in "needs attention" with the service's field errors, where
+//! jitter (a wait `d` becomes a random one in `[d, 2d)`); 401/403/404/409/422 wait in "needs attention" with the service's field errors, where
 //! the Outbox tab lets a person correct the body and resend, or a supervisor discard. A create
 //! is sent before anything else of its order, and updates of an order one after the other (each
 //! carries a later `source_updated_at`). Split-parcel labels go through it from the packing flow
