@@ -2,14 +2,21 @@
 //! and the inbox folder, into whichever record this desk uses, with the same report.
 
 use crate::station::import::import_file;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::ImportArgs;
 use crate::paths::Paths;
 use crate::station::db::{StationDb, StationError};
 use crate::station::secrets::CredentialStore;
 use crate::station::settings::Settings;
 use crate::station::warehouse;
+
+#[derive(Debug, clap::Args)]
+pub struct ImportArgs {
+    /// The files to import, each in its own transaction.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
 
 /// Every entry imported or already present.
 const CLEAN: u8 = 0;

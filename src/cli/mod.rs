@@ -12,6 +12,8 @@ use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 use crate::paths::Paths;
 use crate::service::server::ServeConfig;
 
+pub use import::{ImportArgs, run as run_import};
+
 #[derive(Debug, Parser)]
 #[command(
     name = "packdesk",
@@ -49,15 +51,6 @@ pub enum Command {
     /// rejected, 2 when a file could not be read or the database could not be reached.
     Import(ImportArgs),
 }
-
-#[derive(Debug, clap::Args)]
-pub struct ImportArgs {
-    /// The files to import, each in its own transaction.
-    #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-}
-
-pub use import::run as run_import;
 
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {

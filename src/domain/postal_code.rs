@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::CountryCode;
+use super::country::CountryCode;
 
 /// A postal code of a country; US and Canadian codes are known to match their national format.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

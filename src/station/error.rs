@@ -1,12 +1,13 @@
 //! What the station's record could not do, in words a person can act on: the one error of
-//! the model's checks and request builders (`model`), the storage (`db`) and imports.
+//! the model's checks and request builders (`model`), the storage (`db`) and imports, and what
+//! went wrong reaching a warehouse database (here rather than in `db::engine`, so the storage
+//! and this error need not import each other).
 
 use std::path::PathBuf;
 
 use crate::api::FieldError;
 
-use super::db::ConnectionProblem;
-use super::model::{LabelId, OrderNumber, ParcelId};
+use super::model::types::{LabelId, OrderNumber, ParcelId};
 
 /// Something the station database could not do, in words a person can act on.
 #[derive(Debug, thiserror::Error)]
@@ -86,4 +87,27 @@ impl From<crate::migrate::MigrateError> for StationError {
             crate::migrate::MigrateError::Refinery(s) => StationError::Migration(s),
         }
     }
+}
+
+/// What went wrong reaching a PostgreSQL database, in words a person can act on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConnectionProblem {
+    #[error(
+        "cannot reach {target} ({reason}); is PostgreSQL running there, and are the host and port right?"
+    )]
+    Unreachable { target: String, reason: String },
+    #[error(
+        "PostgreSQL refused the password for user {user}; type the right one in Settings (Warehouse)"
+    )]
+    WrongPassword { user: String },
+    #[error("PostgreSQL does not let user {user} in from here ({reason})")]
+    NotAllowed { user: String, reason: String },
+    #[error(
+        "the database {database} does not exist on the server; create it (createdb {database}) or correct the URL"
+    )]
+    NoSuchDatabase { database: String },
+    #[error("no secure (TLS) connection to {target}: {reason}")]
+    Tls { target: String, reason: String },
+    #[error("the server refused the connection: {0}")]
+    Other(String),
 }

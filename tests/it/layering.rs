@@ -2,6 +2,13 @@
 //! sideways as the table says — `ui` and `cli` on top, then `station`, `service` and `demo` (which
 //! never use each other), then `domain`, then `api` — or this test names the file, the line and
 //! the arrow that runs the wrong way.
+//!
+//! And no two files import each other, directly or round a longer loop (`cycles`): a child that
+//! uses its parent's items while the parent re-exports or calls the child is such a loop. Files
+//! only tests compile (`tests.rs`, `*_tests.rs`, modules declared under `#[cfg(test)]`) and
+//! inline `#[cfg(test)]` code are left out; `cycles` says exactly what counts as an import.
+
+mod cycles;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -146,4 +153,163 @@ fn a_planted_wrong_way_import_is_named() {
         Some("station")
     );
     assert_eq!(module_of(Path::new("paths.rs")).as_deref(), Some("paths"));
+}
+
+/// Every `.rs` file under `src/`, named from the crate root (`src/station/db/mod.rs`), with its
+/// text.
+fn src_files() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = Vec::new();
+    rust_files(&root.join("src"), &mut paths);
+    paths
+        .iter()
+        .map(|path| {
+            let name = path.strip_prefix(root).unwrap();
+            let name = name
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>();
+            (name.join("/"), std::fs::read_to_string(path).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn no_file_imports_a_file_that_imports_it_back() {
+    let files = src_files();
+    assert!(files.len() > 100, "read {} files", files.len());
+    let found = cycles::import_cycles(&files);
+    let listed: Vec<String> = found.iter().map(ToString::to_string).collect();
+    assert!(
+        listed.is_empty(),
+        "{} import cycles between files (break each by moving what both sides need into a \
+         file of its own, or by importing an item from the file that defines it):\n{}",
+        listed.len(),
+        listed.join("\n")
+    );
+}
+
+#[test]
+fn a_planted_import_cycle_is_named_and_an_acyclic_set_passes() {
+    let file = |name: &str, text: &str| (name.to_string(), text.to_string());
+    // The parent re-exports a child that uses the parent's own type: the pattern to avoid.
+    let planted = [
+        file("src/lib.rs", "pub mod shop;\n"),
+        file(
+            "src/shop/mod.rs",
+            "mod order;\npub use order::Order;\npub struct Money(u64);\n",
+        ),
+        file(
+            "src/shop/order.rs",
+            "//! Mentions crate::shop::Money in a comment only.\nuse super::Money;\npub struct Order(Money);\n",
+        ),
+    ];
+    let found = cycles::import_cycles(&planted);
+    let listed: Vec<String> = found.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        listed,
+        [
+            "import cycle: src/shop/mod.rs → src/shop/order.rs → src/shop/mod.rs\n    \
+          src/shop/mod.rs:2 uses order::Order\n    \
+          src/shop/order.rs:2 uses super::Money"
+        ]
+    );
+
+    // The same shop with `Money` in a file of its own, plus what is not an import: a path in a
+    // string or a comment, a parent declaring its child, the same file's test module, and a
+    // test-only file reaching into its parent.
+    let acyclic = [
+        file("src/lib.rs", "pub mod shop;\n"),
+        file(
+            "src/shop/mod.rs",
+            "mod money;\nmod order;\n#[cfg(test)]\nmod tests;\n\
+             pub use money::Money;\npub use order::Order;\n",
+        ),
+        file("src/shop/money.rs", "pub struct Money(u64);\n"),
+        file(
+            "src/shop/order.rs",
+            "use super::money::Money;\n/// See [`crate::shop::Order`].\npub struct Order(Money);\n\
+             const NOTE: &str = \"crate::shop::Order\";\n\
+             #[cfg(test)]\nmod tests {\n    use super::*;\n    use crate::shop::Order;\n}\n",
+        ),
+        file(
+            "src/shop/tests.rs",
+            "use super::*;\nuse crate::shop::order::Order;\n",
+        ),
+    ];
+    assert!(cycles::import_cycles(&acyclic).is_empty());
+    let graph = cycles::import_graph(&acyclic);
+    let arrows = |from: &str| -> Vec<&str> {
+        graph
+            .get(from)
+            .map(|to| to.keys().map(String::as_str).collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        arrows("src/shop/mod.rs"),
+        ["src/shop/money.rs", "src/shop/order.rs"]
+    );
+    assert_eq!(arrows("src/shop/order.rs"), ["src/shop/money.rs"]);
+    assert!(!graph.contains_key("src/shop/tests.rs"));
+}
+
+#[test]
+fn a_path_points_at_the_file_of_its_longest_module_prefix() {
+    let file = |name: &str, text: &str| (name.to_string(), text.to_string());
+    let files = [
+        file("src/station/mod.rs", "pub mod db;\n"),
+        file(
+            "src/station/db/mod.rs",
+            "pub mod engine;\nmod orders;\npub struct Thing;\n",
+        ),
+        file("src/station/db/engine/mod.rs", "pub struct Row;\n"),
+        file(
+            "src/station/db/orders.rs",
+            "use super::Thing;\nfn f() -> crate::station::db::engine::Row { crate::station::db::engine::Row }\n",
+        ),
+        file(
+            "src/station/db/orders/lines.rs",
+            "use super::super::Thing;\n",
+        ),
+        file(
+            "src/station/import.rs",
+            "use super::db::{self, engine::{Row}};\nfn g() { let _ = super::db::orders::x; }\n",
+        ),
+        file(
+            "src/domain/country.rs",
+            "#[path = \"country_table.rs\"]\nmod table;\n",
+        ),
+        file("src/domain/country_table.rs", "use super::Country;\n"),
+    ];
+    let graph = cycles::import_graph(&files);
+    let arrows = |from: &str| -> Vec<(&str, usize)> {
+        graph[from]
+            .iter()
+            .map(|(to, arrow)| (to.as_str(), arrow.line))
+            .collect()
+    };
+    assert_eq!(
+        arrows("src/station/db/orders.rs"),
+        [
+            ("src/station/db/engine/mod.rs", 2),
+            ("src/station/db/mod.rs", 1)
+        ]
+    );
+    assert_eq!(
+        arrows("src/station/db/orders/lines.rs"),
+        [("src/station/db/mod.rs", 1)]
+    );
+    assert_eq!(
+        arrows("src/station/import.rs"),
+        [
+            ("src/station/db/engine/mod.rs", 1),
+            ("src/station/db/mod.rs", 1),
+            ("src/station/db/orders.rs", 2)
+        ]
+    );
+    // `#[path]` makes `country_table.rs` the module `domain::country::table`.
+    assert_eq!(
+        arrows("src/domain/country_table.rs"),
+        [("src/domain/country.rs", 1)]
+    );
 }

@@ -23,53 +23,25 @@ pub mod error;
 pub mod extract;
 pub mod openapi;
 mod routes;
+mod state;
 
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::LazyLock;
 
 use axum::Router;
+use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::header;
 use axum::middleware::{self, Next};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::routing::MethodRouter;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
 use utoipa_axum::routes;
 
 pub use auth::Credentials;
 pub use error::ApiError;
+pub use state::{ServiceState, SharedState};
 
-use crate::service::landed_cost::Engine;
-use crate::service::store::{CalculationWriter, Store};
-
-/// Everything a request handler needs, shared by all requests.
-pub struct ServiceState {
-    pub engine: Engine,
-    pub store: Store,
-    /// Stores each calculation before it is answered (group commit on its own thread).
-    pub calculations: CalculationWriter,
-    pub credentials: Credentials,
-    /// Absolute base of the label document URLs, without a trailing slash.
-    pub public_url: String,
-    pub require_hs_codes: bool,
-    /// How long a new label stays `pending` (0 = ready at once).
-    pub label_delay: Duration,
-    /// When set, calculations are priced as on this day (see `ServeConfig::pricing_date`).
-    pub pricing_date: Option<time::Date>,
-}
-
-impl ServiceState {
-    /// The moment a calculation is priced at.
-    pub fn pricing_moment(&self) -> time::OffsetDateTime {
-        match self.pricing_date {
-            Some(date) => date
-                .with_time(time::Time::MIDNIGHT + time::Duration::hours(12))
-                .assume_utc(),
-            None => time::OffsetDateTime::now_utc(),
-        }
-    }
-}
-
-pub type SharedState = Arc<ServiceState>;
+use openapi::INTERNAL;
 
 /// Who may call a route. The router's checks and the document's `security` both follow it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,7 +68,7 @@ fn route_table() -> Vec<(Access, UtoipaMethodRouter<SharedState>)> {
         (Access::Public, routes!(routes::labels::document)),
         (Access::Public, routes!(routes::labels::track)),
         (Access::Public, routes!(routes::health)),
-        (Access::Public, routes!(openapi::document)),
+        (Access::Public, routes!(document)),
     ]
 }
 
@@ -128,6 +100,39 @@ fn documented_router(
 pub fn openapi() -> utoipa::openapi::OpenApi {
     // Only the document is kept, so the routes need no checks.
     documented_router(|method_router| method_router).into_openapi()
+}
+
+// Served from here, with the route table it is built from: `openapi` holds only its parts.
+/// The document as served, built once (it cannot change while the process runs).
+static DOCUMENT: LazyLock<Result<Bytes, String>> = LazyLock::new(|| {
+    openapi()
+        .to_json()
+        .map(Bytes::from)
+        .map_err(|e| e.to_string())
+});
+
+/// This OpenAPI document.
+///
+/// No credentials are needed.
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    operation_id = "openapi",
+    tag = "service",
+    responses(
+        (status = 200, description = "The OpenAPI 3.1 document of this service.",
+            content_type = "application/json", body = Object),
+        (status = 500, description = INTERNAL, body = crate::api::ErrorBody),
+    )
+)]
+pub async fn document() -> Response {
+    match &*DOCUMENT {
+        Ok(json) => ([(header::CONTENT_TYPE, "application/json")], json.clone()).into_response(),
+        Err(cause) => {
+            ApiError::Internal(format!("the OpenAPI document cannot be encoded: {cause}"))
+                .into_response()
+        }
+    }
 }
 
 /// Every route the router serves, as (method, path) pairs, e.g. `("POST", "/v1/orders")`: read
@@ -167,13 +172,4 @@ async fn require_api_key(
 ) -> Result<Response, ApiError> {
     state.credentials.check_api_key(req.headers())?;
     Ok(next.run(req).await)
-}
-
-/// Runs synchronous store work off the async workers.
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| ApiError::Internal(format!("blocking task failed: {e}")))?
 }

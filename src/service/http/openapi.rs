@@ -1,16 +1,13 @@
-//! `GET /openapi.json`: the service describes itself in OpenAPI 3.1.
+//! The service's OpenAPI 3.1 document, as `GET /openapi.json` serves it: its base, its shared
+//! response descriptions and its examples.
 //!
 //! The operations come from the handlers' `#[utoipa::path]` attributes, the schemas from the wire
 //! types in `crate::api`, and the security of each operation from the route table in `mod.rs`,
-//! which also builds the router: what is served is what is documented. The request examples
+//! which also builds the router (and serves the document built from it): what is served is what
+//! is documented. The request examples
 //! here follow one order through the service (calculate, create the order with the ids of that
 //! answer, fulfil it, label it), so each can be sent as it is except for those ids.
 
-use std::sync::LazyLock;
-
-use axum::body::Bytes;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use utoipa::Modify;
 use utoipa::openapi::OpenApi;
@@ -19,7 +16,6 @@ use utoipa::openapi::security::{
     ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
 };
 
-use super::ApiError;
 use super::auth::API_KEY_HEADER;
 
 /// The API-key scheme's name in `components.securitySchemes`.
@@ -127,38 +123,6 @@ fn operations_mut(item: &mut PathItem) -> Vec<(&'static str, &mut Operation)> {
     .into_iter()
     .filter_map(|(method, operation)| operation.as_mut().map(|op| (method, op)))
     .collect()
-}
-
-/// The document as served, built once (it cannot change while the process runs).
-static DOCUMENT: LazyLock<Result<Bytes, String>> = LazyLock::new(|| {
-    super::openapi()
-        .to_json()
-        .map(Bytes::from)
-        .map_err(|e| e.to_string())
-});
-
-/// This OpenAPI document.
-///
-/// No credentials are needed.
-#[utoipa::path(
-    get,
-    path = "/openapi.json",
-    operation_id = "openapi",
-    tag = "service",
-    responses(
-        (status = 200, description = "The OpenAPI 3.1 document of this service.",
-            content_type = "application/json", body = Object),
-        (status = 500, description = INTERNAL, body = crate::api::ErrorBody),
-    )
-)]
-pub async fn document() -> Response {
-    match &*DOCUMENT {
-        Ok(json) => ([(header::CONTENT_TYPE, "application/json")], json.clone()).into_response(),
-        Err(cause) => {
-            ApiError::Internal(format!("the OpenAPI document cannot be encoded: {cause}"))
-                .into_response()
-        }
-    }
 }
 
 /// The order the examples follow: the label endpoint's `orderNumber` is this, as text.

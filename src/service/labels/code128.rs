@@ -1,7 +1,7 @@
 //! Code 128 (ISO/IEC 15417) in subsets B and C: printable ASCII in B, digit pairs in C, choosing
 //! the switches that give the fewest symbols.
 
-use super::LabelError;
+use super::error::LabelError;
 
 /// Bar/space widths of symbol values 0..=105, bar first (ISO/IEC 15417 table 1). Each adds up
 /// to 11 modules.

@@ -4,7 +4,7 @@ use rust_decimal::Decimal;
 
 use crate::domain::{Length, Weight};
 
-use super::{Dimensions, LabelParty};
+use super::document::{Dimensions, LabelParty};
 
 /// Address lines in printing order.
 pub(crate) struct PartyLines {

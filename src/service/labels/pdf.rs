@@ -9,8 +9,9 @@ use printpdf::{
 };
 
 use super::code128::code128;
+use super::document::LabelDocument;
+use super::error::LabelError;
 use super::layout::{self, Align, Element, HEIGHT, Measure, TextBlock, WIDTH};
-use super::{LabelDocument, LabelError};
 
 const REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSansCondensed.ttf");
 const BOLD_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSansCondensed-Bold.ttf");

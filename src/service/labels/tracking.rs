@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::domain::CountryCode;
 
-use super::LabelError;
+use super::error::LabelError;
 
 /// S10 weights of the eight serial digits, left to right.
 const WEIGHTS: [u32; 8] = [8, 6, 4, 2, 3, 5, 9, 7];

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::LabelDocument;
+use super::document::LabelDocument;
 use super::layout::{self, Align, Element, HEIGHT, Measure, TextBlock, WIDTH};
 
 /// Field data escape character announced by `^FH`.

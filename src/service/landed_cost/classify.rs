@@ -7,47 +7,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::phrase::{Phrase, words};
 use super::tables::{Category, HsTable, Keywords};
-
-/// Lower-case words of `text`.
-pub fn words(text: &str) -> Vec<String> {
-    let cleaned: String = text
-        .chars()
-        .filter(|c| !matches!(c, '\'' | '\u{2019}'))
-        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
-        .collect();
-    cleaned.split_whitespace().map(str::to_lowercase).collect()
-}
-
-/// One or more consecutive words.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Phrase(Vec<String>);
-
-impl Phrase {
-    pub fn new(text: &str) -> Phrase {
-        Phrase(words(text))
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    pub fn found_in(&self, text: &[String]) -> bool {
-        // Called for every phrase of every category and keyword on every item: comparing the
-        // first byte before the whole word skips most calls to `memcmp` (a tenth of a quote).
-        let same = |a: &String, b: &String| {
-            a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
-        };
-        !self.0.is_empty()
-            && text
-                .windows(self.0.len())
-                .any(|w| w.iter().zip(&self.0).all(|(a, b)| same(a, b)))
-    }
-}
 
 /// An item's text, split once.
 #[derive(Debug, Clone)]
@@ -213,8 +174,7 @@ fn gather<'h>(forms: &[&str], find: impl Fn(&str) -> Option<&'h BTreeSet<String>
 /// Ids of the tax categories the item belongs to (see `tax_categories.json`).
 pub fn categories<'a>(all: &'a [Category], text: &ProductText, hs_code: &str) -> Vec<&'a str> {
     let fields = [&text.category, &text.name];
-    let found =
-        |p: &crate::service::landed_cost::classify::Phrase| fields.iter().any(|f| p.found_in(f));
+    let found = |p: &Phrase| fields.iter().any(|f| p.found_in(f));
     all.iter()
         .filter(|c| {
             let by_code =

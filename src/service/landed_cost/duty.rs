@@ -5,7 +5,7 @@ use rust_decimal::Decimal;
 use super::allocate::allocate;
 use super::cart::{Context, Line, Shipment};
 use super::deminimis;
-use super::engine::Regime;
+use super::regime::Regime;
 use super::tables::{AgreementKind, DeMinimisKind, DutyRow, Treatment, dated::Dated};
 use crate::api::{BreakdownType, FieldError, TaxBreakdown};
 

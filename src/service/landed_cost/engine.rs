@@ -9,7 +9,8 @@ use uuid::Uuid;
 
 use super::allocate::allocate;
 use super::cart::{self, Context, Shipment};
-use super::tables::{AgreementKind, Tables, Valuation, dated::Dated};
+use super::regime::{Regime, regime};
+use super::tables::{Tables, Valuation};
 use super::{duty, tax};
 use crate::api::{
     BreakdownType, CartShipmentResponse, FieldError, LandedCost, ShipmentType, ShippingRate,
@@ -29,17 +30,6 @@ pub struct CalcOptions {
 #[derive(Debug, Clone)]
 pub struct Engine {
     tables: Arc<Tables>,
-}
-
-/// How a shipment crosses (or does not cross) a border.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Regime {
-    /// Origin and destination are the same country: domestic tax only.
-    Local,
-    /// Between two members of a customs union: no customs at all, destination VAT.
-    CustomsUnion,
-    /// An import: duty, import tax and low-value reliefs.
-    Import,
 }
 
 impl Engine {
@@ -123,23 +113,6 @@ impl Engine {
 fn random_id() -> Uuid {
     use rand::Rng as _;
     uuid::Builder::from_random_bytes(rand::rng().random()).into_uuid()
-}
-
-fn regime(ctx: &Context<'_>, shipment: &Shipment<'_, '_>) -> Regime {
-    if shipment.from == ctx.dest {
-        return Regime::Local;
-    }
-    let union = ctx.tables.agreements.iter().any(|a| {
-        a.kind == AgreementKind::CustomsUnion
-            && a.period().contains(ctx.date)
-            && a.has(shipment.from)
-            && a.has(ctx.dest)
-    });
-    if union {
-        Regime::CustomsUnion
-    } else {
-        Regime::Import
-    }
 }
 
 /// One entry per distinct SKU, first occurrence first.

@@ -76,6 +76,8 @@ mod classify;
 mod deminimis;
 mod duty;
 mod engine;
+mod phrase;
+mod regime;
 pub mod tables;
 mod tax;
 

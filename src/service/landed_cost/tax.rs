@@ -4,7 +4,7 @@ use rust_decimal::Decimal;
 
 use super::cart::{Context, Line, Shipment};
 use super::deminimis;
-use super::engine::Regime;
+use super::regime::Regime;
 use super::tables::{Basis, DeMinimisKind, TaxRow, dated::in_force};
 use crate::api::{BreakdownType, FieldError, TaxBreakdown};
 

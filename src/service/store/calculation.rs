@@ -7,7 +7,8 @@ use serde_json::json;
 use time::OffsetDateTime;
 
 use super::codec::{append_event, from_json};
-use super::{Durability, Store, StoreError};
+use super::error::StoreError;
+use super::handle::{Durability, Store};
 use crate::api::{FieldError, LandedCost, TaxCalculationRequest, TaxCalculationResponse};
 
 /// One rate option of a calculated shipment, as the order create looks it up.

@@ -14,7 +14,8 @@ use std::sync::mpsc::{self, Receiver};
 use rusqlite::Connection;
 use rusqlite::hooks::Wal;
 
-use super::{BUSY_TIMEOUT, StoreError};
+use super::connection::BUSY_TIMEOUT;
+use super::error::StoreError;
 
 /// When to checkpoint, in pages of the log (4 KiB each by default).
 #[derive(Debug, Clone, Copy)]

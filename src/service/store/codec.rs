@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 use time::OffsetDateTime;
 use time::format_description::well_known::{Iso8601, Rfc3339};
 
-use super::StoreError;
+use super::error::StoreError;
 use crate::domain::{Weight, WeightUnit};
 
 /// Decimals are stored as their exact text; `SUM()` in SQL would go through floating point, so

@@ -11,8 +11,9 @@ use super::calculation::{
     RateRow, calculation_exists, landed_costs, load_rate, load_request, rated_shipments,
 };
 use super::codec::{append_event, parse_client_ts, parse_dec, to_json, ts};
+use super::error::StoreError;
+use super::handle::Store;
 use super::rows::load_order;
-use super::{Store, StoreError};
 use crate::api::{Address, CartItem, FieldError, LandedCost, OrderCreateRequest};
 
 /// A line to insert, from a calculation's cart item or a complete update item.

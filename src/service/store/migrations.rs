@@ -10,7 +10,7 @@
 
 use rusqlite::Connection;
 
-use super::StoreError;
+use super::error::StoreError;
 use crate::migrate::{self, MigrateError};
 
 mod steps {

@@ -51,7 +51,10 @@
 mod calculation;
 mod checkpoint;
 mod codec;
+mod connection;
 mod create;
+mod error;
+mod handle;
 mod labels;
 mod migrations;
 mod rows;
@@ -63,170 +66,11 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
-use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
-
-use rusqlite::{Connection, Transaction, TransactionBehavior};
-
-use crate::api::FieldError;
-
 pub use calculation::NewCalculation;
+pub use error::StoreError;
+pub use handle::Store;
 pub use types::{
     DocFormat, FulfillmentView, ItemView, LabelContext, LabelDocs, LabelItem, LabelKind,
     LabelRecord, LabelSummary, OrderView, ParcelRequest, ShipmentState, ShipmentView,
 };
 pub use writer::{CalculationWriter, Quote};
-
-/// How long a write waits for another connection (another process on the same file) to finish.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
-
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// The order (or label) asked for does not exist.
-    #[error("not found: {0}")]
-    NotFound(String),
-    /// The request contradicts the stored state (duplicate, stale or forbidden move).
-    #[error("conflict: {0}")]
-    Conflict(String),
-    /// Business rules failed; every problem with its JSON field path.
-    #[error("invalid request: {}", join_errors(.0))]
-    Invalid(Vec<FieldError>),
-    #[error("database error: {0}")]
-    Database(rusqlite::Error),
-    /// The write could not be done at all (the disk, or the writer thread, failed).
-    #[error("the store cannot take the write: {0}")]
-    Unavailable(String),
-    /// Stored data that cannot be read back (a bug or a hand-edited database).
-    #[error("stored data is corrupt: {0}")]
-    Corrupt(String),
-}
-
-/// A column that holds what its type cannot read (a decimal column that is not a decimal, an
-/// unknown state) is stored data gone wrong, not a failing database.
-impl From<rusqlite::Error> for StoreError {
-    fn from(error: rusqlite::Error) -> Self {
-        match error {
-            rusqlite::Error::FromSqlConversionFailure(column, _, cause) => {
-                StoreError::Corrupt(format!("column {column}: {cause}"))
-            }
-            other => StoreError::Database(other),
-        }
-    }
-}
-
-fn join_errors(errors: &[FieldError]) -> String {
-    errors
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
-/// A handle on the service database; cheap to clone and shared by every request handler.
-///
-/// One connection behind a mutex rather than a pool: SQLite runs one writer at a time anyway,
-/// every call here is a short transaction, and a single connection never meets `SQLITE_BUSY`
-/// from itself. `busy_timeout` still covers other connections to the same file (a second
-/// process, or a second `Store::open` as in the concurrency test). Callers run these blocking
-/// methods on `tokio::task::spawn_blocking`.
-#[derive(Clone)]
-pub struct Store {
-    conn: Arc<Mutex<Connection>>,
-    /// The connection's current `PRAGMA synchronous`; only read or changed under `conn`'s lock.
-    relaxed: Arc<AtomicBool>,
-}
-
-/// How far a committed write must have reached the disk before the call returns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Durability {
-    /// `synchronous = FULL`: survives a power cut (orders, labels).
-    PowerCut,
-    /// `synchronous = NORMAL`: survives a crash of the process; a power cut may lose the last
-    /// few. Used for calculations: a lost one is re-quoted, and the next durable write syncs
-    /// the write-ahead log up to it, so an order can never outlive the calculation it names.
-    ProcessCrash,
-}
-
-impl std::fmt::Debug for Store {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Store").finish_non_exhaustive()
-    }
-}
-
-impl Store {
-    /// Opens (creating if needed) the database file and brings its schema up to date.
-    pub fn open(path: &Path) -> Result<Store, StoreError> {
-        Self::open_with(path, checkpoint::Limits::DEFAULT)
-    }
-
-    fn open_with(path: &Path, limits: checkpoint::Limits) -> Result<Store, StoreError> {
-        let mut conn = Self::prepare(Connection::open(path)?)?;
-        checkpoint::move_off_commits(&mut conn, path, limits)?;
-        Ok(Self::wrap(conn))
-    }
-
-    /// A private database that lives as long as the store (tests, the demo).
-    pub fn open_in_memory() -> Result<Store, StoreError> {
-        Ok(Self::wrap(Self::prepare(Connection::open_in_memory()?)?))
-    }
-
-    fn prepare(mut conn: Connection) -> Result<Connection, StoreError> {
-        conn.busy_timeout(BUSY_TIMEOUT)?;
-        // WAL lets readers (the sqlite3 shell, backups) work while the service writes; an
-        // in-memory database answers "memory" and keeps working without it.
-        let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
-        // FULL: a committed order survives a power cut, not only a crash of the process.
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        migrations::apply(&mut conn)?;
-        Ok(conn)
-    }
-
-    fn wrap(conn: Connection) -> Store {
-        Store {
-            conn: Arc::new(Mutex::new(conn)),
-            relaxed: Arc::new(AtomicBool::new(false)),
-        }
-    }
-
-    /// Runs `work` in one `BEGIN IMMEDIATE` transaction: committed when it returns `Ok`, rolled
-    /// back otherwise (dropping a `Transaction` rolls it back).
-    fn write<T>(
-        &self,
-        work: impl FnOnce(&Transaction<'_>) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        self.write_with(Durability::PowerCut, work)
-    }
-
-    fn write_with<T>(
-        &self,
-        durability: Durability,
-        work: impl FnOnce(&Transaction<'_>) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        // A panic elsewhere while holding the lock cannot leave a half-done transaction behind
-        // (it was rolled back on unwind), so a poisoned lock is safe to take over.
-        let mut conn = self.conn.lock().unwrap_or_else(PoisonError::into_inner);
-        let relaxed = durability == Durability::ProcessCrash;
-        if self.relaxed.load(Ordering::Relaxed) != relaxed {
-            let level = if relaxed { "NORMAL" } else { "FULL" };
-            conn.pragma_update(None, "synchronous", level)?;
-            self.relaxed.store(relaxed, Ordering::Relaxed);
-        }
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let value = work(&tx)?;
-        tx.commit()?;
-        Ok(value)
-    }
-
-    /// Runs `work` in a read transaction so it sees one consistent snapshot.
-    fn read<T>(
-        &self,
-        work: impl FnOnce(&Transaction<'_>) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        let mut conn = self.conn.lock().unwrap_or_else(PoisonError::into_inner);
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
-        work(&tx)
-    }
-}

@@ -3,8 +3,8 @@
 use rusqlite::{OptionalExtension, Transaction};
 use rust_decimal::Decimal;
 
-use super::StoreError;
 use super::codec::{StoredDecimal, dec_sum, parse_dec};
+use super::error::StoreError;
 use super::types::ShipmentState;
 
 pub(super) struct OrderRow {

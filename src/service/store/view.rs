@@ -3,9 +3,10 @@
 use rusqlite::Transaction;
 
 use super::codec::{StoredDecimal, from_json, opt_from_json, parse_ts, weight};
+use super::error::StoreError;
+use super::handle::Store;
 use super::rows::{LineRow, load_lines, load_order, load_shipments};
 use super::types::{FulfillmentView, ItemView, LabelKind, LabelSummary, OrderView, ShipmentView};
-use super::{Store, StoreError};
 
 impl Store {
     /// The order as stored, or `None` when there is no such order.

@@ -13,7 +13,8 @@ use bytes::Bytes;
 use tokio::sync::oneshot;
 
 use super::calculation::NewCalculation;
-use super::{Store, StoreError};
+use super::error::StoreError;
+use super::handle::Store;
 use crate::api::{TaxCalculationRequest, TaxCalculationResponse};
 
 /// Most calculations in one transaction: bounds how long the first of a batch waits.

@@ -5,15 +5,16 @@ use std::collections::HashSet;
 use crate::api::{FieldError, Fulfillment, OrderUpdateRequest};
 use crate::domain::{ShipmentStatus, validate};
 
+use super::encoding::{now_unix, to_json};
 use super::engine::{Tx, params};
+use super::event_log::{NewEvent, insert_event};
 use super::parcel::{parcel_ctx, shipment_ctx};
 use super::record::refresh_status;
-use super::{
-    Direction, FulfilmentId, NewEvent, OrderNumber, ParcelId, StationDb, StationError,
-    insert_event, now_unix, to_json,
-};
+use super::station_db::StationDb;
+use crate::station::error::StationError;
 use crate::station::model::check::whole_units;
 use crate::station::model::status::OrderStatus;
+use crate::station::model::{Direction, FulfilmentId, OrderNumber, ParcelId};
 
 impl StationDb {
     /// Records the fulfilment sent for a parcel (after `PUT /v1/orders` answered 204). Its

@@ -3,11 +3,13 @@
 
 use crate::station::model::check::PreparedOrder;
 
+use super::encoding::{now_unix, to_json};
 use super::engine::params;
+use super::event_log::{NewEvent, insert_event};
 use super::record::insert_order;
-use super::{
-    Direction, NewEvent, OrderOrigin, StationDb, StationError, insert_event, now_unix, to_json,
-};
+use super::station_db::StationDb;
+use crate::station::error::StationError;
+use crate::station::model::{Direction, OrderOrigin};
 
 /// What became of one imported order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

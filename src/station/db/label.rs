@@ -4,12 +4,15 @@ use base64::Engine as _;
 
 use crate::api::{FieldError, LabelRequest, LabelResponse, LabelStatus};
 
+use super::encoding::{from_unix, now_unix, to_json};
 use super::engine::{Tx, params};
+use super::event_log::{NewEvent, insert_event};
 use super::parcel::{ParcelCtx, parcel_ctx};
 use super::record::refresh_status;
-use super::{
-    Direction, DocumentId, DocumentInfo, DocumentKind, LabelDocument, LabelId, NewEvent, ParcelId,
-    StationDb, StationError, from_unix, insert_event, now_unix, to_json,
+use super::station_db::StationDb;
+use crate::station::error::StationError;
+use crate::station::model::{
+    Direction, DocumentId, DocumentInfo, DocumentKind, LabelDocument, LabelId, ParcelId,
 };
 
 pub(super) fn label_status_code(status: LabelStatus) -> &'static str {

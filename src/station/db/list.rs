@@ -4,9 +4,12 @@
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
+use super::encoding::from_unix;
 use super::engine::params;
 use super::read::decimal;
-use super::{OrderNumber, OrderStatus, StationDb, StationError, from_unix};
+use super::station_db::StationDb;
+use crate::station::error::StationError;
+use crate::station::model::{OrderNumber, OrderStatus};
 
 /// One row of the orders table.
 #[derive(Debug, Clone, PartialEq)]

@@ -7,12 +7,13 @@ use rust_decimal::Decimal;
 use crate::api::FieldError;
 use crate::domain::validate;
 
+use super::encoding::{now_unix, to_json};
 use super::engine::{Tx, params};
+use super::event_log::{NewEvent, insert_event};
 use super::record::refresh_status;
-use super::{
-    Direction, NewEvent, NewParcel, OrderNumber, ParcelId, StationDb, StationError, insert_event,
-    now_unix, order_row_id, to_json,
-};
+use super::station_db::{StationDb, order_row_id};
+use crate::station::error::StationError;
+use crate::station::model::{Direction, NewParcel, OrderNumber, ParcelId};
 
 /// A shipment row with what the write checks need.
 pub(super) struct ShipmentCtx {
@@ -186,7 +187,7 @@ impl StationDb {
             },
         )?;
         refresh_status(&mut tx, ctx.shipment.order_id)?;
-        super::outbox::discard_parcel_label(&mut tx, parcel)?;
+        super::outbox::write::discard_parcel_label(&mut tx, parcel)?;
         tx.commit()?;
         Ok(())
     }

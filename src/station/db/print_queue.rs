@@ -2,9 +2,12 @@
 //! sent after its last, so a printer coming back never gets the same job twice (see
 //! `station::print` for what each failure means and migration step 3).
 
+use super::encoding::{now_unix, to_json};
 use super::engine::{Tx, params};
-use super::{DocumentId, StationDb, StationError, now_unix, to_json};
-use crate::station::print::PrintTarget;
+use super::station_db::StationDb;
+use crate::station::error::StationError;
+use crate::station::model::DocumentId;
+use crate::station::print::printers::PrintTarget;
 
 /// One print job in the station's print queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -5,16 +5,18 @@ use rust_decimal::Decimal;
 use crate::api::{CartItem, FieldError, LabelRequest, TaxCalculationRequest};
 use crate::domain::{LengthUnit, Weight, WeightUnit};
 
+use super::encoding::{from_json, from_unix};
 use super::engine::{Tx, params};
 use super::label::parse_label_status;
 use super::record::parse_shipment_type;
-use super::{
+use super::station_db::StationDb;
+use crate::station::error::StationError;
+use crate::station::model::status::{self, ShipmentFacts};
+use crate::station::model::{
     Cancellation, ChosenRate, Dimensions, DocumentId, DocumentInfo, DocumentKind, FulfilmentId,
     FulfilmentRecord, ItemProgress, LabelId, LabelRecord, OrderNumber, OrderOrigin, Parcel,
-    ParcelId, ParcelLine, StationDb, StationError, StationOrder, StationShipment, from_json,
-    from_unix,
+    ParcelId, ParcelLine, StationOrder, StationShipment,
 };
-use crate::station::model::status::{self, ShipmentFacts};
 
 impl StationDb {
     /// One order in full, or `None` when the station has no order with this number.

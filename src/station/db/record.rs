@@ -2,13 +2,14 @@
 
 use crate::api::{OrderCreateRequest, ShipmentType, TaxCalculationRequest, TaxCalculationResponse};
 
+use super::encoding::{now_unix, to_json};
 use super::engine::{Tx, params};
-use super::{
-    Direction, NewEvent, OrderNumber, OrderOrigin, StationDb, StationError, insert_event, now_unix,
-    to_json,
-};
+use super::event_log::{NewEvent, insert_event};
+use super::station_db::StationDb;
+use crate::station::error::StationError;
 use crate::station::model::check::{self, PreparedOrder};
 use crate::station::model::status::{self, OrderStatus, ShipmentFacts};
+use crate::station::model::{Direction, OrderNumber, OrderOrigin};
 
 impl StationDb {
     /// Records an order this station submitted: call it after `POST /v1/orders` answered 204,

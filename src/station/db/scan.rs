@@ -1,7 +1,9 @@
 //! The scan box: a barcode scanner types a code and a terminator; this says what it names.
 
 use super::engine::{Dialect, params};
-use super::{OrderNumber, StationDb, StationError};
+use super::station_db::StationDb;
+use crate::station::error::StationError;
+use crate::station::model::OrderNumber;
 
 /// At most this many orders are listed for a scanned SKU.
 pub const SKU_ORDERS_LIMIT: usize = 50;

@@ -7,7 +7,8 @@
 pub(crate) mod check;
 mod requests;
 pub(crate) mod status;
-mod types;
+// Visible to `station::error`, which names the ids without going through this re-export.
+pub(super) mod types;
 
 pub use requests::{LabelOptions, prefill_label_address};
 pub use types::*;

@@ -11,7 +11,7 @@ use crate::api::{
 
 use crate::domain::{FulfillmentStatus, ShipmentStatus};
 
-use super::{
+use super::types::{
     FulfilmentInput, FulfilmentRecord, ItemProgress, LabelRecord, OrderStatus, Parcel, ParcelId,
     StationOrder, StationShipment,
 };

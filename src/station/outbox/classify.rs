@@ -2,10 +2,10 @@
 
 use std::time::Duration;
 
-use rand::Rng;
+use backon::{BackoffBuilder, ExponentialBuilder};
 use time::OffsetDateTime;
 
-use super::WorkerConfig;
+use super::config::WorkerConfig;
 use crate::api::{ClientError, FieldError};
 use crate::station::db::{Answer, OutboxAction, OutboxEntry};
 
@@ -23,19 +23,28 @@ pub enum Verdict {
     },
 }
 
-/// `first * 2^n`, at most `longest`; with `jitter`, a random point in its upper half so
+/// Past this many doublings every schedule the worker uses is at its limit; it bounds the steps
+/// taken for a (corrupt) huge attempt count.
+const MAX_DOUBLINGS: u32 = 32;
+
+/// The wait before retry `n + 1` (`n` = 0 first): `first * 2^n`, at most `longest` (`backon`'s
+/// exponential schedule, factor 2). With `jitter`, `backon` adds a random part of up to that
+/// much again, so a wait `d` becomes one in `[d, 2d)` (at the limit, up to twice `longest`):
 /// stations that lost the service together do not come back together.
 pub fn backoff(first: Duration, longest: Duration, n: u32, jitter: bool) -> Duration {
-    let full = first
-        .checked_mul(1u32.checked_shl(n.min(20)).unwrap_or(u32::MAX))
-        .unwrap_or(longest)
-        .min(longest);
-    if !jitter {
-        return full;
-    }
-    let half = full / 2;
-    let millis = u64::try_from(half.as_millis()).unwrap_or(u64::MAX);
-    half + Duration::from_millis(rand::rng().random_range(0..=millis))
+    // `backon` starts at its minimum unclipped; clipping it keeps `longest` the longest.
+    let schedule = ExponentialBuilder::new()
+        .with_min_delay(first.min(longest))
+        .with_max_delay(longest)
+        .with_factor(2.0)
+        .without_max_times();
+    let schedule = if jitter {
+        schedule.with_jitter()
+    } else {
+        schedule
+    };
+    let step = usize::try_from(n.min(MAX_DOUBLINGS)).unwrap_or(0);
+    schedule.build().nth(step).unwrap_or(longest)
 }
 
 /// A create refused as a duplicate of its own `source_reference`.
@@ -129,8 +138,13 @@ mod tests {
             let Verdict::Retry { at, .. } = verdict else {
                 panic!("{error:?} should retry");
             };
+            // The third attempt failed: the second retry waits 2 s * 2^2 = 8 s, plus jitter of
+            // up to as much again (less the moment since `at` was set).
             let wait = at - OffsetDateTime::now_utc();
-            assert!(wait > time::Duration::seconds(3) && wait <= time::Duration::seconds(8));
+            assert!(
+                wait > time::Duration::seconds(7) && wait < time::Duration::seconds(16),
+                "{wait}"
+            );
         }
         for error in [
             ClientError::Unauthorized,
@@ -148,18 +162,25 @@ mod tests {
     }
 
     #[test]
-    fn backoff_doubles_up_to_its_limit_and_jitter_stays_in_the_upper_half() {
+    fn backoff_doubles_up_to_its_limit_and_jitter_adds_up_to_as_much_again() {
         let (first, longest) = (Duration::from_secs(2), Duration::from_secs(60));
         assert_eq!(backoff(first, longest, 0, false), first);
         assert_eq!(backoff(first, longest, 3, false), Duration::from_secs(16));
         assert_eq!(backoff(first, longest, 30, false), longest);
+        assert_eq!(backoff(first, longest, u32::MAX, false), longest);
+        assert_eq!(backoff(longest * 2, longest, 0, false), longest);
+        let mut moved = false;
         for n in 0..8 {
             let full = backoff(first, longest, n, false);
-            let jittered = backoff(first, longest, n, true);
-            assert!(
-                jittered >= full / 2 && jittered <= full,
-                "{n}: {jittered:?}"
-            );
+            for _ in 0..20 {
+                let jittered = backoff(first, longest, n, true);
+                assert!(
+                    jittered >= full && jittered < full * 2,
+                    "{n}: {jittered:?} for {full:?}"
+                );
+                moved |= jittered != full;
+            }
         }
+        assert!(moved, "jitter never changed a wait");
     }
 }

@@ -1,6 +1,6 @@
 //! A delivered label's documents, fetched once and cached so reprints work offline.
 
-use super::{SharedDb, with_db};
+use super::shared_db::{SharedDb, with_db};
 use crate::api::Client;
 use crate::station::db::{DocumentKind, LabelDocument, OutboxEntry};
 

@@ -2,8 +2,9 @@
 //! entry of the station database's outbox (`db::outbox`), sends it with `api::Client`, and
 //! records the answer together with the entry's new state in one transaction.
 //!
-//! - Network errors, timeouts, 5xx and 429 are retried with exponential backoff and full
-//!   jitter; answers a retry cannot fix (401, 403, 404, 409, 422, ...) wait for a person.
+//! - Network errors, timeouts, 5xx and 429 are retried with exponential backoff (`backon`'s
+//!   schedule) and jitter that adds up to as much again to each wait (see [`backoff`]); answers
+//!   a retry cannot fix (401, 403, 404, 409, 422, ...) wait for a person.
 //! - A create that answers 409 "already exists" after an earlier attempt counts as delivered:
 //!   that attempt created it (its answer was lost, or the app stopped before recording it).
 //! - A pending label is asked for again (same `trackReference`, so the same label) until it
@@ -22,7 +23,7 @@
 //! `fulfil:N:S:parcel`, `cancel:N:S`, `label:N:S:parcel`); writing the same key again adds nothing.
 //! The worker (`station::outbox`, a task on the app's tokio runtime) sends due entries with
 //! `api::Client`: network errors, timeouts, 5xx and 429 are retried with exponential backoff and
-//! equal jitter (a random point in the upper half of each wait); 401/403/404/409/422 wait in "needs attention" with the service's field errors, where
+//! jitter (a wait `d` becomes a random one in `[d, 2d)`); 401/403/404/409/422 wait in "needs attention" with the service's field errors, where
 //! the Outbox tab lets a person correct the body and resend, or a supervisor discard. A create
 //! is sent before anything else of its order, and updates of an order one after the other (each
 //! carries a later `source_updated_at`). Split-parcel labels go through it from the packing flow
@@ -33,7 +34,9 @@
 //! the app as progress and the status bar shows queued / retrying (next time) / needs attention.
 
 mod classify;
+mod config;
 mod documents;
+mod shared_db;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -43,37 +46,11 @@ use tokio::sync::{Notify, broadcast};
 use tokio::task::JoinHandle;
 
 use crate::api::{Client, ClientError, LabelRequest, OrderCreateRequest, OrderUpdateRequest};
-use crate::station::db::{Answer, OutboxAction, OutboxEntry, StationDb, StationError};
+use crate::station::db::{Answer, OutboxAction, OutboxEntry, StationError};
 
 pub use classify::{Verdict, backoff, classify};
-
-/// The station database as the worker and the app's jobs share it.
-pub type SharedDb = Arc<Mutex<StationDb>>;
-
-/// How patient the worker is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WorkerConfig {
-    /// The first retry after a network failure; doubled each time up to `longest_retry`.
-    pub first_retry: Duration,
-    pub longest_retry: Duration,
-    /// The first poll of a pending label; doubled each time up to `longest_poll`.
-    pub first_poll: Duration,
-    pub longest_poll: Duration,
-    /// How long the worker sleeps with nothing due before it looks again anyway.
-    pub idle: Duration,
-}
-
-impl Default for WorkerConfig {
-    fn default() -> Self {
-        Self {
-            first_retry: Duration::from_secs(2),
-            longest_retry: Duration::from_secs(300),
-            first_poll: Duration::from_millis(250),
-            longest_poll: Duration::from_secs(8),
-            idle: Duration::from_secs(30),
-        }
-    }
-}
+pub use config::WorkerConfig;
+pub use shared_db::{SharedDb, with_db};
 
 /// What the worker did with one entry: its state after the attempt and the error the service
 /// or the network gave, if any. `entry` is `None` for the report sent when the worker starts.
@@ -150,27 +127,6 @@ impl Outbox {
     pub fn is_finished(&self) -> bool {
         self.task.is_finished()
     }
-}
-
-/// Runs a station database call off the async threads.
-pub async fn with_db<T, F>(db: &SharedDb, work: F) -> Result<T, StationError>
-where
-    T: Send + 'static,
-    F: FnOnce(&mut StationDb) -> Result<T, StationError> + Send + 'static,
-{
-    let db = db.clone();
-    tokio::task::spawn_blocking(move || {
-        let mut guard = db
-            .lock()
-            .map_err(|_| StationError::Corrupt("the station database lock was poisoned".into()))?;
-        work(&mut guard)
-    })
-    .await
-    .unwrap_or_else(|e| {
-        Err(StationError::Corrupt(format!(
-            "a blocking task failed: {e}"
-        )))
-    })
 }
 
 async fn run(db: SharedDb, shared: Arc<Shared>, config: WorkerConfig) {

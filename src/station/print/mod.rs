@@ -47,161 +47,18 @@
 //!   inline base64 PDF when received); Print and "Reprint label n" in the shipment history read only
 //!   the cache, never the service.
 
+mod error;
+// Visible to `db::print_queue`, which keeps each job's target without going through this
+// module's re-exports (this module's queue uses the database).
+pub(crate) mod printers;
 mod queue;
 mod spool;
 mod test_page;
 mod zpl;
 
-use std::time::Duration;
-
-use serde::{Deserialize, Serialize};
-
+pub use error::{PrintError, PrinterProblem};
+pub use printers::{Dpi, PrintTarget, RAW_PORT, SpoolerPrinter, ZplPrinter, ZplTimeouts};
 pub use queue::print_queued;
 pub use spool::{spool_pdf, spooler_queues};
 pub use test_page::{test_label_zpl, test_page_pdf};
-pub use zpl::{PrinterProblem, adapt_density, problems_of, send_zpl};
-
-/// The TCP port of raw printing on ZPL printers (JetDirect / RAW).
-pub const RAW_PORT: u16 = 9100;
-
-/// Print density of a thermal printer. The service renders ZPL at 203 dpi; a 300 dpi printer
-/// is told to scale it (see [`adapt_density`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub enum Dpi {
-    #[default]
-    #[serde(rename = "203")]
-    D203,
-    #[serde(rename = "300")]
-    D300,
-}
-
-impl Dpi {
-    pub fn label(&self) -> &'static str {
-        match self {
-            Self::D203 => "203 dpi (8 dots/mm)",
-            Self::D300 => "300 dpi (12 dots/mm)",
-        }
-    }
-}
-
-/// A thermal label printer that takes raw ZPL over TCP.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct ZplPrinter {
-    pub host: String,
-    #[serde(default = "raw_port")]
-    pub port: u16,
-    #[serde(default)]
-    pub dpi: Dpi,
-}
-
-fn raw_port() -> u16 {
-    RAW_PORT
-}
-
-impl ZplPrinter {
-    pub fn address(&self) -> String {
-        let host = self.host.trim();
-        // An IPv6 literal needs brackets before the port.
-        if host.contains(':') && !host.starts_with('[') {
-            format!("[{host}]:{}", self.port)
-        } else {
-            format!("{host}:{}", self.port)
-        }
-    }
-}
-
-/// An office printer reached through the OS spooler (CUPS, the Windows spooler).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub struct SpoolerPrinter {
-    /// The queue's name; `None` or blank: the system's default printer.
-    pub queue: Option<String>,
-}
-
-impl SpoolerPrinter {
-    pub fn queue_name(&self) -> Option<&str> {
-        self.queue
-            .as_deref()
-            .map(str::trim)
-            .filter(|q| !q.is_empty())
-    }
-}
-
-/// Where one print job goes, kept with the job in the print queue.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum PrintTarget {
-    Zpl(ZplPrinter),
-    Spooler(SpoolerPrinter),
-}
-
-impl PrintTarget {
-    /// The document kind this target prints.
-    pub fn document_kind(&self) -> crate::station::db::DocumentKind {
-        match self {
-            Self::Zpl(_) => crate::station::db::DocumentKind::Zpl,
-            Self::Spooler(_) => crate::station::db::DocumentKind::Pdf,
-        }
-    }
-}
-
-/// Timeouts of a ZPL printer connection.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ZplTimeouts {
-    pub connect: Duration,
-    pub write: Duration,
-    /// How long to wait for the `~HS` answer; a printer silent for this long is printed to
-    /// anyway (not every ZPL printer answers).
-    pub status: Duration,
-}
-
-impl Default for ZplTimeouts {
-    fn default() -> Self {
-        Self {
-            connect: Duration::from_secs(4),
-            write: Duration::from_secs(15),
-            status: Duration::from_millis(1500),
-        }
-    }
-}
-
-/// Why a print did not happen, in words a packer can act on.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PrintError {
-    #[error("No printer is set for this: choose one under Settings (Printers), or save the file.")]
-    NoPrinter,
-    #[error(
-        "The label printer {address} cannot be reached ({detail}). Is it on and on the network?"
-    )]
-    Unreachable { address: String, detail: String },
-    #[error("The label printer {address} is not ready: {}. Fix it, then print again.", list(.problems))]
-    NotReady {
-        address: String,
-        problems: Vec<PrinterProblem>,
-    },
-    #[error(
-        "The label printer {address} stopped taking the label ({detail}). Look at the printer: \
-         if nothing came out, reprint."
-    )]
-    Interrupted { address: String, detail: String },
-    #[error("{0}")]
-    Spooler(String),
-    #[error(
-        "The print spooler did not answer ({0}); the document may or may not be queued — look \
-         at the printer's queue before printing again."
-    )]
-    SpoolerUncertain(String),
-    #[error("The document to print is not in the station: {0}")]
-    Document(String),
-}
-
-fn list(problems: &[PrinterProblem]) -> String {
-    let words: Vec<&str> = problems.iter().map(PrinterProblem::describe).collect();
-    words.join(", ")
-}
-
-impl PrintError {
-    /// True when no byte reached the printer or spooler, so sending again cannot print twice.
-    pub fn nothing_sent(&self) -> bool {
-        !matches!(self, Self::Interrupted { .. } | Self::SpoolerUncertain(_))
-    }
-}
+pub use zpl::{adapt_density, problems_of, send_zpl};

@@ -3,7 +3,10 @@
 
 use std::sync::Mutex;
 
-use super::{PrintError, PrintTarget, ZplTimeouts, send_zpl, spool_pdf};
+use super::error::PrintError;
+use super::printers::{PrintTarget, ZplTimeouts};
+use super::spool::spool_pdf;
+use super::zpl::send_zpl;
 use crate::station::db::{PrintJobId, PrintOutcome, StationDb};
 
 fn locked<T>(

@@ -6,7 +6,8 @@
 //! the PDF goes to the queue as it is, which office printers that take PDF directly print.
 //! Once the spooler took the job it is sent: the spooler holds it until the printer is back.
 
-use super::{PrintError, SpoolerPrinter};
+use super::error::PrintError;
+use super::printers::SpoolerPrinter;
 
 /// Sends a PDF to the queue (or the default printer); blocking. Returns what the spooler said.
 pub fn spool_pdf(printer: &SpoolerPrinter, pdf: &[u8]) -> Result<String, PrintError> {

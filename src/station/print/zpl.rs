@@ -9,35 +9,8 @@ use zpl_toolchain_print_client::{
     PrintError as WireError, Printer as _, PrinterConfig, StatusQuery as _, TcpPrinter,
 };
 
-use super::{Dpi, PrintError, ZplPrinter, ZplTimeouts};
-
-/// Something the printer reported in its `~HS` answer that stops a label from printing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PrinterProblem {
-    PaperOut,
-    Paused,
-    HeadOpen,
-    RibbonOut,
-    BufferFull,
-    TooHot,
-    TooCold,
-    CorruptRam,
-}
-
-impl PrinterProblem {
-    pub fn describe(&self) -> &'static str {
-        match self {
-            Self::PaperOut => "out of labels (load labels and close the printer)",
-            Self::Paused => "paused (press its pause/feed button)",
-            Self::HeadOpen => "its head is open (close it)",
-            Self::RibbonOut => "out of ribbon (load a ribbon)",
-            Self::BufferFull => "its memory is full (wait or restart it)",
-            Self::TooHot => "its print head is too hot (let it cool)",
-            Self::TooCold => "its print head is too cold",
-            Self::CorruptRam => "its memory is damaged (restart it)",
-        }
-    }
-}
+use super::error::{PrintError, PrinterProblem};
+use super::printers::{Dpi, ZplPrinter, ZplTimeouts};
 
 /// What stops a printer from printing, read from its three `~HS` strings (empty: ready).
 ///

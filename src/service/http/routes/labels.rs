@@ -12,13 +12,16 @@ use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
 use time::OffsetDateTime;
 
+use super::blocking;
 use super::orders::with_field;
 use crate::api::{
     ErrorBody, FieldError, LabelAddress, LabelRequest, LabelResponse, LabelResult, LabelStatus,
 };
 use crate::domain::{CountryCode, Length, LengthUnit, Weight, WeightUnit, validate};
+use crate::service::http::error::ApiError;
+use crate::service::http::extract;
 use crate::service::http::openapi::{self, *};
-use crate::service::http::{ApiError, SharedState, blocking, extract};
+use crate::service::http::state::SharedState;
 use crate::service::labels::{
     Dimensions, LabelDocument, LabelParty, TrackingCode, render_pdf, render_zpl,
 };

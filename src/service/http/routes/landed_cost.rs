@@ -7,9 +7,10 @@ use axum::response::{IntoResponse, Response};
 
 use crate::api::{ErrorBody, TaxCalculationRequest, TaxCalculationResponse};
 use crate::domain::validate;
+use crate::service::http::error::ApiError;
 use crate::service::http::extract::RawJson;
 use crate::service::http::openapi::{self, *};
-use crate::service::http::{ApiError, SharedState};
+use crate::service::http::state::SharedState;
 use crate::service::landed_cost::CalcOptions;
 use crate::service::store::Quote;
 

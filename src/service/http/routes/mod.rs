@@ -29,3 +29,12 @@ pub async fn not_found() -> ApiError {
         "No such endpoint: the service answers POST /v1/landed-cost, POST and PUT /v1/orders and POST /api/post/fc/labels; GET /openapi.json describes them.",
     )
 }
+
+/// Runs synchronous store work off the async workers.
+pub(super) async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::Internal(format!("blocking task failed: {e}")))?
+}

@@ -4,11 +4,13 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use time::OffsetDateTime;
 
+use super::blocking;
 use crate::api::{ErrorBody, FieldError, OrderCreateRequest, OrderUpdateRequest};
 use crate::domain::validate;
+use crate::service::http::error::ApiError;
 use crate::service::http::extract::JsonBody;
 use crate::service::http::openapi::{self, *};
-use crate::service::http::{ApiError, SharedState, blocking};
+use crate::service::http::state::SharedState;
 
 /// Creates an order.
 ///

@@ -1,9 +1,9 @@
 //! Where everything goes on the label, in dots of a 203 dpi printer (812 x 1218 = 4 x 6 in),
 //! top-left origin. Backends turn the elements into PDF operations or ZPL commands.
 
-use super::LabelDocument;
 use super::code128::code128;
 use super::content::{self, PartyLines};
+use super::document::LabelDocument;
 
 pub(crate) const WIDTH: u32 = 812;
 pub(crate) const HEIGHT: u32 = 1218;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer, de::Error as _};
 use time::Date;
 use time::macros::format_description;
 
-use super::TablesError;
+use super::error::TablesError;
 
 /// The validity of one row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

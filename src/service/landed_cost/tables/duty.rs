@@ -7,7 +7,8 @@ use serde::Deserialize;
 use time::Date;
 
 use super::dated::{self, Period, check_periods, dated};
-use super::{HsTable, TablesError, invalid};
+use super::error::{TablesError, invalid};
+use super::hs::HsTable;
 use crate::api::{Jurisdiction, num};
 
 /// One tariff: the duty file of a customs territory.

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use time::Date;
 
 use super::dated::{self, Period, check_periods, dated, in_force};
-use super::{TablesError, invalid};
+use super::error::{TablesError, invalid};
 use crate::api::num;
 use crate::domain::Currency;
 

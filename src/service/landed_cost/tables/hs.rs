@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 
-use super::{TablesError, invalid};
-use crate::service::landed_cost::classify::{Phrase, words};
+use super::error::{TablesError, invalid};
+use crate::service::landed_cost::phrase::{Phrase, words};
 
 #[derive(Debug, Deserialize)]
 pub(super) struct CodesFile {

@@ -4,6 +4,8 @@
 
 pub(crate) mod dated;
 mod duty;
+mod error;
+mod fields;
 mod fx;
 mod hs;
 mod query;
@@ -12,13 +14,12 @@ mod tax;
 
 use std::collections::BTreeMap;
 
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Deserializer, de::Error as _};
 use time::Date;
 
-use crate::domain::CountryCode;
-
 pub use duty::{DutyRow, Tariff};
+pub use error::TablesError;
 pub use fx::{FxDay, FxTable};
 pub use hs::{Category, HsTable, KeywordEntry, Keywords};
 pub use rules::{
@@ -26,15 +27,6 @@ pub use rules::{
     Valuation,
 };
 pub use tax::{ReducedRow, TaxRow};
-
-/// A table that could not be loaded: the file and what is wrong with it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum TablesError {
-    #[error("table {0} is not valid JSON of the expected shape: {1}")]
-    Parse(String, String),
-    #[error("table {0}: {1}")]
-    Invalid(String, String),
-}
 
 /// Where a table comes from, as its file says.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -204,29 +196,4 @@ fn parse<T: DeserializeOwned>(text: &str) -> Result<T, String> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
     serde_path_to_error::deserialize(&mut deserializer)
         .map_err(|e| format!("at {}: {}", e.path(), e.inner()))
-}
-
-/// Serde: an assigned ISO 3166-1 alpha-2 code.
-fn country<'de, D: Deserializer<'de>>(deserializer: D) -> Result<CountryCode, D::Error> {
-    let text = String::deserialize(deserializer)?;
-    CountryCode::parse(&text).ok_or_else(|| D::Error::custom(format!("unknown country `{text}`")))
-}
-
-/// Serde: a list of ISO 3166-1 alpha-2 codes; pair with `#[serde(default)]`.
-fn countries<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<CountryCode>, D::Error> {
-    Vec::<String>::deserialize(deserializer)?
-        .iter()
-        .map(|text| {
-            CountryCode::parse(text)
-                .ok_or_else(|| D::Error::custom(format!("unknown country `{text}`")))
-        })
-        .collect()
-}
-
-fn invalid(file: &str, message: impl Into<String>) -> TablesError {
-    TablesError::Invalid(file.to_string(), message.into())
-}
-
-fn yes() -> bool {
-    true
 }

@@ -2,8 +2,12 @@
 
 use time::Date;
 
+use super::Tables;
 use super::dated::in_force;
-use super::{DeMinimisKind, DeMinimisRow, DestinationRow, DutyRow, FxDay, Tables, TaxRow};
+use super::duty::DutyRow;
+use super::fx::FxDay;
+use super::rules::{DeMinimisKind, DeMinimisRow, DestinationRow};
+use super::tax::TaxRow;
 use crate::domain::CountryCode;
 
 impl Tables {

@@ -7,8 +7,13 @@ use serde::Deserialize;
 use time::Date;
 
 use super::dated::{self, Dated, Period, check_periods, dated};
+use super::duty::Tariff;
 use super::duty::chapter;
-use super::{FxTable, HsTable, TablesError, Tariff, TaxRow, countries, country, invalid};
+use super::error::{TablesError, invalid};
+use super::fields::{countries, country};
+use super::fx::FxTable;
+use super::hs::HsTable;
+use super::tax::TaxRow;
 use crate::api::num;
 use crate::domain::CountryCode;
 

@@ -6,7 +6,9 @@ use serde::Deserialize;
 use time::Date;
 
 use super::dated::{self, Period, check_periods, dated};
-use super::{Category, TablesError, country, invalid, yes};
+use super::error::{TablesError, invalid};
+use super::fields::{country, yes};
+use super::hs::Category;
 use crate::api::{Jurisdiction, num};
 use crate::domain::{CountryCode, Subdivision};
 

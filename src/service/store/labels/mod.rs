@@ -2,6 +2,7 @@
 //! parcel. The renderer runs inside the label's transaction, so "made once" and "no double
 //! counting" hold without a second check; other writes wait for it (a few milliseconds).
 
+mod new_label;
 mod parcel;
 
 use rusqlite::{OptionalExtension, Transaction};
@@ -9,13 +10,15 @@ use rust_decimal::Decimal;
 use serde_json::json;
 use time::OffsetDateTime;
 
-use super::codec::{append_event, from_json, parse_ts, ts, weight};
+use new_label::{label_item, new_label_id, next_serial};
+
+use super::codec::{append_event, from_json, parse_ts, ts};
+use super::error::StoreError;
+use super::handle::Store;
 use super::rows::{LineRow, OrderRow, ShipmentRow, load_lines, load_order, load_shipments};
 use super::types::{
-    DocFormat, LabelContext, LabelDocs, LabelItem, LabelKind, LabelRecord, ParcelRequest,
-    ShipmentState,
+    DocFormat, LabelContext, LabelDocs, LabelKind, LabelRecord, ParcelRequest, ShipmentState,
 };
-use super::{Store, StoreError};
 use crate::api::{Address, FieldError};
 use crate::domain::{Weight, WeightUnit};
 
@@ -195,18 +198,6 @@ fn ship_from(shipments: &[(ShipmentRow, Vec<LineRow>)]) -> Result<Address, Store
     }
 }
 
-fn label_item(line: &LineRow, quantity: Decimal) -> LabelItem {
-    LabelItem {
-        sku: line.sku.clone(),
-        product_name: line.product_name.clone(),
-        variant_name: line.variant_name.clone(),
-        quantity,
-        unit_weight: weight(line.weight_per_unit, line.weight_unit.as_deref()),
-        origin_country_code: line.origin_country_code.clone(),
-        hs_code: line.hs_code.clone(),
-    }
-}
-
 /// Grams without the panic of `Weight::grams` on absurd values.
 fn grams(weight: &Weight) -> Option<Decimal> {
     match weight.unit {
@@ -222,21 +213,6 @@ fn render_failed(error: String) -> StoreError {
         "",
         format!("the label could not be rendered: {error}"),
     )])
-}
-
-fn new_label_id() -> String {
-    uuid::Uuid::new_v4().simple().to_string()
-}
-
-/// The next tracking serial (1, 2, ...), taken inside the label's transaction.
-fn next_serial(tx: &Transaction<'_>) -> Result<u32, StoreError> {
-    let value: i64 = tx.query_row(
-        "UPDATE sequences SET value = value + 1 WHERE name = 'tracking_serial' RETURNING value",
-        [],
-        |row| row.get(0),
-    )?;
-    u32::try_from(value)
-        .map_err(|_| StoreError::Corrupt(format!("tracking serial {value} out of range")))
 }
 
 fn insert_label(

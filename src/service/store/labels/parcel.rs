@@ -6,11 +6,11 @@ use rusqlite::{OptionalExtension, Transaction};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
-use super::super::StoreError;
 use super::super::codec::{dec_sum, parse_dec};
+use super::super::error::StoreError;
 use super::super::rows::{LineRow, OrderRow, ShipmentRow};
-use super::super::types::{LabelContext, LabelKind, ParcelRequest, ShipmentState};
-use super::{label_item, new_label_id, next_serial};
+use super::super::types::{LabelContext, LabelItem, LabelKind, ParcelRequest, ShipmentState};
+use super::new_label::{label_item, new_label_id, next_serial};
 use crate::api::{Address, FieldError, LabelAddress};
 use crate::domain::{Weight, WeightUnit};
 
@@ -18,7 +18,7 @@ use crate::domain::{Weight, WeightUnit};
 pub(super) struct Allocation {
     /// `(order_items.id, quantity)`.
     pub lines: Vec<(i64, Decimal)>,
-    pub items: Vec<crate::service::store::LabelItem>,
+    pub items: Vec<LabelItem>,
     pub shipment_ids: Vec<String>,
     pub shipping_rate_id: String,
 }

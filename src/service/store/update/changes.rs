@@ -6,7 +6,7 @@ use rusqlite::types::Value as Sql;
 use rust_decimal::Decimal;
 use serde_json::{Map, Value, json};
 
-use super::super::StoreError;
+use super::super::error::StoreError;
 
 #[derive(Default)]
 pub(super) struct Changes {

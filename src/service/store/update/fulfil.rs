@@ -6,11 +6,11 @@ use rusqlite::{OptionalExtension, Transaction};
 use rust_decimal::Decimal;
 use serde_json::json;
 
-use super::super::StoreError;
 use super::super::codec::{parse_dec, ts};
+use super::super::error::StoreError;
 use super::super::rows::{LineRow, ShipmentRow};
 use super::super::types::ShipmentState;
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::api::Fulfillment;
 
 /// Records one fulfilment. The same tracking number with the same items is a retry and counts

@@ -5,12 +5,12 @@ use std::collections::HashSet;
 use rust_decimal::Decimal;
 use serde_json::json;
 
-use super::super::StoreError;
 use super::super::create::{NewLine, insert_line};
+use super::super::error::StoreError;
 use super::super::rows::{LineRow, ShipmentRow};
 use super::super::types::ShipmentState;
-use super::Ctx;
 use super::changes::Changes;
+use super::ctx::Ctx;
 use crate::api::UpdateItem;
 
 /// Columns a canceled shipment may still change: refunds go on after a cancellation.

@@ -2,47 +2,24 @@
 //! address corrections, applied all together or not at all.
 
 mod changes;
+mod ctx;
 mod fulfil;
 mod items;
 mod shipment;
 
 use std::collections::HashSet;
 
-use rusqlite::Transaction;
 use rust_decimal::Decimal;
-use serde_json::{Value, json};
+use serde_json::json;
 use time::OffsetDateTime;
 
-use super::codec::{append_event, opt_from_json, parse_client_ts, to_json, ts};
-use super::rows::{OrderRow, load_order};
-use super::{Store, StoreError};
+use ctx::Ctx;
+
+use super::codec::{opt_from_json, parse_client_ts, to_json, ts};
+use super::error::StoreError;
+use super::handle::Store;
+use super::rows::load_order;
 use crate::api::{Address, CustomProperties, FieldError, OrderUpdateRequest};
-
-/// The state one update works on: the order, the clock, and the problems found so far. Business
-/// rule failures are collected (all reported at once, then rolled back); a `Conflict` stops at
-/// once.
-pub(super) struct Ctx<'t, 'c> {
-    pub tx: &'t Transaction<'c>,
-    pub order: OrderRow,
-    pub now: OffsetDateTime,
-    pub errors: Vec<FieldError>,
-}
-
-impl Ctx<'_, '_> {
-    pub fn invalid(&mut self, field: impl Into<String>, error: impl Into<String>) {
-        self.errors.push(FieldError::new(field, error));
-    }
-
-    pub fn event(&self, kind: &str, detail: Value) -> Result<(), StoreError> {
-        append_event(
-            self.tx,
-            Some(&self.order.source_reference),
-            self.now,
-            kind,
-            detail,
-        )
-    }
-}
 
 impl Store {
     /// Applies an update (SPEC 4.3). Unknown order → `NotFound`; a `source_updated_at` older

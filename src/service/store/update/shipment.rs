@@ -5,12 +5,13 @@ use rusqlite::OptionalExtension;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde_json::json;
 
-use super::super::StoreError;
 use super::super::codec::dec_sum;
 use super::super::create::{NewShipment, insert_line, insert_shipment};
+use super::super::error::StoreError;
 use super::super::rows::{LineRow, ShipmentRow, load_lines, load_shipments};
 use super::super::types::ShipmentState;
-use super::{Ctx, fulfil, items};
+use super::ctx::Ctx;
+use super::{fulfil, items};
 use crate::api::ShipmentUpdate;
 use crate::domain::Currency;
 

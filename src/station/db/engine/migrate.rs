@@ -13,7 +13,7 @@
 use super::location::PgTarget;
 use super::pg;
 use crate::migrate::{self, HISTORY, latest};
-use crate::station::db::StationError;
+use crate::station::error::StationError;
 
 mod sqlite_steps {
     refinery::embed_migrations!("src/station/db/migrations/sqlite");

@@ -65,16 +65,17 @@
 mod location;
 mod migrate;
 mod pg;
+mod row;
 mod value;
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::StationError;
+use crate::station::error::StationError;
 
+pub use crate::station::error::ConnectionProblem;
 pub use location::{Location, LocationError, PgTarget};
 pub use migrate::{SchemaStatus, latest_schema_version, test_connection};
-pub use pg::ConnectionProblem;
+pub use row::{ColumnIndex, Row};
 pub use value::{FromValue, ToValue, Value};
 
 /// `params![a, b]`: the parameters of one statement, in order.
@@ -94,67 +95,6 @@ pub(crate) use params;
 pub enum Dialect {
     Sqlite,
     Postgres,
-}
-
-/// One result row: its values, and the column names it shares with every row of its query.
-#[derive(Debug)]
-pub struct Row {
-    names: Arc<[String]>,
-    values: Vec<Value>,
-}
-
-/// A column by name as the SELECT list names it (`"shipment_id"`, an `AS` alias), or by
-/// position. Names are what queries use: a changed SELECT list then fails loudly, never
-/// silently reads the neighbouring column.
-pub trait ColumnIndex {
-    /// The column's position among `names`.
-    fn position(self, names: &[String]) -> Result<usize, StationError>;
-}
-
-impl ColumnIndex for usize {
-    fn position(self, names: &[String]) -> Result<usize, StationError> {
-        if self < names.len() {
-            Ok(self)
-        } else {
-            Err(StationError::Corrupt(format!("no column {self}")))
-        }
-    }
-}
-
-impl ColumnIndex for &str {
-    /// Exact first, then ignoring ASCII case (as SQL treats unquoted names; PostgreSQL answers
-    /// them lower-cased).
-    fn position(self, names: &[String]) -> Result<usize, StationError> {
-        names
-            .iter()
-            .position(|n| n == self)
-            .or_else(|| names.iter().position(|n| n.eq_ignore_ascii_case(self)))
-            .ok_or_else(|| {
-                StationError::Corrupt(format!(
-                    "no column named {self} (the query answers {})",
-                    names.join(", ")
-                ))
-            })
-    }
-}
-
-impl Row {
-    fn new(names: Arc<[String]>, values: Vec<Value>) -> Self {
-        Self { names, values }
-    }
-
-    /// Column `index` (a name, or a position) as `T`; a value that does not fit is stored data
-    /// gone wrong.
-    pub fn get<I: ColumnIndex, T: FromValue>(&self, index: I) -> Result<T, StationError> {
-        let index = index.position(&self.names)?;
-        let name = self.names.get(index).map_or("?", String::as_str);
-        let value = self
-            .values
-            .get(index)
-            .cloned()
-            .ok_or_else(|| StationError::Corrupt(format!("no value for column {name}")))?;
-        T::from_value(value).map_err(|e| StationError::Corrupt(format!("column {name}: {e}")))
-    }
 }
 
 /// Whether the record could be reached at the last try, readable without the connection (the
@@ -226,7 +166,10 @@ impl Connection {
                 Kind::Sqlite(migrate::prepare_sqlite(rusqlite::Connection::open(path)?)?)
             }
             Location::Postgres(target) => {
-                Kind::Postgres(Box::new(pg::PgConnection::open((**target).clone())?))
+                // Migrated here rather than by `pg`, which `migrate` itself uses to connect.
+                let mut client = pg::connect(target).map_err(StationError::Connection)?;
+                migrate::prepare_postgres(&mut client)?;
+                Kind::Postgres(Box::new(pg::PgConnection::new((**target).clone(), client)))
             }
         };
         Ok(Self {
@@ -427,42 +370,9 @@ impl Tx<'_> {
     }
 }
 
-/// Prepared PostgreSQL statements by their SQL text, each with its column names (SQLite has
-/// `prepare_cached`).
-type Statements = HashMap<String, (postgres::Statement, Arc<[String]>)>;
-
-/// `?1` → `$1` outside string literals and quoted names; SQLite also reads `$1`, but would number
-/// a repeated or out-of-order `$n` by first appearance, so the source keeps `?n`.
-fn to_postgres_placeholders(sql: &str) -> String {
-    let mut out = String::with_capacity(sql.len());
-    let mut quote: Option<char> = None;
-    for c in sql.chars() {
-        match quote {
-            Some(q) if c == q => quote = None,
-            Some(_) => {}
-            None if c == '\'' || c == '"' => quote = Some(c),
-            None if c == '?' => {
-                out.push('$');
-                continue;
-            }
-            None => {}
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn placeholders_are_rewritten_outside_quotes_only() {
-        assert_eq!(
-            to_postgres_placeholders("SELECT a FROM t WHERE b = ?2 AND c = '?1' AND \"?\" = ?1"),
-            "SELECT a FROM t WHERE b = $2 AND c = '?1' AND \"?\" = $1"
-        );
-    }
 
     #[test]
     fn columns_are_read_by_name_or_position() -> Result<(), StationError> {

@@ -6,15 +6,16 @@
 //! both. A connection found closed is dropped and opened again on the next transaction; a
 //! transaction cut off by a lost connection was never committed, so nothing is half-recorded.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use postgres::error::SqlState;
 use postgres::{Client, IsolationLevel, NoTls};
 
 use super::location::PgTarget;
+use super::row::Row;
 use super::value::Value;
-use super::{Row, Statements, migrate, to_postgres_placeholders};
-use crate::station::db::StationError;
+use crate::station::error::{ConnectionProblem, StationError};
 
 /// Writers of the whole warehouse take this transaction-scoped advisory lock first, so they
 /// commit one after the other as SQLite's writers do. Any fixed number works; this one spells
@@ -27,29 +28,6 @@ pub(super) enum Purpose {
     Write,
 }
 
-/// What went wrong reaching a PostgreSQL database, in words a person can act on.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ConnectionProblem {
-    #[error(
-        "cannot reach {target} ({reason}); is PostgreSQL running there, and are the host and port right?"
-    )]
-    Unreachable { target: String, reason: String },
-    #[error(
-        "PostgreSQL refused the password for user {user}; type the right one in Settings (Warehouse)"
-    )]
-    WrongPassword { user: String },
-    #[error("PostgreSQL does not let user {user} in from here ({reason})")]
-    NotAllowed { user: String, reason: String },
-    #[error(
-        "the database {database} does not exist on the server; create it (createdb {database}) or correct the URL"
-    )]
-    NoSuchDatabase { database: String },
-    #[error("no secure (TLS) connection to {target}: {reason}")]
-    Tls { target: String, reason: String },
-    #[error("the server refused the connection: {0}")]
-    Other(String),
-}
-
 pub(super) struct PgConnection {
     target: PgTarget,
     client: Option<Client>,
@@ -57,15 +35,13 @@ pub(super) struct PgConnection {
 }
 
 impl PgConnection {
-    /// Connects and brings the schema up to date.
-    pub(super) fn open(target: PgTarget) -> Result<Self, StationError> {
-        let mut client = connect(&target).map_err(StationError::Connection)?;
-        migrate::prepare_postgres(&mut client)?;
-        Ok(Self {
+    /// A connection on `client`, already connected to `target` and migrated.
+    pub(super) fn new(target: PgTarget, client: Client) -> Self {
+        Self {
             target,
             client: Some(client),
             statements: Statements::new(),
-        })
+        }
     }
 
     pub(super) fn target(&self) -> &PgTarget {
@@ -268,4 +244,42 @@ fn full_reason(error: &postgres::Error) -> String {
         source = cause.source();
     }
     text
+}
+
+/// Prepared PostgreSQL statements by their SQL text, each with its column names (SQLite has
+/// `prepare_cached`).
+type Statements = HashMap<String, (postgres::Statement, Arc<[String]>)>;
+
+/// `?1` → `$1` outside string literals and quoted names; SQLite also reads `$1`, but would number
+/// a repeated or out-of-order `$n` by first appearance, so the source keeps `?n`.
+fn to_postgres_placeholders(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len());
+    let mut quote: Option<char> = None;
+    for c in sql.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '\'' || c == '"' => quote = Some(c),
+            None if c == '?' => {
+                out.push('$');
+                continue;
+            }
+            None => {}
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_rewritten_outside_quotes_only() {
+        assert_eq!(
+            to_postgres_placeholders("SELECT a FROM t WHERE b = ?2 AND c = '?1' AND \"?\" = ?1"),
+            "SELECT a FROM t WHERE b = $2 AND c = '?1' AND \"?\" = $1"
+        );
+    }
 }

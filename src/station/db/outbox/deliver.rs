@@ -4,16 +4,19 @@
 
 use time::OffsetDateTime;
 
+use super::super::encoding::to_json;
 use super::super::engine::{Tx, params};
+use super::super::event_log::{NewEvent, insert_event};
 use super::super::label::{insert_label, update_label_in};
-use super::super::{
-    Direction, LabelId, NewEvent, StationDb, StationError, insert_event, order_row_id, to_json,
-};
+use super::super::station_db::{StationDb, order_row_id};
 use super::read::{entry_in, to_ms};
-use super::{OutboxAction, OutboxEntry, OutboxId, OutboxState, now_ms};
+use super::types::{OutboxAction, OutboxEntry, OutboxId, OutboxState};
+use super::write::now_ms;
 use crate::api::{
     FieldError, LabelRequest, LabelResponse, LabelStatus, OrderCreateRequest, OrderUpdateRequest,
 };
+use crate::station::error::StationError;
+use crate::station::model::{Direction, LabelId};
 
 /// What the service answered to a delivery that went through.
 #[derive(Debug, Clone, PartialEq)]
@@ -355,7 +358,7 @@ fn apply_label(
     match label {
         Some(label) => update_label_in(tx, LabelId(label), response),
         None => {
-            let request: LabelRequest = super::super::from_json(&to_json(&entry.body)?)?;
+            let request: LabelRequest = super::super::encoding::from_json(&to_json(&entry.body)?)?;
             let label = insert_label(tx, parcel, &request, response)?;
             tx.execute(
                 "UPDATE outbox SET label_id = ?1 WHERE id = ?2",

@@ -2,10 +2,14 @@
 
 use time::OffsetDateTime;
 
+use super::super::encoding::from_json;
 use super::super::engine::{Row, ToValue, Tx, params};
-use super::super::{ParcelId, StationDb, StationError, from_json};
-use super::{OutboxAction, OutboxEntry, OutboxId, OutboxState, OutboxSummary, now_ms};
-use crate::station::db::OrderNumber;
+use super::super::station_db::StationDb;
+use super::types::{OutboxAction, OutboxEntry, OutboxId, OutboxState, OutboxSummary};
+use super::write::now_ms;
+use crate::station::error::StationError;
+use crate::station::model::OrderNumber;
+use crate::station::model::ParcelId;
 
 const COLUMNS: &str = "id, idempotency_key, action, order_ref, shipment_id, parcel_id, body_json,
     state, attempts, created_at, next_attempt_at, last_error, field_errors_json, delivered_at";

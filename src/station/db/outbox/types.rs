@@ -5,7 +5,7 @@ use time::OffsetDateTime;
 
 use crate::api::FieldError;
 
-use super::super::{OrderNumber, ParcelId};
+use crate::station::model::{OrderNumber, ParcelId};
 
 /// An outbox entry (unique in the station database).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

@@ -1,0 +1,25 @@
+//! A connection to the service database: the busy timeout every connection uses, and setting
+//! up the store's own.
+
+use std::time::Duration;
+
+use rusqlite::Connection;
+
+use super::error::StoreError;
+use super::migrations;
+
+/// How long a write waits for another connection (another process on the same file) to finish.
+pub(super) const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Sets the store's connection up (busy timeout, WAL, FULL sync, foreign keys) and migrates it.
+pub(super) fn prepare(mut conn: Connection) -> Result<Connection, StoreError> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    // WAL lets readers (the sqlite3 shell, backups) work while the service writes; an
+    // in-memory database answers "memory" and keeps working without it.
+    let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
+    // FULL: a committed order survives a power cut, not only a crash of the process.
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    migrations::apply(&mut conn)?;
+    Ok(conn)
+}
