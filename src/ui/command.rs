@@ -84,15 +84,3 @@ impl From<PackingCommand> for Command {
         Self::Packing(command)
     }
 }
-
-impl From<SupervisorCommand> for Command {
-    fn from(command: SupervisorCommand) -> Self {
-        Self::Supervisor(command)
-    }
-}
-
-impl From<OutboxCommand> for Command {
-    fn from(command: OutboxCommand) -> Self {
-        Self::Outbox(command)
-    }
-}

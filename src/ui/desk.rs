@@ -12,7 +12,6 @@ use super::command::Command;
 use super::config::AppConfig;
 use super::jobs::{JobResult, Jobs, Reporter, SharedDb};
 use crate::api::Client;
-use crate::service::server::RunningService;
 use crate::station::secrets::CredentialStore;
 use crate::station::settings::Settings;
 use crate::ui::shell::state::Shell;
@@ -24,7 +23,7 @@ use crate::ui::status::Level;
 pub struct Backend {
     pub db: Option<SharedDb>,
     pub client: Option<Client>,
-    pub service: Option<RunningService>,
+    pub service: Option<crate::service::server::RunningService>,
     pub credentials: Option<CredentialStore>,
     /// The outbox worker, once the station database and the client are there.
     pub outbox: Option<crate::station::outbox::Outbox>,
@@ -90,10 +89,5 @@ impl<'a> Desk<'a> {
     /// The context jobs repaint, for turning a job's image into a texture.
     pub fn egui(&self) -> Option<egui::Context> {
         self.jobs.context()
-    }
-
-    /// The embedded service, when it is the environment in use.
-    pub fn service(&self) -> Option<&RunningService> {
-        self.backend.service.as_ref()
     }
 }

@@ -1,14 +1,12 @@
 //! Where commands and job results go: each to the feature that owns it, with only what that
-//! feature may change (its own state and a [`Desk`]); the shell's own to the shell, which owns
-//! the app. What a feature asks of another ([`Desk::then`]) is routed next, in order.
+//! feature may change (its own state and a [`Desk`](super::desk::Desk)); the shell's own to the shell, which owns
+//! the app. What a feature asks of another ([`Desk::then`](super::desk::Desk::then)) is routed next, in order.
 
 use std::collections::VecDeque;
 
 use super::command::Command;
 use super::core::Core;
-use super::desk::Desk;
 use super::jobs::{JobResult, Progress, Received};
-use super::state::AppState;
 use super::status::Level;
 use super::{import, orders, outbox, packing, quote, settings, shell, supervisor, warehouse};
 
@@ -38,74 +36,38 @@ fn route(core: &mut Core, command: Command, then: &mut Vec<Command>) {
     if command.is_shell() {
         return shell::handle(core, command, then);
     }
-    let Core {
-        state,
-        jobs,
-        backend,
-        config,
-        ..
-    } = core;
-    let AppState {
-        shell,
-        settings,
-        orders,
-        packing,
-        supervisor,
-        quote,
-        settings_panel,
-        outbox,
-        import,
-        ..
-    } = state;
-    let mut desk = Desk::new(shell, settings, backend, config, jobs, then);
+    let (f, mut desk) = core.split(then);
     match command {
-        Command::Orders(command) => orders::handle(orders, &mut desk, command),
+        Command::Orders(command) => orders::handle(f.orders, &mut desk, command),
         Command::Packing(command) => {
-            packing::handle(packing, outbox, supervisor, &mut desk, command);
+            packing::handle(f.packing, f.outbox, f.supervisor, &mut desk, command);
         }
-        Command::Supervisor(command) => supervisor::handle(supervisor, &mut desk, command),
-        Command::Outbox(command) => outbox::handle(outbox, supervisor, &mut desk, command),
-        Command::Quote(intent) => quote::handle(quote, &mut desk, *intent),
+        Command::Supervisor(command) => supervisor::handle(f.supervisor, &mut desk, command),
+        Command::Outbox(command) => outbox::handle(f.outbox, f.supervisor, &mut desk, command),
+        Command::Quote(intent) => quote::handle(f.quote, &mut desk, *intent),
         Command::Settings(intent) => {
-            settings::handle(settings_panel, supervisor, &mut desk, intent)
+            settings::handle(f.settings_panel, f.supervisor, &mut desk, intent)
         }
-        Command::Import(intent) => import::handle(import, &mut desk, intent),
+        Command::Import(intent) => import::handle(f.import, &mut desk, intent),
         // Taken above.
         _ => {}
     }
 }
 
 fn apply_progress(core: &mut Core, progress: Progress, then: &mut Vec<Command>) {
-    let Core {
-        state,
-        jobs,
-        backend,
-        config,
-        ..
-    } = core;
-    let AppState {
-        shell,
-        settings,
-        packing,
-        quote,
-        outbox,
-        import,
-        warehouse,
-        ..
-    } = state;
-    let mut desk = Desk::new(shell, settings, backend, config, jobs, then);
+    let (f, mut desk) = core.split(then);
     match progress {
         Progress::Shell(progress) => shell::progress(desk.shell, progress),
-        Progress::Packing(progress) => packing::progress(packing, progress),
+        Progress::Packing(progress) => packing::progress(f.packing, progress),
         Progress::Outbox(report) => {
             // The quote's order and the packer's label follow their own entries.
-            if let Some((entry, error)) = outbox::progress(outbox, &mut desk, *report) {
-                quote::outbox_report(quote, &entry);
-                packing::follow::on_entry(packing, &mut desk, &entry, error.as_ref());
+            if let Some((entry, error)) = outbox::progress(f.outbox, &mut desk, *report) {
+                quote::outbox_report(f.quote, &entry);
+                packing::follow::on_entry(f.packing, &mut desk, &entry, error.as_ref());
             }
         }
-        Progress::Warehouse(problem) => warehouse::health_changed(warehouse, &mut desk, problem),
-        Progress::Inbox(Ok(reports)) => import::show(import, &mut desk, reports),
+        Progress::Warehouse(problem) => warehouse::health_changed(f.warehouse, &mut desk, problem),
+        Progress::Inbox(Ok(reports)) => import::show(f.import, &mut desk, reports),
         Progress::Inbox(Err(failure)) => desk.notice(Level::Warning, failure.message()),
     }
 }
@@ -115,43 +77,24 @@ fn apply_result(core: &mut Core, result: JobResult, then: &mut Vec<Command>) {
         JobResult::Shell(done) => return shell::apply(core, done, then),
         other => other,
     };
-    let Core {
-        state,
-        jobs,
-        backend,
-        config,
-        ..
-    } = core;
-    let AppState {
-        shell,
-        settings,
-        orders,
-        packing,
-        supervisor,
-        quote,
-        settings_panel,
-        outbox,
-        import,
-        warehouse,
-    } = state;
-    let mut desk = Desk::new(shell, settings, backend, config, jobs, then);
+    let (f, mut desk) = core.split(then);
     match result {
-        JobResult::Orders(done) => orders::apply(orders, &mut desk, done),
-        JobResult::Packing(done) => packing::apply(packing, outbox, &mut desk, *done),
+        JobResult::Orders(done) => orders::apply(f.orders, &mut desk, done),
+        JobResult::Packing(done) => packing::apply(f.packing, f.outbox, &mut desk, *done),
         JobResult::Supervisor(done) => {
-            supervisor::apply(supervisor, settings_panel, &mut desk, done)
+            supervisor::apply(f.supervisor, f.settings_panel, &mut desk, done)
         }
-        JobResult::Outbox(done) => outbox::apply(outbox, done),
-        JobResult::Quote(done) => quote::apply(quote, &mut desk, done),
-        JobResult::Settings(done) => settings::apply(settings_panel, &mut desk, done),
-        JobResult::Import(done) => import::apply(import, &mut desk, done),
+        JobResult::Outbox(done) => outbox::apply(f.outbox, done),
+        JobResult::Quote(done) => quote::apply(f.quote, &mut desk, done),
+        JobResult::Settings(done) => settings::apply(f.settings_panel, &mut desk, done),
+        JobResult::Import(done) => import::apply(f.import, &mut desk, done),
         JobResult::Warehouse(warehouse::Done::Tested(result)) => {
-            if let Some(view) = settings_panel {
+            if let Some(view) = f.settings_panel {
                 warehouse::tested(&mut view.warehouse, result);
             }
         }
         JobResult::Warehouse(warehouse::Done::Switched(result)) => {
-            warehouse::switched(warehouse, &mut desk, result);
+            warehouse::switched(f.warehouse, &mut desk, result);
         }
         // Taken above.
         JobResult::Shell(_) => {}

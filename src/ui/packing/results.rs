@@ -4,7 +4,7 @@ use egui::TextureOptions;
 
 use super::command::{Done, LabelDone, LabelFailed, PackingCommand};
 use super::{follow, open};
-use crate::station::db::StationOrder;
+use crate::station::db::{LabelId, StationOrder};
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
 use crate::ui::orders::command::OrdersCommand;
@@ -31,18 +31,8 @@ pub fn apply(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>, do
         Done::Preview { label, result } => {
             let ctx = desk.egui();
             if let Some(open) = &mut packing.open {
-                open.preview = match (result, ctx) {
-                    (Ok(image), Some(ctx)) => Preview::Ready {
-                        label,
-                        texture: ctx.load_texture(
-                            format!("label-{label}"),
-                            image,
-                            TextureOptions::LINEAR,
-                        ),
-                    },
-                    (Ok(_), None) => Preview::Failed("No window to show the preview in.".into()),
-                    (Err(failure), _) => Preview::Failed(failure.message()),
-                };
+                let no_window = Preview::Failed("No window to show the preview in.".into());
+                open.preview = preview(label, result, ctx, no_window);
             }
         }
         Done::Fulfilled(result) => fulfilled(packing, desk, result),
@@ -97,6 +87,23 @@ pub fn apply(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>, do
     }
 }
 
+/// A rendered label as the preview shows it; `no_window` when there is no window to load it in.
+fn preview(
+    label: LabelId,
+    rendered: Result<egui::ColorImage, Failure>,
+    ctx: Option<egui::Context>,
+    no_window: Preview,
+) -> Preview {
+    match (rendered, ctx) {
+        (Ok(image), Some(ctx)) => Preview::Ready {
+            label,
+            texture: ctx.load_texture(format!("label-{label}"), image, TextureOptions::LINEAR),
+        },
+        (Ok(_), None) => no_window,
+        (Err(failure), _) => Preview::Failed(failure.message()),
+    }
+}
+
 fn label(
     packing: &mut Packing,
     desk: &mut Desk<'_>,
@@ -116,18 +123,8 @@ fn label(
                     label: done.label,
                     tracking_code: done.tracking_code.clone(),
                 };
-                open.preview = match (done.preview, ctx) {
-                    (Ok(image), Some(ctx)) => Preview::Ready {
-                        label: done.label,
-                        texture: ctx.load_texture(
-                            format!("label-{}", done.label),
-                            image,
-                            TextureOptions::LINEAR,
-                        ),
-                    },
-                    (Ok(_), None) => Preview::None,
-                    (Err(failure), _) => Preview::Failed(failure.message()),
-                };
+                // A label is ready without a window to preview it in: nothing to say.
+                open.preview = preview(done.label, done.preview, ctx, Preview::None);
             }
             desk.shell.notice(
                 Level::Info,

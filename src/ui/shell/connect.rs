@@ -12,7 +12,6 @@ use crate::station::secrets::CredentialStore;
 use crate::station::settings::{Environment, EnvironmentKind, Settings};
 use crate::ui::command::Command;
 use crate::ui::core::Core;
-use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
 use crate::ui::import::jobs::InboxWatcher;
 use crate::ui::status::{Connection, Level, Startup};
@@ -37,22 +36,8 @@ pub fn use_settings(core: &mut Core, mut saved: Settings, then: &mut Vec<Command
         return;
     }
     {
-        let Core {
-            state,
-            jobs,
-            backend,
-            config,
-            ..
-        } = core;
-        let mut desk = Desk::new(
-            &mut state.shell,
-            &state.settings,
-            backend,
-            config,
-            jobs,
-            then,
-        );
-        warehouse::settings_saved(&mut state.warehouse, &mut desk, database_before);
+        let (features, mut desk) = core.split(then);
+        warehouse::settings_saved(features.warehouse, &mut desk, database_before);
     }
     if core.state.settings.inbox_folder != inbox_before {
         watch_inbox(core);
@@ -114,7 +99,7 @@ pub fn watch_inbox(core: &mut Core) {
     ));
 }
 
-fn fill_embedded_urls(settings: &mut Settings, running: &crate::service::server::RunningService) {
+fn fill_embedded_urls(settings: &mut Settings, running: &RunningService) {
     for env in &mut settings.environments {
         if env.kind == EnvironmentKind::EmbeddedSandbox {
             env.base_url = running.base_url.clone();

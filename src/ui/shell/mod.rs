@@ -24,7 +24,6 @@ pub use state::{ScanState, Shell};
 use crate::station::db::ScanMatch;
 use crate::ui::command::Command;
 use crate::ui::core::Core;
-use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
 use crate::ui::orders::command::OrdersCommand;
 use crate::ui::packing::command::PackingCommand;
@@ -42,22 +41,8 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
         Command::ShowTab(tab) => {
             state.shell.tab = tab;
             if tab == Tab::Settings {
-                let Core {
-                    state,
-                    jobs,
-                    backend,
-                    config,
-                    ..
-                } = core;
-                let mut desk = Desk::new(
-                    &mut state.shell,
-                    &state.settings,
-                    backend,
-                    config,
-                    jobs,
-                    then,
-                );
-                settings::open(&mut state.settings_panel, &mut desk);
+                let (features, mut desk) = core.split(then);
+                settings::open(features.settings_panel, &mut desk);
             }
         }
         Command::Back => back(core, then),
