@@ -41,7 +41,7 @@ fn document() -> LabelDocument {
         .unwrap_or_else(|e| panic!("{e}")),
         track_reference: "100234-P2".to_string(),
         service: "Express DDP".to_string(),
-        from: party("Packdesk Fulfilment", "DE", "BE", "10115"),
+        from: party("Packdesk Fulfillment", "DE", "BE", "10115"),
         to: party("Zoë Müller", "CA", "ON", "M5V 2T6"),
         weight: Some(Weight::new(Decimal::new(1250, 0), WeightUnit::Gram)),
         dimensions: Some(Dimensions {

@@ -162,7 +162,7 @@ pub struct Settings {
     /// Name of the environment in use.
     pub active_environment: String,
     pub station_name: String,
-    /// Sent as the fulfilment `location` and the label `locationCode`.
+    /// Sent as the fulfillment `location` and the label `locationCode`.
     pub location_code: String,
     pub default_carrier: String,
     /// Sent as the label `brandCode`.

@@ -30,7 +30,7 @@ fn document(skus: Vec<(String, Decimal)>) -> LabelDocument {
         service: "Express DDP".into(),
         from: LabelParty {
             name: "Northwind Outfitters".into(),
-            company: Some("Fulfilment Center 3".into()),
+            company: Some("Fulfillment Center 3".into()),
             line1: "410 Terry Ave N".into(),
             line2: None,
             city: "Seattle".into(),

@@ -17,6 +17,7 @@ mod service;
 mod service_fuzz;
 mod service_hostile;
 mod service_labels;
+mod spelling;
 mod station;
 mod support;
 #[path = "../support/synthetic.rs"]

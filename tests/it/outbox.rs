@@ -88,12 +88,12 @@ async fn queue_orders(service: &RunningService, db: &SharedDb, count: usize) -> 
             .start_parcel(order.number, &shipment.shipment_id, &parcel)
             .unwrap();
         let shown = db.order(order.number).unwrap().unwrap();
-        let mut input = crate::station::fulfilment_input(&format!("PD-{}", order.number));
+        let mut input = crate::station::fulfillment_input(&format!("PD-{}", order.number));
         input.shipped_at = OffsetDateTime::now_utc();
         let update = shown
-            .fulfilment_update(parcel, &input, OffsetDateTime::now_utc())
+            .fulfillment_update(parcel, &input, OffsetDateTime::now_utc())
             .unwrap();
-        db.fulfil_via_outbox(parcel, &update).unwrap();
+        db.fulfill_via_outbox(parcel, &update).unwrap();
         numbers.push(order.number);
     }
     numbers
@@ -107,7 +107,7 @@ async fn wait_for(what: &str, db: &SharedDb, done: impl Fn(&mut StationDb) -> bo
     }
 }
 
-/// Each order exists once at the service with exactly one fulfilment.
+/// Each order exists once at the service with exactly one fulfillment.
 fn assert_once_each(service: &RunningService, numbers: &[u64]) {
     for number in numbers {
         let order = service
@@ -115,8 +115,8 @@ fn assert_once_each(service: &RunningService, numbers: &[u64]) {
             .order(*number)
             .unwrap()
             .expect("order created");
-        let fulfilments: usize = order.shipments.iter().map(|s| s.fulfillments.len()).sum();
-        assert_eq!(fulfilments, 1, "order {number}: one fulfilment");
+        let fulfillments: usize = order.shipments.iter().map(|s| s.fulfillments.len()).sum();
+        assert_eq!(fulfillments, 1, "order {number}: one fulfillment");
     }
 }
 
@@ -149,7 +149,7 @@ async fn deliveries_wait_out_an_outage_and_arrive_once() {
     })
     .await;
     let open = db.lock().unwrap().outbox_open().unwrap();
-    assert_eq!(open.len(), 4, "two creates, two fulfilments, none lost");
+    assert_eq!(open.len(), 4, "two creates, two fulfillments, none lost");
     assert!(open.iter().all(|e| e.state != OutboxState::NeedsAttention));
 
     let service = server::start(serve_config(service_dir.path(), port))
@@ -238,13 +238,13 @@ async fn refusals_wait_for_a_correction_or_a_discard() {
     let port = service.addr.port();
     let db = open_db(station_dir.path());
     let numbers = queue_orders(&service, &db, 2).await;
-    // The second order's fulfilment says a status the service does not know: a 422.
+    // The second order's fulfillment says a status the service does not know: a 422.
     let bad = {
         let mut db = db.lock().unwrap();
         let entries = db.outbox_for_order(numbers[1]).unwrap();
         entries
             .into_iter()
-            .find(|e| e.action == OutboxAction::Fulfil)
+            .find(|e| e.action == OutboxAction::Fulfill)
             .unwrap()
     };
     let mut body = bad.body.clone();

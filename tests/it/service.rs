@@ -224,7 +224,7 @@ async fn orders_are_created_once_and_checked_against_their_calculation() {
     );
 }
 
-pub(super) fn fulfil(
+pub(super) fn fulfill(
     reference: u64,
     at: &str,
     rate: &ShippingRateTaxes,
@@ -282,28 +282,28 @@ async fn updates_follow_the_order_rules() {
 
     let err = svc
         .client
-        .update_order(&fulfil(9999, "2026-11-21T10:00:00Z", &rate, "T1", "1"))
+        .update_order(&fulfill(9999, "2026-11-21T10:00:00Z", &rate, "T1", "1"))
         .await
         .unwrap_err();
     assert!(matches!(err, ClientError::NotFound { .. }), "{err:?}");
 
     svc.client
-        .update_order(&fulfil(6001, "2026-11-21T10:00:00Z", &rate, "T1", "1"))
+        .update_order(&fulfill(6001, "2026-11-21T10:00:00Z", &rate, "T1", "1"))
         .await
         .unwrap();
     // A second batch accumulates; more than ordered (2) is refused.
     svc.client
-        .update_order(&fulfil(6001, "2026-11-21T11:00:00Z", &rate, "T2", "1"))
+        .update_order(&fulfill(6001, "2026-11-21T11:00:00Z", &rate, "T2", "1"))
         .await
         .unwrap();
     let err = svc
         .client
-        .update_order(&fulfil(6001, "2026-11-21T12:00:00Z", &rate, "T3", "1"))
+        .update_order(&fulfill(6001, "2026-11-21T12:00:00Z", &rate, "T3", "1"))
         .await
         .unwrap_err();
     assert!(
         matches!(err, ClientError::Validation { .. }),
-        "over-fulfilment: {err:?}"
+        "over-fulfillment: {err:?}"
     );
 
     // Older than the stored update: 409 and nothing changes.
@@ -335,12 +335,12 @@ async fn updates_follow_the_order_rules() {
         .unwrap();
     let err = svc
         .client
-        .update_order(&fulfil(6002, "2026-11-21T11:00:00Z", &rate, "T9", "1"))
+        .update_order(&fulfill(6002, "2026-11-21T11:00:00Z", &rate, "T9", "1"))
         .await
         .unwrap_err();
     assert!(
         matches!(err, ClientError::Conflict { .. }),
-        "fulfil canceled: {err:?}"
+        "fulfill canceled: {err:?}"
     );
 }
 
@@ -360,7 +360,7 @@ async fn committed_orders_survive_a_clean_shutdown_and_restart() {
     );
     let client = client_for(&running);
     client
-        .update_order(&fulfil(7001, "2026-11-21T10:00:00Z", &rate, "T1", "2"))
+        .update_order(&fulfill(7001, "2026-11-21T10:00:00Z", &rate, "T1", "2"))
         .await
         .unwrap();
     running.shutdown().await.unwrap();

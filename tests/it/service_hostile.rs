@@ -123,13 +123,13 @@ async fn parallel_creates_and_updates_lose_nothing_and_duplicate_no_order() {
     }
     assert!(created.values().all(|c| *c == (1, 1)), "{created:?}");
 
-    // Three updates per order at once: fulfilment A, A again, and B (one unit each).
+    // Three updates per order at once: fulfillment A, A again, and B (one unit each).
     let at = "2026-11-21T10:00:00Z";
     let mut tasks = Vec::new();
     for (reference, quote) in &quotes {
         let rate = quote.shipments[0].shipping_rate_taxes[0].clone();
         for tracking in ["A", "A", "B"] {
-            let body = crate::service::fulfil(
+            let body = crate::service::fulfill(
                 *reference,
                 at,
                 &rate,
@@ -155,7 +155,7 @@ async fn parallel_creates_and_updates_lose_nothing_and_duplicate_no_order() {
         last,
     );
     assert_eq!(orders, ORDERS as i64, "every order once");
-    let fulfilments = count(
+    let fulfillments = count(
         &svc,
         &format!(
             "SELECT COUNT(*) FROM fulfillments f JOIN order_shipments s ON s.id = f.shipment_row
@@ -165,7 +165,7 @@ async fn parallel_creates_and_updates_lose_nothing_and_duplicate_no_order() {
         last,
     );
     assert_eq!(
-        fulfilments,
+        fulfillments,
         2 * ORDERS as i64,
         "A once and B once per order"
     );

@@ -250,7 +250,7 @@ fn fulfillment_check(problems: &mut Problems, path: &JsonPath, fulfillment: &Ful
     problems.required(
         &path.key("location"),
         &fulfillment.location,
-        "Enter the location (warehouse or fulfilment centre) the parcel left from.",
+        "Enter the location (warehouse or fulfillment centre) the parcel left from.",
     );
     problems.required(
         &path.key("carrier"),

@@ -6,7 +6,7 @@
 //! which also builds the router (and serves the document built from it): what is served is what
 //! is documented. The request examples
 //! here follow one order through the service (calculate, create the order with the ids of that
-//! answer, fulfil it, label it), so each can be sent as it is except for those ids.
+//! answer, fulfill it, label it), so each can be sent as it is except for those ids.
 
 use serde_json::{Value, json};
 use utoipa::Modify;

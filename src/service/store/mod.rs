@@ -11,11 +11,11 @@
 //! - A `tax_transaction_id` locks one order shipment only; reusing a quote for a second order is a
 //!   `Conflict` (it usually means a double submission under a new `source_reference`).
 //! - Shipment states: `open` (created) → `fulfilled` | `canceled`. Fulfilling a canceled shipment,
-//!   adding fulfilments to it, or canceling a shipment that has any fulfilment is a `Conflict`.
+//!   adding fulfillments to it, or canceling a shipment that has any fulfillment is a `Conflict`.
 //!   Repeating `canceled` or `fulfilled` is idempotent.
 //! - `refunded_amount` and `refunded_quantity` are running totals (not increments), so a retried
 //!   update is harmless; they may go down again (a correction), never below zero.
-//! - A fulfilment sent again with the same tracking number and the same items is a retry and
+//! - A fulfillment sent again with the same tracking number and the same items is a retry and
 //!   counts once; the same tracking number with other items is a `Conflict`.
 //! - Label rendering failures are `Invalid` with an empty field path: the renderer fails on input
 //!   it cannot print, and the message says what.
@@ -45,7 +45,7 @@
 //! Label documents are rendered inside the transaction that records the label, so "generated once", the quantities a parcel takes and
 //! its tracking serial cannot race. Decisions where SPEC.md is silent are in `src/service/store/mod.rs`:
 //! an order covers every shipment of its calculation; a `tax_transaction_id` is used by one order; the
-//! same fulfilment (tracking number and items) sent twice counts once; refunds are running totals; the
+//! same fulfillment (tracking number and items) sent twice counts once; refunds are running totals; the
 //! same `trackReference` returns the same parcel label.
 
 mod calculation;

@@ -115,7 +115,7 @@ pub(super) struct LineRow {
     pub weight_per_unit: Option<Decimal>,
     pub weight_unit: Option<String>,
     pub refunded_quantity: Decimal,
-    /// Units in fulfilments so far.
+    /// Units in fulfillments so far.
     pub fulfilled: Decimal,
     /// Units on parcel labels so far.
     pub labelled: Decimal,

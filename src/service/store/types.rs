@@ -98,7 +98,7 @@ pub struct ItemView {
     pub unit_discount: Decimal,
     /// `None` for lines added by an update (the update item has no weight).
     pub weight_per_unit: Option<Weight>,
-    /// Units recorded in fulfilments.
+    /// Units recorded in fulfillments.
     pub fulfilled: Decimal,
     /// Units on parcel labels.
     pub labelled: Decimal,

@@ -1,7 +1,7 @@
 //! The station's own record of orders (SPEC.md has no read operation for orders), on a SQLite
 //! file (one desk) or a PostgreSQL database (a warehouse; see `engine`): what was submitted or
 //! imported, and what was sent and received for each shipment — parcels, labels (with their
-//! documents cached for offline reprint), fulfilments and cancellations — plus an event log of
+//! documents cached for offline reprint), fulfillments and cancellations — plus an event log of
 //! every body sent and received, and the outbox. It only stores: the model's types and checks
 //! are `station::model`, imports are `station::import`.
 //!
@@ -17,12 +17,12 @@
 //!   only (the table filters them in memory, `ui::orders::filter`). The scan box:
 //!   [`StationDb::find_by_scan`].
 //! - The detail: [`StationDb::order`] gives a [`StationOrder`] with items (ordered / in parcels /
-//!   left), parcels, labels, fulfilments, the chosen rate and the locked landed cost. It also
+//!   left), parcels, labels, fulfillments, the chosen rate and the locked landed cost. It also
 //!   builds the request bodies: [`StationOrder::parcel_label_request`],
-//!   [`StationOrder::fulfilment_update`], [`StationOrder::cancellation_update`].
+//!   [`StationOrder::fulfillment_update`], [`StationOrder::cancellation_update`].
 //! - Packing flow: [`StationDb::start_parcel`] (quantities never more than left) →
 //!   [`StationDb::record_label`] / [`StationDb::update_label`] (polls) →
-//!   [`StationDb::record_label_documents`] → [`StationDb::record_fulfilment`].
+//!   [`StationDb::record_label_documents`] → [`StationDb::record_fulfillment`].
 //!   [`StationDb::void_parcel`] gives a parcel's units back; [`StationDb::record_cancellation`]
 //!   cancels a shipment.
 //! - Status is derived, never set: see [`OrderStatus`] and `model::status`.
@@ -30,7 +30,7 @@
 mod encoding;
 pub mod engine;
 mod event_log;
-mod fulfil;
+mod fulfill;
 mod import;
 mod label;
 mod list;

@@ -72,7 +72,7 @@ pub(super) struct ParcelCtx {
 }
 
 impl ParcelCtx {
-    /// A parcel that can still get labels or a fulfilment.
+    /// A parcel that can still get labels or a fulfillment.
     pub fn ensure_live(&self, action: &'static str) -> Result<(), StationError> {
         self.shipment.ensure_not_canceled(action)?;
         if self.voided {
@@ -86,7 +86,7 @@ pub(super) fn parcel_ctx(conn: &mut Tx<'_>, parcel: ParcelId) -> Result<ParcelCt
     let row = conn
         .query_row_opt(
             "SELECT o.source_reference, s.shipment_id, p.voided_at IS NOT NULL AS voided,
-                EXISTS (SELECT 1 FROM fulfilments f WHERE f.parcel_id = p.id) AS fulfilled
+                EXISTS (SELECT 1 FROM fulfillments f WHERE f.parcel_id = p.id) AS fulfilled
              FROM parcels p JOIN shipments s ON s.id = p.shipment_id
              JOIN orders o ON o.id = s.order_id WHERE p.id = ?1",
             params![parcel.0],

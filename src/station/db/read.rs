@@ -13,8 +13,8 @@ use super::station_db::StationDb;
 use crate::station::error::StationError;
 use crate::station::model::status::{self, ShipmentFacts};
 use crate::station::model::{
-    Cancellation, ChosenRate, Dimensions, DocumentId, DocumentInfo, DocumentKind, FulfilmentId,
-    FulfilmentRecord, ItemProgress, LabelId, LabelRecord, OrderNumber, OrderOrigin, Parcel,
+    Cancellation, ChosenRate, Dimensions, DocumentId, DocumentInfo, DocumentKind, FulfillmentId,
+    FulfillmentRecord, ItemProgress, LabelId, LabelRecord, OrderNumber, OrderOrigin, Parcel,
     ParcelId, ParcelLine, StationOrder, StationShipment,
 };
 
@@ -122,7 +122,7 @@ fn load_shipments(
                         .iter()
                         .any(|l| l.status == crate::api::LabelStatus::Success)
             }),
-            fulfilments: parcels.iter().filter(|p| p.fulfilment.is_some()).count() as u32,
+            fulfillments: parcels.iter().filter(|p| p.fulfillment.is_some()).count() as u32,
             lines: items
                 .iter()
                 .map(|i| (i.ordered, i.fulfilled, i.item.requires_shipping))
@@ -157,7 +157,7 @@ fn load_items(
             CAST(COALESCE((SELECT SUM(pl.quantity) FROM parcel_lines pl JOIN parcels p
                       ON p.id = pl.parcel_id WHERE pl.item_id = i.id AND p.voided_at IS NULL), 0) AS BIGINT)
                 AS in_parcels,
-            CAST(COALESCE((SELECT SUM(fl.quantity) FROM fulfilment_lines fl
+            CAST(COALESCE((SELECT SUM(fl.quantity) FROM fulfillment_lines fl
                       WHERE fl.item_id = i.id), 0) AS BIGINT) AS fulfilled
          FROM items i WHERE i.shipment_id = ?1 ORDER BY i.position",
         params![shipment], |row| {
@@ -244,7 +244,7 @@ fn load_parcels(conn: &mut Tx<'_>, shipment: i64) -> Result<Vec<Parcel>, Station
             to: from_json(&to)?,
             voided_at: voided_at.map(from_unix).transpose()?,
             labels: load_labels(conn, id)?,
-            fulfilment: load_fulfilment(conn, id)?,
+            fulfillment: load_fulfillment(conn, id)?,
         });
     }
     Ok(parcels)
@@ -348,12 +348,12 @@ fn load_documents(conn: &mut Tx<'_>, label: i64) -> Result<Vec<DocumentInfo>, St
         .collect()
 }
 
-fn load_fulfilment(
+fn load_fulfillment(
     conn: &mut Tx<'_>,
     parcel: i64,
-) -> Result<Option<FulfilmentRecord>, StationError> {
+) -> Result<Option<FulfillmentRecord>, StationError> {
     let row = conn.query_row_opt(
-        "SELECT id, recorded_at, sent_json FROM fulfilments WHERE parcel_id = ?1",
+        "SELECT id, recorded_at, sent_json FROM fulfillments WHERE parcel_id = ?1",
         params![parcel],
         |row| {
             Ok((
@@ -364,8 +364,8 @@ fn load_fulfilment(
         },
     )?;
     row.map(|(id, recorded_at, sent)| {
-        Ok(FulfilmentRecord {
-            id: FulfilmentId(id),
+        Ok(FulfillmentRecord {
+            id: FulfillmentId(id),
             parcel_id: ParcelId(parcel),
             recorded_at: from_unix(recorded_at)?,
             sent: from_json(&sent)?,

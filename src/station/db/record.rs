@@ -183,7 +183,7 @@ pub(super) fn refresh_status(tx: &mut Tx<'_>, order_id: i64) -> Result<OrderStat
             EXISTS (SELECT 1 FROM labels l JOIN parcels p ON p.id = l.parcel_id
                     WHERE p.shipment_id = s.id AND p.voided_at IS NULL AND l.status = 'success')
                 AS has_success_label,
-            (SELECT COUNT(*) FROM fulfilments f WHERE f.shipment_id = s.id) AS fulfilments
+            (SELECT COUNT(*) FROM fulfillments f WHERE f.shipment_id = s.id) AS fulfillments
          FROM shipments s WHERE s.order_id = ?1 ORDER BY s.position",
         params![order_id],
     )?;
@@ -192,11 +192,11 @@ pub(super) fn refresh_status(tx: &mut Tx<'_>, order_id: i64) -> Result<OrderStat
         let shipment_id: i64 = row.get("id")?;
         let canceled = row.get("canceled")?;
         let has_success_label = row.get("has_success_label")?;
-        let fulfilments = row.get("fulfilments")?;
+        let fulfillments = row.get("fulfillments")?;
         let lines = tx
             .query(
                 "SELECT i.quantity,
-                    CAST(COALESCE((SELECT SUM(fl.quantity) FROM fulfilment_lines fl
+                    CAST(COALESCE((SELECT SUM(fl.quantity) FROM fulfillment_lines fl
                                    WHERE fl.item_id = i.id), 0) AS BIGINT) AS fulfilled,
                     i.requires_shipping
                  FROM items i WHERE i.shipment_id = ?1",
@@ -214,7 +214,7 @@ pub(super) fn refresh_status(tx: &mut Tx<'_>, order_id: i64) -> Result<OrderStat
         statuses.push(status::shipment_status(&ShipmentFacts {
             canceled,
             has_success_label,
-            fulfilments,
+            fulfillments,
             lines,
         }));
     }

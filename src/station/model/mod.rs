@@ -1,5 +1,5 @@
 //! The station's domain model, with no SQL and no I/O: orders, shipments, parcels, labels and
-//! fulfilments as the station records them (`types`), the status derived from them (`status`),
+//! fulfillments as the station records them (`types`), the status derived from them (`status`),
 //! the checks an order must pass before it is recorded (`check`), and the request bodies built
 //! from a recorded order (`requests`). `db` stores and returns these; `import` and the app's
 //! jobs use them.

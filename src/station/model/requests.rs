@@ -1,5 +1,5 @@
 //! Request bodies built from what the station recorded, so the UI never assembles wire fields
-//! by hand: the split-parcel label request, the fulfilment and the cancellation updates.
+//! by hand: the split-parcel label request, the fulfillment and the cancellation updates.
 
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
@@ -12,7 +12,7 @@ use crate::api::{
 use crate::domain::{FulfillmentStatus, ShipmentStatus};
 
 use super::types::{
-    FulfilmentInput, FulfilmentRecord, ItemProgress, LabelRecord, OrderStatus, Parcel, ParcelId,
+    FulfillmentInput, FulfillmentRecord, ItemProgress, LabelRecord, OrderStatus, Parcel, ParcelId,
     StationOrder, StationShipment,
 };
 use crate::station::error::StationError;
@@ -122,12 +122,12 @@ impl StationOrder {
     }
 
     /// The `PUT /v1/orders` body that marks a parcel fulfilled (SPEC 4.3 rule 1): status
-    /// `fulfilled`, the shipment's rate, and one fulfilment `in_transit` with the parcel's items.
-    /// After a 204, record `shipments[0].fulfillments[0]` with `StationDb::record_fulfilment`.
-    pub fn fulfilment_update(
+    /// `fulfilled`, the shipment's rate, and one fulfillment `in_transit` with the parcel's items.
+    /// After a 204, record `shipments[0].fulfillments[0]` with `StationDb::record_fulfillment`.
+    pub fn fulfillment_update(
         &self,
         parcel: ParcelId,
-        input: &FulfilmentInput,
+        input: &FulfillmentInput,
         source_updated_at: OffsetDateTime,
     ) -> Result<OrderUpdateRequest, StationError> {
         let (shipment, parcel) = self
@@ -139,7 +139,7 @@ impl StationOrder {
         if parcel.voided_at.is_some() {
             return Err(StationError::ParcelVoided(parcel.id));
         }
-        if parcel.fulfilment.is_some() {
+        if parcel.fulfillment.is_some() {
             return Err(StationError::ParcelFulfilled(parcel.id));
         }
         let mut items = Vec::new();
@@ -157,7 +157,7 @@ impl StationOrder {
                 hs_code: self.hs_code(progress),
             });
         }
-        let fulfilment = Fulfillment {
+        let fulfillment = Fulfillment {
             tracking_number: input.tracking_number.trim().to_string(),
             location: input.location.trim().to_string(),
             carrier: input.carrier.trim().to_string(),
@@ -169,7 +169,7 @@ impl StationOrder {
             source_updated_at,
             ShipmentUpdate {
                 status: Some(ShipmentStatus::Fulfilled.as_str().into()),
-                fulfillments: vec![fulfilment],
+                fulfillments: vec![fulfillment],
                 ..self.rate_fields(shipment)
             },
         )
@@ -261,9 +261,9 @@ impl StationShipment {
         self.items.iter().map(|i| i.left).sum()
     }
 
-    /// Fulfilments sent so far, oldest parcel first.
-    pub fn fulfilments(&self) -> impl Iterator<Item = &FulfilmentRecord> {
-        self.parcels.iter().filter_map(|p| p.fulfilment.as_ref())
+    /// Fulfillments sent so far, oldest parcel first.
+    pub fn fulfillments(&self) -> impl Iterator<Item = &FulfillmentRecord> {
+        self.parcels.iter().filter_map(|p| p.fulfillment.as_ref())
     }
 
     /// Why a new parcel cannot be packed (for a disabled button), or `None` when it can.
@@ -303,12 +303,12 @@ impl Parcel {
     }
 
     /// Why this parcel cannot be marked fulfilled, or `None` when it can.
-    pub fn why_cannot_fulfil(&self, shipment: &StationShipment) -> Option<String> {
+    pub fn why_cannot_fulfill(&self, shipment: &StationShipment) -> Option<String> {
         if shipment.status == OrderStatus::Canceled {
             Some(format!("Shipment {} is canceled.", shipment.shipment_id))
         } else if self.voided_at.is_some() {
             Some("This parcel was voided.".into())
-        } else if self.fulfilment.is_some() {
+        } else if self.fulfillment.is_some() {
             Some("This parcel is already fulfilled.".into())
         } else {
             None

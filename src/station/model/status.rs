@@ -3,8 +3,8 @@
 //! A shipment is
 //! - **Canceled** once a cancellation was recorded for it;
 //! - else **Fulfilled** when every line that requires shipping has all its units in
-//!   fulfilments (a shipment with only digital lines has nothing to ship and counts as fulfilled);
-//! - else **PartlyFulfilled** when at least one fulfilment was recorded;
+//!   fulfillments (a shipment with only digital lines has nothing to ship and counts as fulfilled);
+//! - else **PartlyFulfilled** when at least one fulfillment was recorded;
 //! - else **Labelled** when a parcel that was not voided has a label with status `success`;
 //! - else **Open**.
 //!
@@ -66,7 +66,7 @@ impl std::fmt::Display for OrderStatus {
 pub(crate) struct ShipmentFacts {
     pub canceled: bool,
     pub has_success_label: bool,
-    pub fulfilments: u32,
+    pub fulfillments: u32,
     /// Per line: (ordered, fulfilled, requires_shipping).
     pub lines: Vec<(u32, u32, bool)>,
 }
@@ -80,7 +80,7 @@ pub(crate) fn shipment_status(facts: &ShipmentFacts) -> OrderStatus {
         OrderStatus::Canceled
     } else if all_shipped {
         OrderStatus::Fulfilled
-    } else if facts.fulfilments > 0 {
+    } else if facts.fulfillments > 0 {
         OrderStatus::PartlyFulfilled
     } else if facts.has_success_label {
         OrderStatus::Labelled
@@ -127,7 +127,7 @@ mod tests {
         assert_eq!(shipment_status(&f), Open);
         f.has_success_label = true;
         assert_eq!(shipment_status(&f), Labelled);
-        f.fulfilments = 1;
+        f.fulfillments = 1;
         f.lines = vec![(2, 2, true), (1, 0, true)];
         assert_eq!(shipment_status(&f), PartlyFulfilled);
         f.lines = vec![(2, 2, true), (1, 1, true)];
@@ -140,7 +140,7 @@ mod tests {
     fn digital_lines_never_hold_a_shipment_open() {
         assert_eq!(shipment_status(&facts(&[(1, 0, false)])), Fulfilled);
         let mut f = facts(&[(1, 0, false), (3, 3, true)]);
-        f.fulfilments = 1;
+        f.fulfillments = 1;
         assert_eq!(shipment_status(&f), Fulfilled);
     }
 

@@ -40,8 +40,8 @@ row_id!(
     LabelId
 );
 row_id!(
-    /// A fulfilment sent for one parcel.
-    FulfilmentId
+    /// A fulfillment sent for one parcel.
+    FulfillmentId
 );
 row_id!(
     /// A cached label document (PDF or ZPL bytes).
@@ -96,7 +96,7 @@ pub struct StationShipment {
     pub cancellation: Option<Cancellation>,
 }
 
-/// The rate chosen for a shipment: sent again with every fulfilment and cancellation.
+/// The rate chosen for a shipment: sent again with every fulfillment and cancellation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChosenRate {
     pub shipping_rate_id: String,
@@ -112,7 +112,7 @@ pub struct ItemProgress {
     pub ordered: u32,
     /// Units in parcels packed so far (voided parcels do not count).
     pub in_parcels: u32,
-    /// Units in fulfilments sent so far.
+    /// Units in fulfillments sent so far.
     pub fulfilled: u32,
     pub left: u32,
 }
@@ -158,11 +158,11 @@ pub struct Parcel {
     pub track_reference: String,
     pub from: LabelAddress,
     pub to: LabelAddress,
-    /// Set when the parcel was discarded before fulfilment; its units count as left again.
+    /// Set when the parcel was discarded before fulfillment; its units count as left again.
     pub voided_at: Option<OffsetDateTime>,
     /// Oldest first.
     pub labels: Vec<LabelRecord>,
-    pub fulfilment: Option<FulfilmentRecord>,
+    pub fulfillment: Option<FulfillmentRecord>,
 }
 
 /// A parcel line as recorded.
@@ -237,10 +237,10 @@ pub struct DocumentInfo {
     pub fetched_at: OffsetDateTime,
 }
 
-/// A fulfilment as sent (`PUT /v1/orders` answered 204).
+/// A fulfillment as sent (`PUT /v1/orders` answered 204).
 #[derive(Debug, Clone, PartialEq)]
-pub struct FulfilmentRecord {
-    pub id: FulfilmentId,
+pub struct FulfillmentRecord {
+    pub id: FulfillmentId,
     pub parcel_id: ParcelId,
     pub recorded_at: OffsetDateTime,
     pub sent: Fulfillment,
@@ -253,9 +253,9 @@ pub struct Cancellation {
     pub sent: OrderUpdateRequest,
 }
 
-/// What a packer enters to mark a parcel fulfilled; see `StationOrder::fulfilment_update`.
+/// What a packer enters to mark a parcel fulfilled; see `StationOrder::fulfillment_update`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FulfilmentInput {
+pub struct FulfillmentInput {
     pub tracking_number: String,
     pub carrier: String,
     /// The station's location code (Settings).
@@ -301,7 +301,7 @@ pub struct Event {
     pub parcel_id: Option<ParcelId>,
     pub direction: Direction,
     /// `order_create`, `quote`, `import`, `parcel_packed`, `parcel_voided`, `label_request`,
-    /// `label_response`, `label_document`, `fulfilment`, `cancellation`.
+    /// `label_response`, `label_document`, `fulfillment`, `cancellation`.
     pub kind: String,
     pub body: serde_json::Value,
 }

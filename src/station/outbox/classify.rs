@@ -122,7 +122,7 @@ mod tests {
         assert!(matches!(first, Verdict::NeedsAttention { .. }));
         let retried = classify(&entry(OutboxAction::CreateOrder, 2), &exists(), &config);
         assert_eq!(retried, Verdict::Delivered(Answer::AlreadyCreated));
-        let update = classify(&entry(OutboxAction::Fulfil, 2), &exists(), &config);
+        let update = classify(&entry(OutboxAction::Fulfill, 2), &exists(), &config);
         assert!(matches!(update, Verdict::NeedsAttention { .. }));
     }
 
@@ -134,7 +134,7 @@ mod tests {
             ClientError::Timeout,
             ClientError::Server { status: 503 },
         ] {
-            let verdict = classify(&entry(OutboxAction::Fulfil, 3), &error, &config);
+            let verdict = classify(&entry(OutboxAction::Fulfill, 3), &error, &config);
             let Verdict::Retry { at, .. } = verdict else {
                 panic!("{error:?} should retry");
             };

@@ -18,9 +18,9 @@
 //! Every call that changes something at the service is first written to the station database's
 //! `outbox` table (`station::db::outbox`, migration step 2) in the same transaction as
 //! the station's own record of it: `submit_order` (order recorded + `POST /v1/orders` queued),
-//! `fulfil_via_outbox` (fulfilment recorded + `PUT`), `cancel_via_outbox`, `pack_and_request_label`
+//! `fulfill_via_outbox` (fulfillment recorded + `PUT`), `cancel_via_outbox`, `pack_and_request_label`
 //! (parcel recorded + split-parcel label request). Each entry has an idempotency key (`create:N`,
-//! `fulfil:N:S:parcel`, `cancel:N:S`, `label:N:S:parcel`); writing the same key again adds nothing.
+//! `fulfill:N:S:parcel`, `cancel:N:S`, `label:N:S:parcel`); writing the same key again adds nothing.
 //! The worker (`station::outbox`, a task on the app's tokio runtime) sends due entries with
 //! `api::Client`: network errors, timeouts, 5xx and 429 are retried with exponential backoff and
 //! jitter (a wait `d` becomes a random one in `[d, 2d)`); 401/403/404/409/422 wait in "needs attention" with the service's field errors, where
@@ -238,7 +238,7 @@ async fn send(
                 serde_json::from_value(entry.body.clone()).map_err(decode)?;
             client.create_order(&body).await.map(|()| Answer::Accepted)
         }
-        OutboxAction::Fulfil | OutboxAction::Cancel => {
+        OutboxAction::Fulfill | OutboxAction::Cancel => {
             let body: OrderUpdateRequest =
                 serde_json::from_value(entry.body.clone()).map_err(decode)?;
             client.update_order(&body).await.map(|()| Answer::Accepted)

@@ -26,7 +26,7 @@ impl OutboxView {
             .filter(|e| e.state == OutboxState::NeedsAttention)
     }
 
-    /// The open entry of this parcel's fulfilment or label, if any.
+    /// The open entry of this parcel's fulfillment or label, if any.
     pub fn for_parcel(&self, parcel: ParcelId, action: OutboxAction) -> Option<&OutboxEntry> {
         self.open
             .iter()

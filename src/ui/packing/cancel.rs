@@ -1,4 +1,4 @@
-//! Cancelling the shown shipment: the supervisor unlock, the confirmation naming the order and
+//! Canceling the shown shipment: the supervisor unlock, the confirmation naming the order and
 //! shipment, then `PUT /v1/orders` with `status: canceled` through the outbox.
 
 use std::time::Instant;
@@ -25,7 +25,7 @@ pub fn start(packing: &mut Packing, supervisor: &mut SupervisorState, desk: &mut
     match unlocked {
         None => desk.notice(
             Level::Warning,
-            "No supervisor PIN is set: set one in Settings to allow cancelling.",
+            "No supervisor PIN is set: set one in Settings to allow canceling.",
         ),
         Some(true) => open.cancel = CancelFlow::Confirming,
         Some(false) => {
@@ -37,7 +37,7 @@ pub fn start(packing: &mut Packing, supervisor: &mut SupervisorState, desk: &mut
     }
 }
 
-/// The supervisor unlocked: the PIN dialog for cancelling gives way to the confirmation.
+/// The supervisor unlocked: the PIN dialog for canceling gives way to the confirmation.
 pub fn unlocked(packing: &mut Packing, desk: &mut Desk<'_>) {
     if let Some(open) = &mut packing.open
         && open.cancel == CancelFlow::Unlocking

@@ -33,13 +33,13 @@ pub enum PackingCommand {
     SetCarrier(String),
     /// Send `PUT /v1/orders` marking the current parcel fulfilled (F4).
     MarkFulfilled,
-    /// Start cancelling the shown shipment: unlock, then confirm (F8).
+    /// Start canceling the shown shipment: unlock, then confirm (F8).
     StartCancel,
-    /// The supervisor unlocked: an unlock dialog for cancelling moves on to the confirmation.
+    /// The supervisor unlocked: an unlock dialog for canceling moves on to the confirmation.
     SupervisorUnlocked,
     /// Send the cancellation of the shown shipment (after the confirmation).
     ConfirmCancel,
-    /// Close the unlock or confirmation dialog without cancelling.
+    /// Close the unlock or confirmation dialog without canceling.
     CloseCancel,
     /// Leave the open order (another station record is in use, say).
     Close,

@@ -36,7 +36,7 @@ use crate::ui::outbox::state::OutboxView;
 use crate::ui::supervisor::state::SupervisorState;
 
 /// Carries out a packing command. Packing changes its own state; it reads the outbox (a
-/// resumed parcel shows its entry) and uses the supervisor unlock (cancelling).
+/// resumed parcel shows its entry) and uses the supervisor unlock (canceling).
 pub fn handle(
     packing: &mut Packing,
     outbox: &OutboxView,

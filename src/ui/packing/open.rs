@@ -4,11 +4,11 @@
 use time::OffsetDateTime;
 
 use super::parcel_form::ParcelForm;
-use super::rules::why_not_fulfil;
+use super::rules::why_not_fulfill;
 use super::{follow, jobs, label};
 use crate::api::LabelStatus;
 use crate::station::db::{
-    FulfilmentInput, OrderNumber, OrderStatus, StationOrder, StationShipment,
+    FulfillmentInput, OrderNumber, OrderStatus, StationOrder, StationShipment,
 };
 use crate::station::settings::Settings;
 use crate::ui::desk::Desk;
@@ -59,7 +59,7 @@ pub fn open_loaded(
         label: LabelJob::Idle,
         preview: Preview::None,
         carrier,
-        fulfil: Request::Idle,
+        fulfill: Request::Idle,
         cancel: CancelFlow::Closed,
         save: Request::Idle,
         print: Request::Idle,
@@ -114,7 +114,7 @@ pub fn show_shipment(
     open.parcel = None;
     open.label = LabelJob::Idle;
     open.preview = Preview::None;
-    open.fulfil = Request::Idle;
+    open.fulfill = Request::Idle;
     open.cancel = CancelFlow::Closed;
     resume_parcel(packing, outbox, desk);
 }
@@ -132,7 +132,7 @@ fn resume_parcel(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>
         .parcels
         .iter()
         .rev()
-        .find(|p| p.voided_at.is_none() && p.fulfilment.is_none());
+        .find(|p| p.voided_at.is_none() && p.fulfillment.is_none());
     let Some(parcel) = live else {
         return;
     };
@@ -231,25 +231,25 @@ pub fn mark_fulfilled(packing: &mut Packing, desk: &mut Desk<'_>) {
     let Some(open) = &mut packing.open else {
         return;
     };
-    if let Some(why) = why_not_fulfil(open, &settings) {
+    if let Some(why) = why_not_fulfill(open, &settings) {
         desk.shell.notice(Level::Warning, why);
         return;
     }
     let (Some(parcel), LabelJob::Ready { tracking_code, .. }) = (open.parcel, &open.label) else {
         return;
     };
-    let input = FulfilmentInput {
+    let input = FulfillmentInput {
         tracking_number: tracking_code.clone(),
         carrier: open.carrier.trim().to_string(),
         location,
         shipped_at: OffsetDateTime::now_utc(),
     };
     let number = open.order.source_reference;
-    open.fulfil = Request::Pending;
-    desk.spawn(move |_| jobs::fulfil(db, outbox, number, parcel, input));
+    open.fulfill = Request::Pending;
+    desk.spawn(move |_| jobs::fulfill(db, outbox, number, parcel, input));
 }
 
-/// After a fulfilment or a voided parcel: a fresh form for the next parcel of the shipment.
+/// After a fulfillment or a voided parcel: a fresh form for the next parcel of the shipment.
 pub fn next_parcel(packing: &mut Packing, desk: &mut Desk<'_>, order: StationOrder) {
     let settings = desk.settings.clone();
     let Some(open) = &mut packing.open else {

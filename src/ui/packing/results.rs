@@ -172,7 +172,7 @@ fn fulfilled(packing: &mut Packing, desk: &mut Desk<'_>, result: Result<StationO
                 .map(|s| (s.shipment_id.clone(), s.status));
             open::next_parcel(packing, desk, order);
             if let Some(open) = &mut packing.open {
-                open.fulfil = Request::Done("Parcel fulfilled — queued for sending.".into());
+                open.fulfill = Request::Done("Parcel fulfilled — queued for sending.".into());
             }
             if let Some((id, status)) = status {
                 desk.shell.notice(
@@ -186,7 +186,7 @@ fn fulfilled(packing: &mut Packing, desk: &mut Desk<'_>, result: Result<StationO
         }
         Err(failure) => {
             if let Some(open) = &mut packing.open {
-                open.fulfil = Request::Failed(failure.clone());
+                open.fulfill = Request::Failed(failure.clone());
             }
             desk.shell
                 .network_failure(&failure, PackingCommand::MarkFulfilled.into());

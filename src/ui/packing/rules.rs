@@ -52,7 +52,7 @@ pub fn full_order_possible(open: &OpenOrder) -> bool {
 }
 
 /// Why "Mark fulfilled" cannot run now, or `None`.
-pub fn why_not_fulfil(open: &OpenOrder, settings: &Settings) -> Option<String> {
+pub fn why_not_fulfill(open: &OpenOrder, settings: &Settings) -> Option<String> {
     let shipment = open.order.shipments.get(open.shipment)?;
     if shipment.status == OrderStatus::Canceled {
         return Some(format!(
@@ -60,8 +60,8 @@ pub fn why_not_fulfil(open: &OpenOrder, settings: &Settings) -> Option<String> {
             shipment.shipment_id
         ));
     }
-    if open.fulfil.pending() {
-        return Some("The fulfilment is being sent.".into());
+    if open.fulfill.pending() {
+        return Some("The fulfillment is being sent.".into());
     }
     let Some(parcel_id) = open.parcel else {
         return Some("Get the parcel's label first (F2).".into());
@@ -70,7 +70,7 @@ pub fn why_not_fulfil(open: &OpenOrder, settings: &Settings) -> Option<String> {
         return Some("The parcel's label is not ready yet.".into());
     };
     if let Some((shipment, parcel)) = open.order.parcel(parcel_id)
-        && let Some(why) = parcel.why_cannot_fulfil(shipment)
+        && let Some(why) = parcel.why_cannot_fulfill(shipment)
     {
         return Some(why);
     }
@@ -92,8 +92,8 @@ pub fn why_not_cancel(open: &OpenOrder) -> Option<String> {
     if let Some(why) = shipment.why_cannot_cancel() {
         return Some(why);
     }
-    if open.label.in_flight() || open.fulfil.pending() {
-        return Some("Wait until the label or fulfilment in progress is done.".into());
+    if open.label.in_flight() || open.fulfill.pending() {
+        return Some("Wait until the label or fulfillment in progress is done.".into());
     }
     if open.cancel == CancelFlow::Sending {
         return Some("The cancellation is being sent.".into());

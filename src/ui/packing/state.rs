@@ -22,13 +22,13 @@ pub struct OpenOrder {
     /// Set when an order refresh is in flight.
     pub refreshing: bool,
     pub form: ParcelForm,
-    /// The parcel the label and fulfilment buttons act on (recorded in the station).
+    /// The parcel the label and fulfillment buttons act on (recorded in the station).
     pub parcel: Option<ParcelId>,
     pub label: LabelJob,
     pub preview: Preview,
-    /// Carrier for the fulfilment; starts from Settings.
+    /// Carrier for the fulfillment; starts from Settings.
     pub carrier: String,
-    pub fulfil: Request,
+    pub fulfill: Request,
     pub cancel: CancelFlow,
     pub save: Request,
     pub print: Request,
@@ -87,7 +87,7 @@ impl Request {
     }
 }
 
-/// Cancelling a shipment: unlock, confirm, send.
+/// Canceling a shipment: unlock, confirm, send.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum CancelFlow {
     #[default]

@@ -13,7 +13,7 @@ pub enum QuoteIntent {
     /// [`QuoteView::order_failed`]. `submitting` is already set.
     SubmitOrder(OrderCreateRequest),
     /// Ask for a cart file and read it, then [`QuoteView::cart_loaded`] with its text (or
-    /// [`QuoteView::cart_file_failed`]); nothing when the dialog is cancelled.
+    /// [`QuoteView::cart_file_failed`]); nothing when the dialog is canceled.
     LoadCart,
     /// Ask where to save and write this JSON text (the landed-cost request body), then
     /// [`QuoteView::cart_saved`] (or [`QuoteView::cart_file_failed`]).

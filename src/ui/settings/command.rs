@@ -34,7 +34,7 @@ pub enum SettingsIntent {
     /// Remove the PIN after checking the current one, then [`SettingsView::pin_removed`] or
     /// [`SettingsView::pin_refused`].
     RemovePin { current: Secret },
-    /// Unlock the supervisor's sections with this PIN (the unlock cancelling uses too), then
+    /// Unlock the supervisor's sections with this PIN (the unlock canceling uses too), then
     /// [`SettingsView::unlocked`] or [`SettingsView::unlock_refused`].
     Unlock(Secret),
     /// Lock the supervisor functions again (the supervisor is done).

@@ -11,7 +11,7 @@
 //!
 //! Once a supervisor PIN is set, the sections that change the service, the keys, the station
 //! record and the printers are read-only until a supervisor unlocks them (the same unlock as
-//! cancelling; the shell says how it stands in a [`SupervisorGate`]), and changing or removing
+//! canceling; the shell says how it stands in a [`SupervisorGate`]), and changing or removing
 //! the PIN needs the current one.
 
 mod check;

@@ -144,7 +144,7 @@ impl SettingsView {
     pub fn pin_removed(&mut self) {
         self.pin_done(
             None,
-            "Supervisor PIN removed: cancelling and discarding need a new one, and every \
+            "Supervisor PIN removed: canceling and discarding need a new one, and every \
              section of Settings is open until one is set.",
         );
     }

@@ -122,7 +122,7 @@ pub fn pin_ui(
     ui.label(if gate.pin_set {
         "A supervisor PIN is set. Changing or removing it needs the current PIN."
     } else {
-        "No supervisor PIN yet: cancelling shipments stays locked, and every section of \
+        "No supervisor PIN yet: canceling shipments stays locked, and every section of \
          Settings is open, until one is set."
     });
     let blocked = gate.locked_out_for.is_some() || gate.checking || view.pin_working;

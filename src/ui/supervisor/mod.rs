@@ -1,7 +1,7 @@
 //! The supervisor unlock: the PIN, the lockout after wrong tries (kept in a file so a restart
 //! gives no fresh tries), and the PIN itself.
 //!
-//! One unlock serves cancelling (its dialog), the outbox's discard and Settings; Settings also
+//! One unlock serves canceling (its dialog), the outbox's discard and Settings; Settings also
 //! sets the first PIN and changes or removes it behind the current one. A new PIN takes effect
 //! in the settings through the shell ([`Command::UsePin`]), which owns them.
 

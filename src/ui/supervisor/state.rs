@@ -5,7 +5,7 @@ use std::time::Instant;
 use crate::station::pin::{DEFAULT_RELOCK_AFTER, SupervisorLock};
 use crate::ui::settings::command::SupervisorGate;
 
-/// The supervisor unlock, shared by cancelling, the outbox and Settings.
+/// The supervisor unlock, shared by canceling, the outbox and Settings.
 #[derive(Debug, Clone, Default)]
 pub struct SupervisorState {
     /// `None` until a PIN is set in Settings.

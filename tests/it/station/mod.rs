@@ -9,6 +9,7 @@ mod orders;
 mod outbox;
 mod packing;
 mod scan;
+mod spelling;
 mod warehouse;
 
 use packdesk::api::*;
@@ -152,8 +153,8 @@ pub(super) fn label_answer(number: u64, status: LabelStatus, tracking: &str) -> 
     }
 }
 
-pub(super) fn fulfilment_input(tracking: &str) -> FulfilmentInput {
-    FulfilmentInput {
+pub(super) fn fulfillment_input(tracking: &str) -> FulfillmentInput {
+    FulfillmentInput {
         tracking_number: tracking.into(),
         carrier: "DHL".into(),
         location: "BER-1".into(),

@@ -17,7 +17,7 @@ fn address() -> LabelAddress {
 }
 
 /// A station with one synthetic order and the parcel holding its first line's units.
-fn station(engine: &Engine) -> (StationDb, StationOrder, NewParcel) {
+pub(super) fn station(engine: &Engine) -> (StationDb, StationOrder, NewParcel) {
     let mut db = engine.open();
     let number = synthetic::seed(&mut db, 1);
     let order = db.order(number).unwrap().unwrap();
@@ -38,25 +38,25 @@ fn station(engine: &Engine) -> (StationDb, StationOrder, NewParcel) {
     (db, order, parcel)
 }
 
-fn options() -> LabelOptions {
+pub(super) fn options() -> LabelOptions {
     LabelOptions {
         brand_code: "ACME".into(),
         ..LabelOptions::default()
     }
 }
 
-fn fulfil(db: &mut StationDb, order: &StationOrder, parcel: ParcelId) -> OutboxId {
+pub(super) fn fulfill(db: &mut StationDb, order: &StationOrder, parcel: ParcelId) -> OutboxId {
     let order = db.order(order.source_reference).unwrap().unwrap();
-    let input = FulfilmentInput {
+    let input = FulfillmentInput {
         tracking_number: "PD123".into(),
         carrier: "DHL".into(),
         location: "BER-1".into(),
         shipped_at: datetime!(2025-06-02 10:00 UTC),
     };
     let body = order
-        .fulfilment_update(parcel, &input, OffsetDateTime::now_utc())
+        .fulfillment_update(parcel, &input, OffsetDateTime::now_utc())
         .unwrap();
-    db.fulfil_via_outbox(parcel, &body).unwrap()
+    db.fulfill_via_outbox(parcel, &body).unwrap()
 }
 
 fn answer(order: &StationOrder, status: LabelStatus) -> Answer {
@@ -102,22 +102,22 @@ fn the_same_call_written_twice_is_one_entry(engine: &Engine) {
     assert_eq!(open[0].key, format!("cancel:{}:S1", order.source_reference));
 }
 
-fn a_fulfilment_is_recorded_and_queued_together_and_only_once(engine: &Engine) {
+fn a_fulfillment_is_recorded_and_queued_together_and_only_once(engine: &Engine) {
     let (mut db, order, parcel) = station(engine);
     let (parcel, label) = db
         .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
         .unwrap();
-    let id = fulfil(&mut db, &order, parcel);
+    let id = fulfill(&mut db, &order, parcel);
     let entry = db.outbox_entry(id).unwrap().unwrap();
     assert_eq!(entry.state, OutboxState::Queued);
-    assert_eq!(entry.action, OutboxAction::Fulfil);
+    assert_eq!(entry.action, OutboxAction::Fulfill);
     let shown = db.order(order.source_reference).unwrap().unwrap();
-    assert!(shown.parcel(parcel).unwrap().1.fulfilment.is_some());
-    // A second fulfilment of the parcel is refused and adds no entry.
-    let body = shown.shipments[0].parcels[0].fulfilment.clone();
+    assert!(shown.parcel(parcel).unwrap().1.fulfillment.is_some());
+    // A second fulfillment of the parcel is refused and adds no entry.
+    let body = shown.shipments[0].parcels[0].fulfillment.clone();
     assert!(body.is_some());
     let err = db
-        .record_fulfilment(parcel, &body.unwrap().sent)
+        .record_fulfillment(parcel, &body.unwrap().sent)
         .unwrap_err();
     assert!(matches!(err, StationError::ParcelFulfilled(_)));
     let open: Vec<_> = db.outbox_open().unwrap().iter().map(|e| e.id).collect();
@@ -140,7 +140,7 @@ fn retries_wait_their_time_and_updates_wait_for_the_create(engine: &Engine) {
             body: serde_json::to_value(&order.create).unwrap(),
         })
         .unwrap();
-    let fulfilment = fulfil(&mut db, &order, parcel);
+    let fulfillment = fulfill(&mut db, &order, parcel);
     assert_eq!(db.outbox_next_due().unwrap().unwrap().id, create);
 
     let tried = db.outbox_begin_attempt(create).unwrap();
@@ -151,7 +151,7 @@ fn retries_wait_their_time_and_updates_wait_for_the_create(engine: &Engine) {
         .unwrap();
     assert_eq!(retrying.state, OutboxState::Retrying);
     assert_eq!(retrying.last_error.as_deref(), Some("server error 503"));
-    // The create is not due, and the fulfilment waits behind it.
+    // The create is not due, and the fulfillment waits behind it.
     assert_eq!(db.outbox_next_due().unwrap(), None);
     let summary = db.outbox_summary().unwrap();
     assert_eq!((summary.queued, summary.retrying), (1, 1));
@@ -161,7 +161,7 @@ fn retries_wait_their_time_and_updates_wait_for_the_create(engine: &Engine) {
     assert_eq!(delivered.state, OutboxState::Queued);
     db.outbox_record_answer(create, &Answer::AlreadyCreated)
         .unwrap();
-    assert_eq!(db.outbox_next_due().unwrap().unwrap().id, fulfilment);
+    assert_eq!(db.outbox_next_due().unwrap().unwrap().id, fulfillment);
 }
 
 fn a_refusal_waits_for_a_correction_that_reaches_the_station_record(engine: &Engine) {
@@ -169,7 +169,7 @@ fn a_refusal_waits_for_a_correction_that_reaches_the_station_record(engine: &Eng
     let (parcel, _) = db
         .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
         .unwrap();
-    let id = fulfil(&mut db, &order, parcel);
+    let id = fulfill(&mut db, &order, parcel);
     let errors = vec![FieldError::new(
         "shipments[0].fulfillments[0].carrier",
         "unknown carrier",
@@ -198,8 +198,8 @@ fn a_refusal_waits_for_a_correction_that_reaches_the_station_record(engine: &Eng
     assert_eq!(done.state, OutboxState::Delivered);
     assert!(done.delivered_at.is_some());
     let shown = db.order(order.source_reference).unwrap().unwrap();
-    let fulfilment = shown.parcel(parcel).unwrap().1.fulfilment.clone().unwrap();
-    assert_eq!(fulfilment.sent.carrier, "Deutsche Post");
+    let fulfillment = shown.parcel(parcel).unwrap().1.fulfillment.clone().unwrap();
+    assert_eq!(fulfillment.sent.carrier, "Deutsche Post");
     // Delivered stays delivered.
     let again = db.outbox_needs_attention(id, "late", &[]).unwrap();
     assert_eq!(again.state, OutboxState::Delivered);
@@ -269,7 +269,7 @@ fn asking_again_for_a_refused_label_queues_it_again_now(engine: &Engine) {
 
 crate::on_both_engines!(
     the_same_call_written_twice_is_one_entry,
-    a_fulfilment_is_recorded_and_queued_together_and_only_once,
+    a_fulfillment_is_recorded_and_queued_together_and_only_once,
     retries_wait_their_time_and_updates_wait_for_the_create,
     a_refusal_waits_for_a_correction_that_reaches_the_station_record,
     a_pending_label_is_asked_again_then_delivered_on_the_same_label,

@@ -1,4 +1,4 @@
-//! Packing parcels, labels, fulfilments and cancellations, with status derivation.
+//! Packing parcels, labels, fulfillments and cancellations, with status derivation.
 
 use packdesk::api::*;
 use packdesk::station::db::*;
@@ -8,7 +8,7 @@ use time::macros::datetime;
 use super::engines::Engine;
 use super::*;
 
-fn parcels_never_take_more_than_is_left_and_status_follows_labels_fulfilments_and_cancels(
+fn parcels_never_take_more_than_is_left_and_status_follows_labels_fulfillments_and_cancels(
     engine: &Engine,
 ) {
     let mut db = engine.open();
@@ -117,11 +117,11 @@ fn parcels_never_take_more_than_is_left_and_status_follows_labels_fulfilments_an
         Err(StationError::Invalid(_))
     ));
 
-    // Fulfil the parcel: exactly its items, once.
+    // Fulfill the parcel: exactly its items, once.
     let update = order
-        .fulfilment_update(
+        .fulfillment_update(
             p1,
-            &fulfilment_input("TRK1"),
+            &fulfillment_input("TRK1"),
             datetime!(2025-06-02 10:05 UTC),
         )
         .unwrap();
@@ -142,11 +142,11 @@ fn parcels_never_take_more_than_is_left_and_status_follows_labels_fulfilments_an
     let mut wrong = sent.clone();
     wrong.items[0].quantity = dec("1");
     wrong.items.pop();
-    let fields = invalid_fields(db.record_fulfilment(p1, &wrong).unwrap_err());
+    let fields = invalid_fields(db.record_fulfillment(p1, &wrong).unwrap_err());
     assert_eq!(fields, ["items[0].quantity", "items"]);
-    db.record_fulfilment(p1, &sent).unwrap();
+    db.record_fulfillment(p1, &sent).unwrap();
     assert!(matches!(
-        db.record_fulfilment(p1, &sent),
+        db.record_fulfillment(p1, &sent),
         Err(StationError::ParcelFulfilled(_))
     ));
     assert_eq!(
@@ -173,13 +173,13 @@ fn parcels_never_take_more_than_is_left_and_status_follows_labels_fulfilments_an
         .unwrap();
     let order = db.order(2002).unwrap().unwrap();
     let update = order
-        .fulfilment_update(
+        .fulfillment_update(
             p3,
-            &fulfilment_input("TRK2"),
+            &fulfillment_input("TRK2"),
             datetime!(2025-06-02 11:00 UTC),
         )
         .unwrap();
-    db.record_fulfilment(p3, &update.shipments[0].fulfillments[0])
+    db.record_fulfillment(p3, &update.shipments[0].fulfillments[0])
         .unwrap();
     let order = db.order(2002).unwrap().unwrap();
     assert_eq!(order.shipment("S1").unwrap().status, OrderStatus::Fulfilled);
@@ -222,10 +222,10 @@ fn parcels_never_take_more_than_is_left_and_status_follows_labels_fulfilments_an
         .into_iter()
         .map(|e| e.kind)
         .collect();
-    assert_eq!(kinds.iter().filter(|k| *k == "fulfilment").count(), 2);
+    assert_eq!(kinds.iter().filter(|k| *k == "fulfillment").count(), 2);
     assert_eq!(kinds.last().map(String::as_str), Some("cancellation"));
 }
 
 crate::on_both_engines!(
-    parcels_never_take_more_than_is_left_and_status_follows_labels_fulfilments_and_cancels,
+    parcels_never_take_more_than_is_left_and_status_follows_labels_fulfillments_and_cancels,
 );

@@ -276,9 +276,9 @@ fn offline_shows_retry_and_loses_nothing() {
     assert!(h.query_by_label("Online").is_some());
 }
 
-/// A station whose stored API key the service rejects, with one fulfilment refused and waiting
+/// A station whose stored API key the service rejects, with one fulfillment refused and waiting
 /// in the Outbox tab.
-fn refused_fulfilment() -> (Staging, Option<server::RunningService>) {
+fn refused_fulfillment() -> (Staging, Option<server::RunningService>) {
     let (mut staging, running) = staging("an-old-key", ACCESS_TOKEN, true);
     assert!(running.is_some());
     let h = &mut staging.station.harness;
@@ -290,22 +290,22 @@ fn refused_fulfilment() -> (Staging, Option<server::RunningService>) {
         LabelJob::Ready { .. }
     ));
     press(h, Key::F4);
-    // The fulfilment is recorded at once and queued; the service refuses the old API key, so
+    // The fulfillment is recorded at once and queued; the service refuses the old API key, so
     // the entry waits in the Outbox tab with the reason.
     wait_until(h, "the refusal in the outbox", |app| {
         app.state().outbox.summary.needs_attention == 1
     });
     let open = h.state().state().packing.open.as_ref().unwrap();
-    assert!(matches!(open.fulfil, Request::Done(_)));
+    assert!(matches!(open.fulfill, Request::Done(_)));
     assert!(shows(h, "1 needs attention"));
     click(h, "Show what needs attention");
-    assert!(shows(h, "Fulfilment · order"));
+    assert!(shows(h, "Fulfillment · order"));
     assert!(shows(h, "rejected the credentials"));
     (staging, running)
 }
 
-/// How many fulfilments the service holds for the order, over all its shipments.
-fn fulfilments_at_service(running: &Option<server::RunningService>, number: u64) -> usize {
+/// How many fulfillments the service holds for the order, over all its shipments.
+fn fulfillments_at_service(running: &Option<server::RunningService>, number: u64) -> usize {
     let order = running
         .as_ref()
         .unwrap()
@@ -318,12 +318,12 @@ fn fulfilments_at_service(running: &Option<server::RunningService>, number: u64)
 
 #[test]
 fn a_rejected_api_key_points_to_settings() {
-    let (mut staging, running) = refused_fulfilment();
+    let (mut staging, running) = refused_fulfillment();
     let h = &mut staging.station.harness;
 
     // Discarding is a supervisor's: the button stays disabled until the PIN unlocks it.
     let discard = h
-        .query_all_by_label_contains("Discard fulfil:")
+        .query_all_by_label_contains("Discard fulfill:")
         .next()
         .unwrap();
     assert!(discard.accesskit_node().is_disabled());
@@ -347,17 +347,17 @@ fn a_rejected_api_key_points_to_settings() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Num4);
     h.step();
     h.step();
-    h.query_all_by_label_contains("Resend fulfil:")
+    h.query_all_by_label_contains("Resend fulfill:")
         .next()
         .unwrap()
         .click();
     h.step();
-    wait_until(h, "the resent fulfilment delivered", |app| {
+    wait_until(h, "the resent fulfillment delivered", |app| {
         app.state().outbox.summary.is_empty()
     });
     assert!(shows(h, "Nothing needs attention."));
     assert_eq!(
-        fulfilments_at_service(&running, staging.number),
+        fulfillments_at_service(&running, staging.number),
         1,
         "delivered once"
     );
@@ -365,14 +365,14 @@ fn a_rejected_api_key_points_to_settings() {
 
 #[test]
 fn a_supervisor_discards_a_refused_entry_after_the_pin() {
-    let (mut staging, running) = refused_fulfilment();
+    let (mut staging, running) = refused_fulfillment();
     let h = &mut staging.station.harness;
     type_into(h, "Supervisor PIN (to discard)", "0000");
     click(h, "Unlock supervisor");
     wait_until(h, "the PIN check", |app| !app.state().supervisor.checking);
     assert!(shows(h, "Wrong PIN"), "the wrong PIN is refused");
     let discard = |h: &AppHarness| {
-        h.query_all_by_label_contains("Discard fulfil:")
+        h.query_all_by_label_contains("Discard fulfill:")
             .next()
             .unwrap()
             .accesskit_node()
@@ -384,7 +384,7 @@ fn a_supervisor_discards_a_refused_entry_after_the_pin() {
     wait_until(h, "the PIN check", |app| !app.state().supervisor.checking);
     assert!(shows(h, "Supervisor unlocked"));
     assert!(!discard(h));
-    h.query_all_by_label_contains("Discard fulfil:")
+    h.query_all_by_label_contains("Discard fulfill:")
         .next()
         .unwrap()
         .click();
@@ -394,7 +394,7 @@ fn a_supervisor_discards_a_refused_entry_after_the_pin() {
     });
     assert!(shows(h, "Nothing needs attention."));
     assert_eq!(
-        fulfilments_at_service(&running, staging.number),
+        fulfillments_at_service(&running, staging.number),
         0,
         "a discarded entry is never sent"
     );

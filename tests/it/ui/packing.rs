@@ -10,7 +10,7 @@ use packdesk::ui::packing::{LabelJob, Preview, Request};
 use super::{click, demo, embedded_station, open_by_scan, press, scan, settle, shows, wait_until};
 
 #[test]
-fn scan_pack_two_of_three_skus_label_and_fulfil() {
+fn scan_pack_two_of_three_skus_label_and_fulfill() {
     let mut station = embedded_station();
     let h = &mut station.harness;
     assert!(shows(h, "Embedded sandbox"), "the environment badge");
@@ -64,12 +64,12 @@ fn scan_pack_two_of_three_skus_label_and_fulfil() {
     assert!(shows(h, &format!("Label ready — tracking {tracking_code}")));
 
     click(h, "Mark fulfilled (F4)");
-    wait_until(h, "the fulfilment", |app| {
-        !app.state().packing.open.as_ref().unwrap().fulfil.pending()
+    wait_until(h, "the fulfillment", |app| {
+        !app.state().packing.open.as_ref().unwrap().fulfill.pending()
     });
     let open = h.state().state().packing.open.as_ref().unwrap();
     assert_eq!(
-        open.fulfil,
+        open.fulfill,
         Request::Done("Parcel fulfilled — queued for sending.".into())
     );
     let shipment = &open.order.shipments[0];
@@ -80,7 +80,7 @@ fn scan_pack_two_of_three_skus_label_and_fulfil() {
     );
     assert!(shows(h, "S1 · partly fulfilled"));
 
-    // The rest goes in a second parcel: a second label and a second fulfilment.
+    // The rest goes in a second parcel: a second label and a second fulfillment.
     press_ctrl(h, Key::E);
     press(h, Key::F6);
     let rest = items[1].weight.per_unit * items[1].quantity;
@@ -95,9 +95,9 @@ fn scan_pack_two_of_three_skus_label_and_fulfil() {
         )
     });
     press(h, Key::F4);
-    wait_until(h, "the second fulfilment", |app| {
+    wait_until(h, "the second fulfillment", |app| {
         let open = app.state().packing.open.as_ref().unwrap();
-        !open.fulfil.pending() && open.order.shipments[0].status == OrderStatus::Fulfilled
+        !open.fulfill.pending() && open.order.shipments[0].status == OrderStatus::Fulfilled
     });
     let shipment = &h
         .state()
@@ -108,11 +108,11 @@ fn scan_pack_two_of_three_skus_label_and_fulfil() {
         .unwrap()
         .order
         .shipments[0];
-    let fulfilments: Vec<_> = shipment.fulfilments().collect();
-    assert_eq!(fulfilments.len(), 2, "one fulfilment per parcel");
+    let fulfillments: Vec<_> = shipment.fulfillments().collect();
+    assert_eq!(fulfillments.len(), 2, "one fulfillment per parcel");
     assert_ne!(
-        fulfilments[0].sent.tracking_number,
-        fulfilments[1].sent.tracking_number
+        fulfillments[0].sent.tracking_number,
+        fulfillments[1].sent.tracking_number
     );
     assert!(shows(h, "S1 · fulfilled"));
 

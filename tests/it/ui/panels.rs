@@ -1,5 +1,5 @@
 //! The quote and settings panels inside the app: a quote submitted as an order shows up in the
-//! orders table; a first PIN set in Settings (no current PIN to ask for yet) unlocks cancelling
+//! orders table; a first PIN set in Settings (no current PIN to ask for yet) unlocks canceling
 //! at once and locks the supervisor's settings.
 
 use egui::Key;
@@ -64,7 +64,7 @@ fn a_quote_submitted_as_an_order_shows_in_the_orders_table() {
 }
 
 #[test]
-fn a_pin_set_in_settings_unlocks_cancelling() {
+fn a_pin_set_in_settings_unlocks_canceling() {
     let dir = tempfile::tempdir().unwrap();
     let config = AppConfig::in_directory(dir.path());
     let settings = Settings {

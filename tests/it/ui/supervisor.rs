@@ -1,6 +1,6 @@
 //! The supervisor PIN guards Settings too: changing or removing it needs the current PIN; the
 //! sections that change the service, the station record and the printers are read-only until a
-//! supervisor unlocks them (the same unlock as cancelling); and three wrong PINs lock the unlock
+//! supervisor unlocks them (the same unlock as canceling); and three wrong PINs lock the unlock
 //! even across a restart.
 
 use std::time::Instant;
@@ -163,7 +163,7 @@ fn three_wrong_pins_keep_the_unlock_locked_across_a_restart() {
     settle(h);
     assert!(pin::verify_pin(PIN, &pin_on_disk(h).unwrap()), "PIN kept");
 
-    // Cancelling is locked out just the same.
+    // Canceling is locked out just the same.
     click(h, "Orders");
     open_by_scan(h, demo(0).number);
     press(h, Key::F8);
@@ -214,7 +214,7 @@ fn a_supervisors_settings_are_read_only_until_unlocked() {
     assert!(!disabled(h, "Add environment"));
     h.check_accessibility();
 
-    // The same unlock serves cancelling: no PIN is asked for.
+    // The same unlock serves canceling: no PIN is asked for.
     click(h, "Orders");
     open_by_scan(h, demo(0).number);
     press(h, Key::F8);

@@ -1,5 +1,5 @@
 //! The warehouse record in the app: order files dropped onto the window; two desks on one
-//! PostgreSQL database seeing each other's orders and fulfilments; and a warehouse database
+//! PostgreSQL database seeing each other's orders and fulfillments; and a warehouse database
 //! that goes away mid-session (said plainly, nothing half-recorded, back by itself).
 
 use std::path::{Path, PathBuf};
@@ -137,7 +137,7 @@ fn dropped_order_files_are_imported_and_reported() {
 }
 
 #[test]
-fn two_desks_on_one_warehouse_database_see_each_others_orders_and_fulfilments() {
+fn two_desks_on_one_warehouse_database_see_each_others_orders_and_fulfillments() {
     let Some(url) = pg_cluster::fresh_database() else {
         return;
     };
@@ -211,7 +211,7 @@ fn two_desks_on_one_warehouse_database_see_each_others_orders_and_fulfilments() 
                 .is_some_and(|s| s.store.order(3_000_001).unwrap().is_some())
     });
 
-    // Desk B sees it after a reload, packs it and fulfils it.
+    // Desk B sees it after a reload, packs it and fulfills it.
     let b = &mut desk_b.harness;
     press(b, Key::F5);
     wait_until(b, "the order at desk B", |app| {
@@ -250,8 +250,8 @@ fn two_desks_on_one_warehouse_database_see_each_others_orders_and_fulfilments() 
         b.state().state().packing.open.as_ref().unwrap().label
     );
     press(b, Key::F4);
-    wait_until(b, "the fulfilment at desk B", |app| {
-        !app.state().packing.open.as_ref().unwrap().fulfil.pending()
+    wait_until(b, "the fulfillment at desk B", |app| {
+        !app.state().packing.open.as_ref().unwrap().fulfill.pending()
     });
     let status_b = b
         .state()
@@ -264,11 +264,11 @@ fn two_desks_on_one_warehouse_database_see_each_others_orders_and_fulfilments() 
         .status;
     assert_ne!(status_b, OrderStatus::Open);
 
-    // Desk A sees B's fulfilment after its reload.
+    // Desk A sees B's fulfillment after its reload.
     let a = &mut desk_a.harness;
     click(a, "Orders");
     press(a, Key::F5);
-    wait_until(a, "B's fulfilment at desk A", |app| {
+    wait_until(a, "B's fulfillment at desk A", |app| {
         app.state()
             .orders
             .rows

@@ -71,7 +71,7 @@ pub async fn create(
     tag = "orders",
     request_body(
         content = OrderUpdateRequest,
-        examples(("fulfil" = (
+        examples(("fulfill" = (
             summary = "The example order's shipment sent whole",
             value = json!(openapi::order_update_request())
         )))
@@ -82,7 +82,7 @@ pub async fn create(
         (status = 401, description = UNAUTHORIZED_KEY, body = ErrorBody),
         (status = 404, description = "No order has this `source_reference`.", body = ErrorBody),
         (status = 409, description = "The update is older than the stored one \
-            (`source_updated_at`), or fulfils a canceled shipment or cancels a fulfilled one; \
+            (`source_updated_at`), or fulfills a canceled shipment or cancels a fulfilled one; \
             nothing was changed.", body = ErrorBody),
         (status = 413, description = PAYLOAD_TOO_LARGE, body = ErrorBody),
         (status = 422, description = INVALID, body = ErrorBody),

@@ -2,7 +2,7 @@
 //! internally consistent amounts, and helpers to look into the database.
 
 mod create;
-mod fulfil;
+mod fulfill;
 mod labels;
 mod quotes;
 mod refund;

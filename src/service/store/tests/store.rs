@@ -240,7 +240,7 @@ fn calculations_are_stored_once_with_unique_ids() {
 
 /// Two handles on one file (two connections, as two processes would have) and eight threads:
 /// every distinct order is created exactly once, a contested reference is created once, and
-/// concurrent fulfilments never exceed the line's quantity or double count a retry.
+/// concurrent fulfillments never exceed the line's quantity or double count a retry.
 #[test]
 fn parallel_writers_lose_nothing_and_duplicate_nothing() {
     let (dir, first) = temp_store();
@@ -254,9 +254,9 @@ fn parallel_writers_lose_nothing_and_duplicate_nothing() {
     }
     save(&first, "shared-a");
     save(&first, "shared-b");
-    seeded(&first, 1); // S2 line L3 has 3 units to fulfil.
+    seeded(&first, 1); // S2 line L3 has 3 units to fulfill.
     let contested_wins = Arc::new(AtomicUsize::new(0));
-    let fulfil_wins = Arc::new(AtomicUsize::new(0));
+    let fulfill_wins = Arc::new(AtomicUsize::new(0));
     let handles: Vec<_> = (0..THREADS)
         .map(|t| {
             let store = if t % 2 == 0 {
@@ -265,7 +265,7 @@ fn parallel_writers_lose_nothing_and_duplicate_nothing() {
                 second.clone()
             };
             let contested_wins = contested_wins.clone();
-            let fulfil_wins = fulfil_wins.clone();
+            let fulfill_wins = fulfill_wins.clone();
             thread::spawn(move || {
                 for n in 0..PER_THREAD {
                     let reference = 1000 + t * 100 + n;
@@ -290,10 +290,10 @@ fn parallel_writers_lose_nothing_and_duplicate_nothing() {
                     }];
                     match store.update_order(&up, now()) {
                         Ok(()) => {
-                            fulfil_wins.fetch_add(1, Ordering::SeqCst);
+                            fulfill_wins.fetch_add(1, Ordering::SeqCst);
                         }
                         Err(StoreError::Invalid(_)) => {}
-                        Err(other) => panic!("fulfilment: {other:?}"),
+                        Err(other) => panic!("fulfillment: {other:?}"),
                     }
                 }
             })
@@ -323,8 +323,8 @@ fn parallel_writers_lose_nothing_and_duplicate_nothing() {
     );
     let fulfillments = &shipment(&order, "S2").fulfillments;
     assert_eq!(fulfillments.len(), 3);
-    // Accepted calls = recorded fulfilments + accepted retries of the one already stored.
-    assert!(fulfil_wins.load(Ordering::SeqCst) >= 3);
+    // Accepted calls = recorded fulfillments + accepted retries of the one already stored.
+    assert!(fulfill_wins.load(Ordering::SeqCst) >= 3);
 }
 
 #[test]

@@ -1,9 +1,9 @@
-//! `PUT /v1/orders`: fulfilments, cancellations, refunds, product changes, new shipments and
+//! `PUT /v1/orders`: fulfillments, cancellations, refunds, product changes, new shipments and
 //! address corrections, applied all together or not at all.
 
 mod changes;
 mod ctx;
-mod fulfil;
+mod fulfill;
 mod items;
 mod shipment;
 

@@ -1,5 +1,5 @@
 //! One shipment object of an update: a new shipment or changes to an existing one, then its
-//! fulfilments, its status and its refund, in that order.
+//! fulfillments, its status and its refund, in that order.
 
 use rusqlite::OptionalExtension;
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -11,7 +11,7 @@ use super::super::error::StoreError;
 use super::super::rows::{LineRow, ShipmentRow, load_lines, load_shipments};
 use super::super::types::ShipmentState;
 use super::ctx::Ctx;
-use super::{fulfil, items};
+use super::{fulfill, items};
 use crate::api::ShipmentUpdate;
 use crate::domain::Currency;
 
@@ -51,10 +51,10 @@ pub(super) fn apply(
     let mut lines = load_lines(ctx.tx, shipment.id)?;
     for (j, fulfillment) in update.fulfillments.iter().enumerate() {
         let fpath = format!("{path}.fulfillments[{j}]");
-        fulfil::record(ctx, &fpath, &shipment, &mut lines, fulfillment)?;
+        fulfill::record(ctx, &fpath, &shipment, &mut lines, fulfillment)?;
     }
     if let Some(status) = status {
-        fulfil::change_status(ctx, &mut shipment, &lines, status)?;
+        fulfill::change_status(ctx, &mut shipment, &lines, status)?;
     }
     if let Some(amount) = update.refunded_amount {
         refund(ctx, &path, &shipment, &lines, amount)?;

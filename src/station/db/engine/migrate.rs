@@ -50,7 +50,7 @@ pub enum SchemaStatus {
 pub(super) fn prepare_sqlite(
     mut conn: rusqlite::Connection,
 ) -> Result<rusqlite::Connection, StationError> {
-    // WAL lets the UI read while a job writes; FULL sync makes a committed fulfilment survive
+    // WAL lets the UI read while a job writes; FULL sync makes a committed fulfillment survive
     // a power cut, which matters more here than write speed.
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;

@@ -20,7 +20,7 @@
 //!   common SKU) asks `Tx::dialect()`.
 //! - **Writers are serialized on both engines.** SQLite has one writer (`BEGIN IMMEDIATE`); on
 //!   PostgreSQL every write transaction first takes one transaction-scoped advisory lock. So every
-//!   check-then-write of the station (quantities never more than left, a fulfilment once per parcel,
+//!   check-then-write of the station (quantities never more than left, a fulfillment once per parcel,
 //!   an order number once) holds across desks exactly as on one desk, without reasoning about each
 //!   query's isolation. A desk's writes take milliseconds and a warehouse makes a few per second, so
 //!   the lock is not contended (issue 14's claims and the shared outbox will take row locks of their

@@ -106,7 +106,7 @@ impl StationDb {
     }
 
     /// Applies what the service answered to the station's record and moves the entry on, in
-    /// one transaction: delivered (a fulfilment's row takes the fields that were delivered, a
+    /// one transaction: delivered (a fulfillment's row takes the fields that were delivered, a
     /// label is recorded), or still `retrying` while a label is pending.
     pub fn outbox_record_answer(
         &mut self,
@@ -123,8 +123,8 @@ impl StationDb {
             }
             match answer {
                 Answer::Accepted | Answer::AlreadyCreated => {
-                    if entry.action == OutboxAction::Fulfil {
-                        apply_fulfilment(tx, &entry)?;
+                    if entry.action == OutboxAction::Fulfill {
+                        apply_fulfillment(tx, &entry)?;
                     }
                     let note = (*answer == Answer::AlreadyCreated).then_some(
                         "the service already had this order (created by an earlier attempt)",
@@ -284,7 +284,7 @@ fn checked_body(
             let req: OrderCreateRequest = serde_json::from_value(body).map_err(parse_err)?;
             (req.source_reference == order).then(|| serde_json::to_value(&req))
         }
-        OutboxAction::Fulfil | OutboxAction::Cancel => {
+        OutboxAction::Fulfill | OutboxAction::Cancel => {
             let req: OrderUpdateRequest = serde_json::from_value(body).map_err(parse_err)?;
             let same_shipment = req.shipments.first().map(|s| &s.shipment_id)
                 == entry.shipment_id.as_ref()
@@ -311,8 +311,8 @@ fn checked_body(
     }
 }
 
-/// The fulfilment row takes what was delivered (a person may have corrected it).
-fn apply_fulfilment(tx: &mut Tx<'_>, entry: &OutboxEntry) -> Result<(), StationError> {
+/// The fulfillment row takes what was delivered (a person may have corrected it).
+fn apply_fulfillment(tx: &mut Tx<'_>, entry: &OutboxEntry) -> Result<(), StationError> {
     let (Some(parcel), Ok(update)) = (
         entry.parcel,
         serde_json::from_value::<OrderUpdateRequest>(entry.body.clone()),
@@ -327,7 +327,7 @@ fn apply_fulfilment(tx: &mut Tx<'_>, entry: &OutboxEntry) -> Result<(), StationE
         return Ok(());
     };
     tx.execute(
-        "UPDATE fulfilments SET tracking_number = ?1, carrier = ?2, location = ?3,
+        "UPDATE fulfillments SET tracking_number = ?1, carrier = ?2, location = ?3,
             shipped_at = ?4, sent_json = ?5 WHERE parcel_id = ?6",
         params![
             sent.tracking_number,

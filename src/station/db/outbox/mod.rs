@@ -25,7 +25,7 @@ pub use types::*;
 pub use write::idempotency_key;
 
 use super::engine::{Tx, params};
-use super::fulfil::{insert_cancellation, insert_fulfilment};
+use super::fulfill::{insert_cancellation, insert_fulfillment};
 use super::parcel::{insert_parcel, parcel_ctx};
 use super::read::read_order;
 use super::record::insert_submitted;
@@ -76,8 +76,8 @@ impl StationDb {
     }
 
     /// Marks a parcel fulfilled and queues the `PUT /v1/orders` that says so, in one
-    /// transaction. `update` is [`super::StationOrder::fulfilment_update`]'s body for it.
-    pub fn fulfil_via_outbox(
+    /// transaction. `update` is [`super::StationOrder::fulfillment_update`]'s body for it.
+    pub fn fulfill_via_outbox(
         &mut self,
         parcel: ParcelId,
         update: &OrderUpdateRequest,
@@ -88,7 +88,7 @@ impl StationDb {
             .ok_or_else(|| {
                 StationError::Invalid(vec![FieldError::new(
                     "shipments[0].fulfillments",
-                    "the update holds no fulfilment",
+                    "the update holds no fulfillment",
                 )])
             })?;
         let mut tx = self.conn.write()?;
@@ -104,11 +104,11 @@ impl StationDb {
                 ),
             )]));
         }
-        insert_fulfilment(&mut tx, parcel, sent)?;
+        insert_fulfillment(&mut tx, parcel, sent)?;
         let id = enqueue_in(
             &mut tx,
             &NewOutboxEntry {
-                action: OutboxAction::Fulfil,
+                action: OutboxAction::Fulfill,
                 order: ctx.shipment.order,
                 shipment_id: Some(ctx.shipment.shipment_id.clone()),
                 parcel: Some(parcel),

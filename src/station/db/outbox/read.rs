@@ -133,7 +133,7 @@ impl StationDb {
              AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.order_ref = e.order_ref
                 AND b.id < e.id AND b.state IN ('queued', 'retrying', 'needs_attention')
                 AND (b.action = 'create'
-                     OR (b.action IN ('fulfil', 'cancel') AND e.action IN ('fulfil', 'cancel'))))
+                     OR (b.action IN ('fulfill', 'cancel') AND e.action IN ('fulfill', 'cancel'))))
              ORDER BY e.next_attempt_at, e.id LIMIT 1",
             params![now_ms()],
         )?

@@ -23,7 +23,7 @@ pub enum OutboxAction {
     /// `POST /v1/orders`; the body is an `OrderCreateRequest`.
     CreateOrder,
     /// `PUT /v1/orders` marking a parcel fulfilled; an `OrderUpdateRequest`.
-    Fulfil,
+    Fulfill,
     /// `PUT /v1/orders` canceling a shipment; an `OrderUpdateRequest`.
     Cancel,
     /// The split-parcel label request; a `LabelRequest`.
@@ -34,7 +34,7 @@ impl OutboxAction {
     pub fn as_str(&self) -> &'static str {
         match self {
             Self::CreateOrder => "create",
-            Self::Fulfil => "fulfil",
+            Self::Fulfill => "fulfill",
             Self::Cancel => "cancel",
             Self::ParcelLabel => "label",
         }
@@ -43,7 +43,7 @@ impl OutboxAction {
     pub(crate) fn parse(text: &str) -> Option<Self> {
         match text {
             "create" => Some(Self::CreateOrder),
-            "fulfil" => Some(Self::Fulfil),
+            "fulfill" => Some(Self::Fulfill),
             "cancel" => Some(Self::Cancel),
             "label" => Some(Self::ParcelLabel),
             _ => None,
@@ -54,7 +54,7 @@ impl OutboxAction {
     pub fn label(&self) -> &'static str {
         match self {
             Self::CreateOrder => "Order create",
-            Self::Fulfil => "Fulfilment",
+            Self::Fulfill => "Fulfillment",
             Self::Cancel => "Cancellation",
             Self::ParcelLabel => "Parcel label",
         }
@@ -63,7 +63,7 @@ impl OutboxAction {
     /// Order updates must reach the service in the order they were made: a later update
     /// carries a later `source_updated_at`, and the service refuses an older one after it.
     pub fn is_update(&self) -> bool {
-        matches!(self, Self::Fulfil | Self::Cancel)
+        matches!(self, Self::Fulfill | Self::Cancel)
     }
 }
 
@@ -125,7 +125,7 @@ pub struct NewOutboxEntry {
 #[derive(Debug, Clone, PartialEq)]
 pub struct OutboxEntry {
     pub id: OutboxId,
-    /// The idempotency key: one entry per order create, per parcel fulfilment, per shipment
+    /// The idempotency key: one entry per order create, per parcel fulfillment, per shipment
     /// cancellation, per parcel label.
     pub key: String,
     pub action: OutboxAction,

@@ -13,7 +13,7 @@ pub fn idempotency_key(entry: &NewOutboxEntry) -> String {
     let parcel = entry.parcel.map(|p| p.0).unwrap_or(0);
     match entry.action {
         OutboxAction::CreateOrder => format!("create:{}", entry.order),
-        OutboxAction::Fulfil => format!("fulfil:{}:{shipment}:{parcel}", entry.order),
+        OutboxAction::Fulfill => format!("fulfill:{}:{shipment}:{parcel}", entry.order),
         OutboxAction::Cancel => format!("cancel:{}:{shipment}", entry.order),
         OutboxAction::ParcelLabel => format!("label:{}:{shipment}:{parcel}", entry.order),
     }

@@ -1,4 +1,4 @@
-//! Packing's jobs: loading the order to open, fulfilling, cancelling and discarding through the
+//! Packing's jobs: loading the order to open, fulfilling, canceling and discarding through the
 //! station's record (and its outbox); labels, their documents, printing and the preview.
 
 pub mod label;
@@ -8,7 +8,7 @@ pub mod preview;
 
 use time::OffsetDateTime;
 
-use crate::station::db::{FulfilmentInput, OrderNumber, ParcelId, StationError};
+use crate::station::db::{FulfillmentInput, OrderNumber, ParcelId, StationError};
 use crate::station::outbox::Outbox;
 use crate::ui::jobs::{SharedDb, with_db};
 use crate::ui::packing::command::Done;
@@ -25,19 +25,19 @@ pub async fn load_order(db: SharedDb, number: OrderNumber) -> Done {
 
 /// Marks a parcel fulfilled: the update body from the station's record, recorded and queued
 /// in the outbox in one transaction; the worker sends it. The order comes back refreshed.
-pub async fn fulfil(
+pub async fn fulfill(
     db: SharedDb,
     outbox: Outbox,
     number: OrderNumber,
     parcel: ParcelId,
-    input: FulfilmentInput,
+    input: FulfillmentInput,
 ) -> Done {
     let result = with_db(&db, move |db| {
         let order = db
             .order(number)?
             .ok_or(StationError::UnknownOrder(number))?;
-        let body = order.fulfilment_update(parcel, &input, OffsetDateTime::now_utc())?;
-        db.fulfil_via_outbox(parcel, &body)?;
+        let body = order.fulfillment_update(parcel, &input, OffsetDateTime::now_utc())?;
+        db.fulfill_via_outbox(parcel, &body)?;
         db.order(number)?.ok_or(StationError::UnknownOrder(number))
     })
     .await;

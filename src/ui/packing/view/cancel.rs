@@ -1,4 +1,4 @@
-//! Cancelling a shipment (supervisors): the button with why it is disabled, the PIN unlock and
+//! Canceling a shipment (supervisors): the button with why it is disabled, the PIN unlock and
 //! the confirmation that names the order and shipment.
 
 use std::time::Instant;
@@ -20,12 +20,13 @@ pub fn cancel_section_ui(
     commands: &mut Vec<Command>,
 ) {
     ui.label(RichText::new("Supervisor").strong());
-    let why =
-        why_not_cancel(open).or_else(|| {
-            state.supervisor.lock.is_none().then(|| {
-                "No supervisor PIN is set: set one in Settings to allow cancelling.".into()
-            })
-        });
+    let why = why_not_cancel(open).or_else(|| {
+        state
+            .supervisor
+            .lock
+            .is_none()
+            .then(|| "No supervisor PIN is set: set one in Settings to allow canceling.".into())
+    });
     ui.horizontal(|ui| {
         let button = ui
             .add_enabled(why.is_none(), egui::Button::new("Cancel shipment… (F8)"))
@@ -107,7 +108,7 @@ pub fn dialogs_ui(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comm
 fn unlock_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
     let supervisor = &state.supervisor;
     ui.heading("Supervisor unlock");
-    ui.label("Cancelling needs a supervisor. Enter the supervisor PIN.");
+    ui.label("Canceling needs a supervisor. Enter the supervisor PIN.");
     let locked_out = supervisor
         .lock
         .as_ref()

@@ -7,7 +7,7 @@ use crate::station::db::DocumentKind;
 use crate::ui::command::Command;
 use crate::ui::failure::Failure;
 use crate::ui::packing::command::PackingCommand;
-use crate::ui::packing::rules::{why_no_label, why_not_fulfil};
+use crate::ui::packing::rules::{why_no_label, why_not_fulfill};
 use crate::ui::packing::state::{LabelJob, OpenOrder, Preview, Request};
 use crate::ui::state::AppState;
 use crate::ui::widgets::{WARNING, text_field_ui};
@@ -52,7 +52,7 @@ pub fn earlier_label_ui(ui: &mut egui::Ui, open: &OpenOrder, commands: &mut Vec<
     });
 }
 
-/// A recorded parcel: its label's status, the preview beside save, print and the fulfilment.
+/// A recorded parcel: its label's status, the preview beside save, print and the fulfillment.
 pub fn label_ui(
     ui: &mut egui::Ui,
     state: &AppState,
@@ -77,7 +77,7 @@ pub fn label_ui(
                 output_ui(ui, open, *label, commands);
                 ui.separator();
             }
-            fulfil_ui(ui, state, open, commands);
+            fulfill_ui(ui, state, open, commands);
         });
     });
 }
@@ -203,8 +203,8 @@ fn request_ui(ui: &mut egui::Ui, request: &Request) {
     }
 }
 
-fn fulfil_ui(ui: &mut egui::Ui, state: &AppState, open: &OpenOrder, commands: &mut Vec<Command>) {
-    ui.label(RichText::new("Fulfilment").strong());
+fn fulfill_ui(ui: &mut egui::Ui, state: &AppState, open: &OpenOrder, commands: &mut Vec<Command>) {
+    ui.label(RichText::new("Fulfillment").strong());
     let tracking = match &open.label {
         LabelJob::Ready { tracking_code, .. } => tracking_code.as_str(),
         _ => "—",
@@ -221,7 +221,7 @@ fn fulfil_ui(ui: &mut egui::Ui, state: &AppState, open: &OpenOrder, commands: &m
     });
     if let Some(text) = text_field_ui(
         ui,
-        egui::Id::unique("fulfil_carrier"),
+        egui::Id::unique("fulfill_carrier"),
         "Carrier",
         None,
         &open.carrier,
@@ -230,7 +230,7 @@ fn fulfil_ui(ui: &mut egui::Ui, state: &AppState, open: &OpenOrder, commands: &m
     ) {
         commands.push(Command::Packing(PackingCommand::SetCarrier(text)));
     }
-    let why = why_not_fulfil(open, &state.settings);
+    let why = why_not_fulfill(open, &state.settings);
     ui.horizontal(|ui| {
         let button = ui
             .add_enabled(why.is_none(), egui::Button::new("Mark fulfilled (F4)"))
@@ -238,17 +238,17 @@ fn fulfil_ui(ui: &mut egui::Ui, state: &AppState, open: &OpenOrder, commands: &m
         if button.clicked() {
             commands.push(Command::Packing(PackingCommand::MarkFulfilled));
         }
-        if open.fulfil.pending() {
+        if open.fulfill.pending() {
             ui.spinner();
-            ui.label("Sending the fulfilment…");
+            ui.label("Sending the fulfillment…");
         }
     });
     if let Some(why) = &why
-        && !open.fulfil.pending()
+        && !open.fulfill.pending()
     {
         ui.label(RichText::new(why).weak());
     }
-    match &open.fulfil {
+    match &open.fulfill {
         Request::Done(text) => {
             ui.label(RichText::new(text).color(egui::Color32::from_rgb(40, 150, 70)));
         }

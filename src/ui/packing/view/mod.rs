@@ -1,6 +1,6 @@
 //! An open order: its shipments, and for the shown one the items (ordered / in earlier parcels /
 //! left), the addresses, the chosen rate, the duties and taxes locked at order time, and the
-//! labels and fulfilments so far. The parcel being packed is drawn beside it (`parcel`), and the
+//! labels and fulfillments so far. The parcel being packed is drawn beside it (`parcel`), and the
 //! cancel dialogs over it (`cancel`).
 
 mod cancel;
@@ -146,7 +146,7 @@ fn shipment_detail_ui(
         }
     }
     ui.add_space(6.0);
-    ui.label(RichText::new("Parcels, labels and fulfilments so far").strong());
+    ui.label(RichText::new("Parcels, labels and fulfillments so far").strong());
     if shipment.parcels.is_empty() {
         ui.label(RichText::new("None yet.").weak());
     }
@@ -213,10 +213,12 @@ fn parcel_history_ui(
                 commands.push(Command::Packing(PackingCommand::PrintLabel(label.id)));
             }
         }
-        if let Some(fulfilment) = &parcel.fulfilment {
+        if let Some(fulfillment) = &parcel.fulfillment {
             ui.label(format!(
                 "fulfilled: {} via {} from {}",
-                fulfilment.sent.tracking_number, fulfilment.sent.carrier, fulfilment.sent.location
+                fulfillment.sent.tracking_number,
+                fulfillment.sent.carrier,
+                fulfillment.sent.location
             ));
         }
     });

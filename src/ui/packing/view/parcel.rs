@@ -1,6 +1,6 @@
 //! The parcel being packed: SKUs and quantities (never more than left) with their ASNs, weight
 //! and dimensions with their units, the label addresses, checked as typed with each message
-//! under its field. The label, preview and fulfilment follow (`label_ui`).
+//! under its field. The label, preview and fulfillment follow (`label_ui`).
 
 use egui::RichText;
 
@@ -24,7 +24,7 @@ pub fn parcel_ui(
     commands: &mut Vec<Command>,
 ) {
     if let Some(parcel) = open.parcel {
-        // Recorded: the form is done; the label, its preview and the fulfilment matter now.
+        // Recorded: the form is done; the label, its preview and the fulfillment matter now.
         summary_ui(ui, open, shipment, parcel);
         ui.separator();
         super::label::label_ui(ui, state, open, commands);

@@ -1,4 +1,4 @@
-//! Fulfilments and status moves of a shipment.
+//! Fulfillments and status moves of a shipment.
 
 use std::collections::BTreeMap;
 
@@ -13,7 +13,7 @@ use super::super::types::ShipmentState;
 use super::ctx::Ctx;
 use crate::api::Fulfillment;
 
-/// Records one fulfilment. The same tracking number with the same items is a retry and counts
+/// Records one fulfillment. The same tracking number with the same items is a retry and counts
 /// once (a station's outbox may deliver twice); with other items it is a `Conflict`.
 pub(super) fn record(
     ctx: &mut Ctx<'_, '_>,
@@ -55,7 +55,7 @@ pub(super) fn record(
             ctx.invalid(
                 format!("{path}.items[{k}].quantity"),
                 format!(
-                    "only {left} of line {} are left to fulfil ({} in the shipment, {} already \
+                    "only {left} of line {} are left to fulfill ({} in the shipment, {} already \
                      fulfilled)",
                     line.source_line_id, line.quantity, line.fulfilled
                 ),
@@ -112,7 +112,7 @@ pub(super) fn record(
     )
 }
 
-/// The fulfilment's items as `(index in lines, quantity)`, in request order; `None` after
+/// The fulfillment's items as `(index in lines, quantity)`, in request order; `None` after
 /// recording what is wrong with them.
 fn resolve_items(
     ctx: &mut Ctx<'_, '_>,
@@ -193,7 +193,7 @@ fn resolve_items(
 /// Quantity per `order_items.id`.
 type ItemQuantities = BTreeMap<i64, Decimal>;
 
-/// A stored fulfilment of the shipment with this tracking number: its id and item quantities.
+/// A stored fulfillment of the shipment with this tracking number: its id and item quantities.
 fn stored_fulfillment(
     tx: &Transaction<'_>,
     shipment_row: i64,
@@ -224,7 +224,7 @@ fn stored_fulfillment(
     Ok(Some((id, items)))
 }
 
-/// A retried fulfilment may carry newer details (its status, a corrected carrier): keep them.
+/// A retried fulfillment may carry newer details (its status, a corrected carrier): keep them.
 fn refresh_details(
     ctx: &Ctx<'_, '_>,
     id: i64,

@@ -1,4 +1,4 @@
-//! Fulfilments and status moves.
+//! Fulfillments and status moves.
 
 use super::*;
 
@@ -10,7 +10,7 @@ fn send(store: &Store, updates: Vec<ShipmentUpdate>) -> Result<(), StoreError> {
     store.update_order(&up, now())
 }
 
-fn fulfil(shipment_id: &str, tracking: &str, lines: &[(&str, &str)]) -> ShipmentUpdate {
+fn fulfill(shipment_id: &str, tracking: &str, lines: &[(&str, &str)]) -> ShipmentUpdate {
     ShipmentUpdate {
         fulfillments: vec![fulfillment(tracking, lines)],
         ..shipment_update(shipment_id)
@@ -26,13 +26,13 @@ fn status(shipment_id: &str, status: &str) -> ShipmentUpdate {
 }
 
 #[test]
-fn fulfilments_accumulate_up_to_the_quantity() {
+fn fulfillments_accumulate_up_to_the_quantity() {
     let (_dir, store) = temp_store();
     seeded(&store, 1);
-    send(&store, vec![fulfil("S1", "T1", &[("L1", "1")])]).unwrap();
+    send(&store, vec![fulfill("S1", "T1", &[("L1", "1")])]).unwrap();
     send(
         &store,
-        vec![fulfil("S1", "T2", &[("L1", "1"), ("L2", "1")])],
+        vec![fulfill("S1", "T2", &[("L1", "1"), ("L2", "1")])],
     )
     .unwrap();
     let order = store.order(1).unwrap().unwrap();
@@ -61,7 +61,7 @@ fn fulfilments_accumulate_up_to_the_quantity() {
         [("L1".to_owned(), d("1")), ("L2".to_owned(), d("1"))]
     );
 
-    let errors = invalid_errors(send(&store, vec![fulfil("S1", "T3", &[("L1", "1")])]));
+    let errors = invalid_errors(send(&store, vec![fulfill("S1", "T3", &[("L1", "1")])]));
     assert_eq!(
         errors[0].field,
         "shipments[0].fulfillments[0].items[0].quantity"
@@ -82,10 +82,10 @@ fn fulfilments_accumulate_up_to_the_quantity() {
 }
 
 #[test]
-fn fulfilment_items_must_be_lines_of_the_shipment() {
+fn fulfillment_items_must_be_lines_of_the_shipment() {
     let (_dir, store) = temp_store();
     seeded(&store, 1);
-    let mut wrong = fulfil(
+    let mut wrong = fulfill(
         "S1",
         "T1",
         &[("L3", "1"), ("L1", "1"), ("L1", "1"), ("L2", "0")],
@@ -101,7 +101,7 @@ fn fulfilment_items_must_be_lines_of_the_shipment() {
         ]
     );
     assert_eq!(
-        invalid_fields(send(&store, vec![fulfil("S1", " ", &[])])),
+        invalid_fields(send(&store, vec![fulfill("S1", " ", &[])])),
         [
             "shipments[0].fulfillments[0].tracking_number",
             "shipments[0].fulfillments[0].items"
@@ -110,13 +110,13 @@ fn fulfilment_items_must_be_lines_of_the_shipment() {
 }
 
 #[test]
-fn a_resent_fulfilment_counts_once() {
+fn a_resent_fulfillment_counts_once() {
     let (_dir, store) = temp_store();
     seeded(&store, 1);
     for _ in 0..3 {
         send(
             &store,
-            vec![fulfil("S1", "T1", &[("L1", "2"), ("L2", "1")])],
+            vec![fulfill("S1", "T1", &[("L1", "2"), ("L2", "1")])],
         )
         .unwrap();
     }
@@ -126,11 +126,11 @@ fn a_resent_fulfilment_counts_once() {
     // Same batch with quantities written differently and lines in another order: a retry.
     send(
         &store,
-        vec![fulfil("S1", "T1", &[("L2", "1.0"), ("L1", "2")])],
+        vec![fulfill("S1", "T1", &[("L2", "1.0"), ("L1", "2")])],
     )
     .unwrap();
     // A retry with news (delivered) keeps the news without counting again.
-    let mut delivered = fulfil("S1", "T1", &[("L1", "2"), ("L2", "1")]);
+    let mut delivered = fulfill("S1", "T1", &[("L1", "2"), ("L2", "1")]);
     delivered.fulfillments[0].status = "delivered".into();
     send(&store, vec![delivered]).unwrap();
     let order = store.order(1).unwrap().unwrap();
@@ -146,7 +146,7 @@ fn a_resent_fulfilment_counts_once() {
         .collect();
     assert_eq!(kinds, ["fulfillment_recorded", "fulfillment_updated"]);
     // The same tracking number with other items is not a retry.
-    let other = send(&store, vec![fulfil("S1", "T1", &[("L1", "1")])]);
+    let other = send(&store, vec![fulfill("S1", "T1", &[("L1", "1")])]);
     assert!(is_conflict(&other), "{other:?}");
 }
 
@@ -158,7 +158,7 @@ fn a_canceled_shipment_cannot_be_fulfilled() {
     assert!(is_conflict(&send(&store, vec![status("S1", "fulfilled")])));
     assert!(is_conflict(&send(
         &store,
-        vec![fulfil("S1", "T1", &[("L1", "1")])]
+        vec![fulfill("S1", "T1", &[("L1", "1")])]
     )));
     // Canceling again is idempotent: no error, no second event.
     send(&store, vec![status("S1", "canceled")]).unwrap();
@@ -203,7 +203,7 @@ fn a_fulfilled_or_partly_fulfilled_shipment_cannot_be_canceled() {
     // Fulfilled again (with one more batch) is fine.
     send(&store, vec![status("S1", "fulfilled")]).unwrap();
 
-    send(&store, vec![fulfil("S2", "T2", &[("L3", "1")])]).unwrap();
+    send(&store, vec![fulfill("S2", "T2", &[("L3", "1")])]).unwrap();
     let partly = send(&store, vec![status("S2", "canceled")]);
     assert!(is_conflict(&partly), "{partly:?}");
     // Canceling with a batch in the same request is refused as a whole.
@@ -221,7 +221,7 @@ fn a_fulfilled_or_partly_fulfilled_shipment_cannot_be_canceled() {
 fn quantities_cannot_drop_below_what_was_fulfilled() {
     let (_dir, store) = temp_store();
     seeded(&store, 1);
-    send(&store, vec![fulfil("S2", "T1", &[("L3", "2")])]).unwrap();
+    send(&store, vec![fulfill("S2", "T1", &[("L3", "2")])]).unwrap();
     let fewer = ShipmentUpdate {
         items: Some(vec![UpdateItem {
             source_line_id: "L3".into(),

@@ -1,4 +1,4 @@
-//! Fulfilments (one per parcel) and shipment cancellations, as sent with `PUT /v1/orders`.
+//! Fulfillments (one per parcel) and shipment cancellations, as sent with `PUT /v1/orders`.
 
 use std::collections::HashSet;
 
@@ -14,20 +14,20 @@ use super::station_db::StationDb;
 use crate::station::error::StationError;
 use crate::station::model::check::whole_units;
 use crate::station::model::status::OrderStatus;
-use crate::station::model::{Direction, FulfilmentId, OrderNumber, ParcelId};
+use crate::station::model::{Direction, FulfillmentId, OrderNumber, ParcelId};
 
 impl StationDb {
-    /// Records the fulfilment sent for a parcel (after `PUT /v1/orders` answered 204). Its
+    /// Records the fulfillment sent for a parcel (after `PUT /v1/orders` answered 204). Its
     /// items must be exactly the parcel's lines and quantities, so units are never fulfilled
     /// twice or beyond what was ordered; a parcel is fulfilled once. Tracking number, carrier
     /// and location must not be blank and `shipped_at` must be an ISO 8601 timestamp.
-    pub fn record_fulfilment(
+    pub fn record_fulfillment(
         &mut self,
         parcel: ParcelId,
         sent: &Fulfillment,
-    ) -> Result<FulfilmentId, StationError> {
+    ) -> Result<FulfillmentId, StationError> {
         let mut tx = self.conn.write()?;
-        let id = insert_fulfilment(&mut tx, parcel, sent)?;
+        let id = insert_fulfillment(&mut tx, parcel, sent)?;
         tx.commit()?;
         Ok(id)
     }
@@ -49,24 +49,24 @@ impl StationDb {
     }
 }
 
-/// [`StationDb::record_fulfilment`] inside the caller's transaction.
-pub(super) fn insert_fulfilment(
+/// [`StationDb::record_fulfillment`] inside the caller's transaction.
+pub(super) fn insert_fulfillment(
     tx: &mut Tx<'_>,
     parcel: ParcelId,
     sent: &Fulfillment,
-) -> Result<FulfilmentId, StationError> {
+) -> Result<FulfillmentId, StationError> {
     let ctx = parcel_ctx(tx, parcel)?;
     ctx.ensure_live("fulfilled")?;
     if ctx.fulfilled {
         return Err(StationError::ParcelFulfilled(parcel));
     }
     let lines = parcel_lines(tx, parcel)?;
-    let problems = check_fulfilment(sent, &lines);
+    let problems = check_fulfillment(sent, &lines);
     if !problems.is_empty() {
         return Err(StationError::Invalid(problems));
     }
-    let id = FulfilmentId(tx.query_value(
-        "INSERT INTO fulfilments (parcel_id, shipment_id, recorded_at, tracking_number,
+    let id = FulfillmentId(tx.query_value(
+        "INSERT INTO fulfillments (parcel_id, shipment_id, recorded_at, tracking_number,
             carrier, location, shipped_at, sent_json)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
          RETURNING id",
@@ -83,7 +83,7 @@ pub(super) fn insert_fulfilment(
     )?);
     for line in &lines {
         tx.execute(
-            "INSERT INTO fulfilment_lines (fulfilment_id, item_id, quantity)
+            "INSERT INTO fulfillment_lines (fulfillment_id, item_id, quantity)
              VALUES (?1, ?2, ?3)",
             params![id.0, line.item_row, line.quantity],
         )?;
@@ -95,7 +95,7 @@ pub(super) fn insert_fulfilment(
             shipment_id: Some(&ctx.shipment.shipment_id),
             parcel_id: Some(parcel),
             direction: Direction::Sent,
-            kind: "fulfilment",
+            kind: "fulfillment",
             body: sent,
         },
     )?;
@@ -157,20 +157,20 @@ pub(super) fn insert_cancellation(
     Ok(())
 }
 
-struct FulfilLine {
+struct FulfillLine {
     item_row: i64,
     source_line_id: String,
     sku: String,
     quantity: u32,
 }
 
-fn parcel_lines(conn: &mut Tx<'_>, parcel: ParcelId) -> Result<Vec<FulfilLine>, StationError> {
+fn parcel_lines(conn: &mut Tx<'_>, parcel: ParcelId) -> Result<Vec<FulfillLine>, StationError> {
     let lines = conn.query_map(
         "SELECT i.id, i.source_line_id, i.sku, pl.quantity FROM parcel_lines pl
          JOIN items i ON i.id = pl.item_id WHERE pl.parcel_id = ?1 ORDER BY pl.position",
         params![parcel.0],
         |row| {
-            Ok(FulfilLine {
+            Ok(FulfillLine {
                 item_row: row.get("id")?,
                 source_line_id: row.get("source_line_id")?,
                 sku: row.get("sku")?,
@@ -181,7 +181,7 @@ fn parcel_lines(conn: &mut Tx<'_>, parcel: ParcelId) -> Result<Vec<FulfilLine>, 
     Ok(lines)
 }
 
-fn check_fulfilment(sent: &Fulfillment, lines: &[FulfilLine]) -> Vec<FieldError> {
+fn check_fulfillment(sent: &Fulfillment, lines: &[FulfillLine]) -> Vec<FieldError> {
     let mut problems = Vec::new();
     let mut add = |field: String, error: String| problems.push(FieldError::new(field, error));
     for (field, value) in [
@@ -220,7 +220,7 @@ fn check_fulfilment(sent: &Fulfillment, lines: &[FulfilLine]) -> Vec<FieldError>
             add(
                 format!("items[{i}].quantity"),
                 format!(
-                    "the parcel holds {} of SKU {}; the fulfilment says {}",
+                    "the parcel holds {} of SKU {}; the fulfillment says {}",
                     line.quantity, line.sku, item.quantity
                 ),
             );
@@ -241,7 +241,7 @@ fn check_fulfilment(sent: &Fulfillment, lines: &[FulfilLine]) -> Vec<FieldError>
 fn shipment_fully_fulfilled(conn: &mut Tx<'_>, shipment_row: i64) -> Result<bool, StationError> {
     let lines = conn.query_map(
         "SELECT i.quantity, i.requires_shipping,
-            CAST(COALESCE((SELECT SUM(fl.quantity) FROM fulfilment_lines fl
+            CAST(COALESCE((SELECT SUM(fl.quantity) FROM fulfillment_lines fl
                       WHERE fl.item_id = i.id), 0) AS BIGINT) AS fulfilled
          FROM items i WHERE i.shipment_id = ?1",
         params![shipment_row],

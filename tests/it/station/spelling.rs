@@ -1,0 +1,103 @@
+//! Step 6 renames what steps 1 and 2 spelt "fulfil" (tables, a column, indexes, the outbox's
+//! action and the event kind): a record written before it, with a fulfilled parcel whose update
+//! is still queued, reads the same after it and its queued entry is still a fulfillment.
+
+use packdesk::station::db::engine::latest_schema_version;
+use packdesk::station::db::*;
+
+use super::engines::Engine;
+use super::outbox::{fulfill, options, station};
+
+/// Undoes step 6 on SQLite, leaving the record as a Packdesk at step 5 wrote it.
+const SQLITE_BACK_TO_STEP_5: &str = "
+    ALTER TABLE fulfillments RENAME TO fulfilments;
+    DROP INDEX fulfillments_shipment;
+    CREATE INDEX fulfilments_shipment ON fulfilments (shipment_id);
+    ALTER TABLE fulfillment_lines RENAME TO fulfilment_lines;
+    ALTER TABLE fulfilment_lines RENAME COLUMN fulfillment_id TO fulfilment_id;
+    DROP INDEX fulfillment_lines_item;
+    CREATE INDEX fulfilment_lines_item ON fulfilment_lines (item_id);
+    DROP INDEX outbox_state;
+    DROP INDEX outbox_order;
+    DROP INDEX outbox_parcel;
+    ALTER TABLE outbox RENAME TO outbox_step_6;
+";
+
+const SQLITE_OUTBOX_FROM_STEP_6: &str = "
+    INSERT INTO outbox
+    SELECT id, idempotency_key, CASE action WHEN 'fulfill' THEN 'fulfil' ELSE action END,
+           order_ref, shipment_id, parcel_id, label_id, body_json, state, attempts, created_at,
+           updated_at, next_attempt_at, last_error, field_errors_json, delivered_at
+    FROM outbox_step_6;
+    DROP TABLE outbox_step_6;
+    UPDATE events SET kind = 'fulfilment' WHERE kind = 'fulfillment';
+    DELETE FROM refinery_schema_history WHERE version = 6;
+";
+
+const POSTGRES_BACK_TO_STEP_5: &str = "
+    ALTER TABLE fulfillments RENAME TO fulfilments;
+    ALTER INDEX fulfillments_shipment RENAME TO fulfilments_shipment;
+    ALTER TABLE fulfillment_lines RENAME TO fulfilment_lines;
+    ALTER TABLE fulfilment_lines RENAME COLUMN fulfillment_id TO fulfilment_id;
+    ALTER INDEX fulfillment_lines_item RENAME TO fulfilment_lines_item;
+    ALTER TABLE outbox DROP CONSTRAINT outbox_action_check;
+    UPDATE outbox SET action = 'fulfil' WHERE action = 'fulfill';
+    ALTER TABLE outbox ADD CONSTRAINT outbox_action_check
+        CHECK (action IN ('create', 'fulfil', 'cancel', 'label'));
+    UPDATE events SET kind = 'fulfilment' WHERE kind = 'fulfillment';
+    DELETE FROM refinery_schema_history WHERE version = 6;
+";
+
+fn back_to_step_5(engine: &Engine) {
+    match engine {
+        Engine::Sqlite { path, .. } => {
+            let conn = rusqlite::Connection::open(path).unwrap();
+            conn.execute_batch(SQLITE_BACK_TO_STEP_5).unwrap();
+            // The outbox exactly as step 2 made it, CHECK with 'fulfil' included.
+            conn.execute_batch(include_str!(
+                "../../../src/station/db/migrations/sqlite/V2__outbox.sql"
+            ))
+            .unwrap();
+            conn.execute_batch(SQLITE_OUTBOX_FROM_STEP_6).unwrap();
+        }
+        Engine::Postgres { url } => {
+            let mut client = ::postgres::Client::connect(url, ::postgres::NoTls).unwrap();
+            client.batch_execute(POSTGRES_BACK_TO_STEP_5).unwrap();
+        }
+    }
+}
+
+fn a_record_from_step_5_reads_the_same_after_the_rename(engine: &Engine) {
+    let (mut db, order, parcel) = station(engine);
+    let (parcel, _label) = db
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
+        .unwrap();
+    let queued = fulfill(&mut db, &order, parcel);
+    let before = db.order(order.source_reference).unwrap().unwrap();
+    drop(db);
+    back_to_step_5(engine);
+
+    let mut db = engine.open();
+    let after = db.order(order.source_reference).unwrap().unwrap();
+    let fulfillment = |o: &StationOrder| o.parcel(parcel).unwrap().1.fulfillment.clone();
+    assert!(fulfillment(&after).is_some());
+    assert_eq!(fulfillment(&after), fulfillment(&before));
+    assert_eq!(after.status, before.status);
+    let entry = db.outbox_entry(queued).unwrap().unwrap();
+    assert_eq!(entry.action, OutboxAction::Fulfill);
+    assert_eq!(entry.state, OutboxState::Queued);
+    let kinds: Vec<String> = db
+        .events(order.source_reference)
+        .unwrap()
+        .into_iter()
+        .map(|e| e.kind)
+        .collect();
+    assert_eq!(kinds.iter().filter(|k| *k == "fulfillment").count(), 1);
+    assert!(!kinds.iter().any(|k| k == "fulfilment"), "{kinds:?}");
+    assert_eq!(latest_schema_version(), 6);
+    // A second fulfillment of the parcel is still refused (the unique parcel survived).
+    let sent = fulfillment(&after).unwrap().sent;
+    assert!(db.record_fulfillment(parcel, &sent).is_err());
+}
+
+crate::on_both_engines!(a_record_from_step_5_reads_the_same_after_the_rename);
