@@ -23,8 +23,8 @@
 //!   check-then-write of the station (quantities never more than left, a fulfillment once per parcel,
 //!   an order number once) holds across desks exactly as on one desk, without reasoning about each
 //!   query's isolation. A desk's writes take milliseconds and a warehouse makes a few per second, so
-//!   the lock is not contended (issue 14's claims and the shared outbox will take row locks of their
-//!   own). Reads are one snapshot each (`REPEATABLE READ, READ ONLY`, which never fails with a
+//!   the lock is not contended. Claims and the shared outbox's leases take row locks of their own
+//!   instead (`Connection::write_row_locked`), so they never queue behind an import. Reads are one snapshot each (`REPEATABLE READ, READ ONLY`, which never fails with a
 //!   serialization error).
 //! - **Crates**: `rusqlite` (as before) and the synchronous `postgres` client (the blocking face of
 //!   `tokio-postgres`): the record is used from blocking jobs on both engines, so one calling
@@ -212,6 +212,13 @@ impl Connection {
         self.begin(pg::Purpose::Write)
     }
 
+    /// A transaction that changes only rows its own statements lock (a claim, an outbox
+    /// lease): on PostgreSQL it skips the writers' lock, so a claim never waits for another
+    /// desk's import. On SQLite it is a write like any other (one writer at a time).
+    pub fn write_row_locked(&mut self) -> Result<Tx<'_>, StationError> {
+        self.begin(pg::Purpose::RowLocked)
+    }
+
     /// A transaction that only reads, from one consistent snapshot.
     pub fn read(&mut self) -> Result<Tx<'_>, StationError> {
         self.begin(pg::Purpose::Read)
@@ -219,7 +226,9 @@ impl Connection {
 
     fn begin(&mut self, purpose: pg::Purpose) -> Result<Tx<'_>, StationError> {
         let behavior = match purpose {
-            pg::Purpose::Write => rusqlite::TransactionBehavior::Immediate,
+            pg::Purpose::Write | pg::Purpose::RowLocked => {
+                rusqlite::TransactionBehavior::Immediate
+            }
             pg::Purpose::Read => rusqlite::TransactionBehavior::Deferred,
         };
         let kind = match &mut self.kind {

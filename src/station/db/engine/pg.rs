@@ -25,7 +25,11 @@ const WRITE_LOCK: i64 = 0x5041_434b_4445_534b;
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Purpose {
     Read,
+    /// Behind the warehouse-wide writers' lock: check-then-write holds as on one desk.
     Write,
+    /// Without that lock: the statements' own row locks (`ON CONFLICT`, `FOR UPDATE SKIP
+    /// LOCKED`) make it safe, and it never waits behind another desk's long write.
+    RowLocked,
 }
 
 pub(super) struct PgConnection {
@@ -63,7 +67,7 @@ impl PgConnection {
             return Err(StationError::Unreachable("not connected".into()));
         };
         let mut tx = match purpose {
-            Purpose::Write => client
+            Purpose::Write | Purpose::RowLocked => client
                 .build_transaction()
                 .isolation_level(IsolationLevel::ReadCommitted)
                 .start(),
