@@ -27,6 +27,7 @@
 //!   cancels a shipment.
 //! - Status is derived, never set: see [`OrderStatus`] and `model::status`.
 
+mod claims;
 mod encoding;
 pub mod engine;
 mod event_log;

@@ -5,10 +5,12 @@
 //! jobs use them.
 
 pub(crate) mod check;
+mod claim;
 mod requests;
 pub(crate) mod status;
 // Visible to `station::error`, which names the ids without going through this re-export.
 pub(super) mod types;
 
+pub use claim::{CLAIM_LEASE, CLAIM_RENEW_EVERY, Claim, ClaimOutcome, Claimant};
 pub use requests::{LabelOptions, prefill_label_address};
 pub use types::*;

@@ -2,6 +2,7 @@
 //! with quantities that never exceed what is left, status derivation, settings, credentials in
 //! keyring's mock store, and the supervisor lockout. Fixtures are here, tests in the submodules.
 
+mod claims;
 mod config;
 pub mod engines;
 mod import;
