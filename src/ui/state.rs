@@ -49,7 +49,6 @@ impl AppState {
                 retry: None,
                 focus: None,
                 scan: ScanState::default(),
-                local_offset: None,
             },
             orders: OrdersView::default(),
             import: ImportView::default(),
