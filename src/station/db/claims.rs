@@ -7,20 +7,12 @@
 
 use std::time::Duration;
 
-use super::engine::{Tx, params};
+use super::encoding::{from_ms, now_ms};
+use super::engine::{Row, Tx, params};
 use super::event_log::{NewEvent, insert_event};
 use super::station_db::{StationDb, order_row_id};
 use crate::station::error::StationError;
 use crate::station::model::{Claim, ClaimOutcome, Claimant, Direction, OrderNumber};
-
-fn now_ms() -> i64 {
-    (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64
-}
-
-fn from_ms(ms: i64) -> Result<time::OffsetDateTime, StationError> {
-    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
-        .map_err(|e| StationError::Corrupt(format!("timestamp {ms} ms: {e}")))
-}
 
 fn lease_ms(lease: Duration) -> i64 {
     i64::try_from(lease.as_millis()).unwrap_or(i64::MAX / 2)
@@ -45,32 +37,42 @@ fn shipment_rows(
     Ok((row.get("id")?, order_row))
 }
 
+/// Who a claims row names (`desk_id`, `desk_name`, `person`).
+fn claimant(row: &Row) -> Result<Claimant, StationError> {
+    Ok(Claimant {
+        desk_id: row.get("desk_id")?,
+        desk_name: row.get("desk_name")?,
+        person: row.get("person")?,
+    })
+}
+
+/// A claims row with its `claimed_at` and `lease_until`, on `order`'s `shipment_id`.
+fn claim(row: &Row, order: OrderNumber, shipment_id: String) -> Result<Claim, StationError> {
+    Ok(Claim {
+        order,
+        shipment_id,
+        by: claimant(row)?,
+        since: from_ms(row.get("claimed_at")?)?,
+        until: from_ms(row.get("lease_until")?)?,
+    })
+}
+
 /// The shipment's claim, live or not (the caller compares `until` with its clock).
 fn claim_in(
     tx: &mut Tx<'_>,
     order: OrderNumber,
     shipment_id: &str,
     shipment_row: i64,
-) -> Result<Option<Claim>, StationError> {
-    let Some(row) = tx.query_opt(
-        "SELECT desk_id, desk_name, person, claimed_at, lease_until FROM claims
-         WHERE shipment_row = ?1",
-        params![shipment_row],
-    )?
-    else {
-        return Ok(None);
-    };
-    Ok(Some(Claim {
-        order,
-        shipment_id: shipment_id.to_owned(),
-        by: Claimant {
-            desk_id: row.get("desk_id")?,
-            desk_name: row.get("desk_name")?,
-            person: row.get("person")?,
-        },
-        since: from_ms(row.get("claimed_at")?)?,
-        until: from_ms(row.get("lease_until")?)?,
-    }))
+) -> Result<Claim, StationError> {
+    let row = tx
+        .query_opt(
+            "SELECT desk_id, desk_name, person, claimed_at, lease_until FROM claims
+             WHERE shipment_row = ?1",
+            params![shipment_row],
+        )?
+        // Read in the transaction that just wrote or found it.
+        .ok_or_else(|| StationError::Corrupt(format!("claim of {order}/{shipment_id} vanished")))?;
+    claim(&row, order, shipment_id.to_owned())
 }
 
 fn log(
@@ -130,23 +132,16 @@ impl StationDb {
                 now + lease_ms(lease)
             ],
         )?;
-        let outcome = match won {
-            Some(row) => {
-                let claimed_at: i64 = row.get("claimed_at")?;
-                if claimed_at == now {
-                    log(&mut tx, order_row, shipment_id, "claimed", &who(by))?;
-                }
-                let claim = claim_in(&mut tx, order, shipment_id, shipment_row)?;
-                ClaimOutcome::Ours(claim.ok_or_else(|| {
-                    StationError::Corrupt(format!("claim of {order}/{shipment_id} vanished"))
-                })?)
-            }
-            None => {
-                let claim = claim_in(&mut tx, order, shipment_id, shipment_row)?;
-                ClaimOutcome::Theirs(claim.ok_or_else(|| {
-                    StationError::Corrupt(format!("claim of {order}/{shipment_id} vanished"))
-                })?)
-            }
+        if let Some(row) = &won
+            && row.get::<_, i64>("claimed_at")? == now
+        {
+            log(&mut tx, order_row, shipment_id, "claimed", &who(by))?;
+        }
+        let held = claim_in(&mut tx, order, shipment_id, shipment_row)?;
+        let outcome = if won.is_some() {
+            ClaimOutcome::Ours(held)
+        } else {
+            ClaimOutcome::Theirs(held)
         };
         tx.commit()?;
         Ok(outcome)
@@ -163,14 +158,17 @@ impl StationDb {
         let (shipment_row, order_row) = shipment_rows(&mut tx, order, shipment_id)?;
         let released = tx.query_opt(
             "DELETE FROM claims WHERE shipment_row = ?1 AND desk_id = ?2
-             RETURNING desk_name, person",
+             RETURNING desk_id, desk_name, person",
             params![shipment_row, desk_id],
         )?;
         if let Some(row) = &released {
-            let by: Option<String> = row.get("person")?;
-            let desk: String = row.get("desk_name")?;
-            let body = serde_json::json!({ "desk": desk, "desk_id": desk_id, "person": by });
-            log(&mut tx, order_row, shipment_id, "released", &body)?;
+            log(
+                &mut tx,
+                order_row,
+                shipment_id,
+                "released",
+                &who(&claimant(row)?),
+            )?;
         }
         tx.commit()?;
         Ok(released.is_some())
@@ -180,7 +178,8 @@ impl StationDb {
     pub fn release_desk_claims(&mut self, desk_id: &str) -> Result<usize, StationError> {
         let mut tx = self.conn.write_row_locked()?;
         let rows = tx.query(
-            "DELETE FROM claims WHERE desk_id = ?1 RETURNING shipment_row, desk_name, person",
+            "DELETE FROM claims WHERE desk_id = ?1
+             RETURNING shipment_row, desk_id, desk_name, person",
             params![desk_id],
         )?;
         for row in &rows {
@@ -189,9 +188,7 @@ impl StationDb {
                 "SELECT order_id, shipment_id FROM shipments WHERE id = ?1",
                 params![shipment_row],
             )?;
-            let (desk, person): (String, Option<String>) =
-                (row.get("desk_name")?, row.get("person")?);
-            let body = serde_json::json!({ "desk": desk, "desk_id": desk_id, "person": person });
+            let body = who(&claimant(row)?);
             let shipment_id: String = place.get("shipment_id")?;
             log(
                 &mut tx,
@@ -217,7 +214,13 @@ impl StationDb {
     ) -> Result<Claim, StationError> {
         let mut tx = self.conn.write_row_locked()?;
         let (shipment_row, order_row) = shipment_rows(&mut tx, order, shipment_id)?;
-        let before = claim_in(&mut tx, order, shipment_id, shipment_row)?;
+        let before = tx
+            .query_opt(
+                "SELECT desk_id, desk_name, person FROM claims WHERE shipment_row = ?1",
+                params![shipment_row],
+            )?
+            .map(|row| claimant(&row))
+            .transpose()?;
         let now = now_ms();
         tx.execute(
             "INSERT INTO claims (shipment_row, desk_id, desk_name, person, claimed_at, lease_until)
@@ -235,15 +238,14 @@ impl StationDb {
             ],
         )?;
         let body = serde_json::json!({
-            "from": before.as_ref().map(|c| who(&c.by)),
+            "from": before.as_ref().map(who),
             "to": who(by),
             "authorized_by": supervisor,
         });
         log(&mut tx, order_row, shipment_id, "claim_taken_over", &body)?;
-        let claim = claim_in(&mut tx, order, shipment_id, shipment_row)?
-            .ok_or_else(|| StationError::Corrupt(format!("claim of {order}/{shipment_id}")))?;
+        let taken = claim_in(&mut tx, order, shipment_id, shipment_row)?;
         tx.commit()?;
-        Ok(claim)
+        Ok(taken)
     }
 
     /// The order's live claims (their leases not run out), by shipment.
@@ -257,19 +259,7 @@ impl StationDb {
             params![order_row, now_ms()],
         )?;
         rows.iter()
-            .map(|row| {
-                Ok(Claim {
-                    order,
-                    shipment_id: row.get("shipment_id")?,
-                    by: Claimant {
-                        desk_id: row.get("desk_id")?,
-                        desk_name: row.get("desk_name")?,
-                        person: row.get("person")?,
-                    },
-                    since: from_ms(row.get("claimed_at")?)?,
-                    until: from_ms(row.get("lease_until")?)?,
-                })
-            })
+            .map(|row| claim(row, order, row.get("shipment_id")?))
             .collect()
     }
 }

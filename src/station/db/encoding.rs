@@ -1,4 +1,5 @@
-//! How values are stored: timestamps as Unix seconds, bodies as JSON text.
+//! How values are stored: timestamps as Unix seconds (or milliseconds where sub-second matters:
+//! the outbox's polls, claim leases), bodies as JSON text.
 
 use time::OffsetDateTime;
 
@@ -11,6 +12,19 @@ pub(super) fn now_unix() -> i64 {
 pub(super) fn from_unix(seconds: i64) -> Result<OffsetDateTime, StationError> {
     OffsetDateTime::from_unix_timestamp(seconds)
         .map_err(|e| StationError::Corrupt(format!("timestamp {seconds}: {e}")))
+}
+
+pub(super) fn now_ms() -> i64 {
+    to_ms(OffsetDateTime::now_utc())
+}
+
+pub(super) fn to_ms(at: OffsetDateTime) -> i64 {
+    (at.unix_timestamp_nanos() / 1_000_000) as i64
+}
+
+pub(super) fn from_ms(ms: i64) -> Result<OffsetDateTime, StationError> {
+    OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
+        .map_err(|e| StationError::Corrupt(format!("timestamp {ms} ms: {e}")))
 }
 
 pub(super) fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, StationError> {

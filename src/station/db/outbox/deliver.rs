@@ -5,13 +5,13 @@
 use time::OffsetDateTime;
 
 use super::super::encoding::to_json;
+use super::super::encoding::{now_ms, to_ms};
 use super::super::engine::{Tx, params};
 use super::super::event_log::{NewEvent, insert_event};
 use super::super::label::{insert_label, update_label_in};
 use super::super::station_db::{StationDb, order_row_id};
-use super::read::{entry_in, to_ms};
+use super::read::entry_in;
 use super::types::{OutboxAction, OutboxEntry, OutboxId, OutboxState};
-use super::write::now_ms;
 use crate::api::{
     FieldError, LabelRequest, LabelResponse, LabelStatus, OrderCreateRequest, OrderUpdateRequest,
 };

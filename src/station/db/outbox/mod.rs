@@ -24,6 +24,7 @@ pub use deliver::Answer;
 pub use types::*;
 pub use write::idempotency_key;
 
+use super::encoding::now_ms;
 use super::engine::{Tx, params};
 use super::fulfill::{insert_cancellation, insert_fulfillment};
 use super::parcel::{insert_parcel, parcel_ctx};
@@ -34,7 +35,7 @@ use crate::station::error::StationError;
 use crate::station::model::LabelOptions;
 use crate::station::model::check;
 use crate::station::model::{NewParcel, OrderNumber, ParcelId};
-use write::{enqueue_in, now_ms};
+use write::enqueue_in;
 
 fn json_of<T: serde::Serialize>(value: &T) -> Result<serde_json::Value, StationError> {
     serde_json::to_value(value).map_err(|e| StationError::Corrupt(format!("JSON encoding: {e}")))

@@ -2,26 +2,16 @@
 
 use time::OffsetDateTime;
 
-use super::super::encoding::from_json;
+use super::super::encoding::{from_json, from_ms, now_ms};
 use super::super::engine::{Row, ToValue, Tx, params};
 use super::super::station_db::StationDb;
 use super::types::{OutboxAction, OutboxEntry, OutboxId, OutboxState, OutboxSummary};
-use super::write::now_ms;
 use crate::station::error::StationError;
 use crate::station::model::OrderNumber;
 use crate::station::model::ParcelId;
 
 const COLUMNS: &str = "id, idempotency_key, action, order_ref, shipment_id, parcel_id, body_json,
     state, attempts, created_at, next_attempt_at, last_error, field_errors_json, delivered_at";
-
-pub(super) fn from_ms(ms: i64) -> Result<OffsetDateTime, StationError> {
-    OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
-        .map_err(|e| StationError::Corrupt(format!("outbox time {ms}: {e}")))
-}
-
-pub(super) fn to_ms(at: OffsetDateTime) -> i64 {
-    (at.unix_timestamp_nanos() / 1_000_000) as i64
-}
 
 fn entry(row: &Row) -> Result<OutboxEntry, StationError> {
     let action: String = row.get("action")?;

@@ -1,6 +1,6 @@
 //! Writing into the outbox, within a transaction of the change the call reports.
 
-use super::super::encoding::to_json;
+use super::super::encoding::{now_ms, to_json};
 use super::super::engine::{Tx, params};
 use super::types::{NewOutboxEntry, OutboxAction, OutboxId};
 use crate::station::error::StationError;
@@ -17,10 +17,6 @@ pub fn idempotency_key(entry: &NewOutboxEntry) -> String {
         OutboxAction::Cancel => format!("cancel:{}:{shipment}", entry.order),
         OutboxAction::ParcelLabel => format!("label:{}:{shipment}:{parcel}", entry.order),
     }
-}
-
-pub(super) fn now_ms() -> i64 {
-    (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64
 }
 
 /// Writes an entry unless one with its key exists; the entry's id either way.
