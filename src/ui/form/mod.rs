@@ -41,15 +41,7 @@ impl<'a> Fields<'a> {
         path: &str,
         width: f32,
     ) -> Response {
-        self.column(ui, width, |this, ui| {
-            let label = ui.label(label);
-            let response = ui
-                .add(TextEdit::singleline(value).desired_width(width))
-                .labelled_by(label.id);
-            this.note_change(&response, path);
-            this.problems(ui, path);
-            response
-        })
+        self.single_line(ui, label, value, path, width, false)
     }
 
     /// A labelled field whose text is hidden as it is typed (PINs, API keys).
@@ -61,12 +53,24 @@ impl<'a> Fields<'a> {
         path: &str,
         width: f32,
     ) -> Response {
+        self.single_line(ui, label, value, path, width, true)
+    }
+
+    fn single_line(
+        &mut self,
+        ui: &mut Ui,
+        label: &str,
+        value: &mut String,
+        path: &str,
+        width: f32,
+        hidden: bool,
+    ) -> Response {
         self.column(ui, width, |this, ui| {
             let label = ui.label(label);
             let response = ui
                 .add(
                     TextEdit::singleline(value)
-                        .password(true)
+                        .password(hidden)
                         .desired_width(width),
                 )
                 .labelled_by(label.id);
