@@ -226,9 +226,7 @@ impl Connection {
 
     fn begin(&mut self, purpose: pg::Purpose) -> Result<Tx<'_>, StationError> {
         let behavior = match purpose {
-            pg::Purpose::Write | pg::Purpose::RowLocked => {
-                rusqlite::TransactionBehavior::Immediate
-            }
+            pg::Purpose::Write | pg::Purpose::RowLocked => rusqlite::TransactionBehavior::Immediate,
             pg::Purpose::Read => rusqlite::TransactionBehavior::Deferred,
         };
         let kind = match &mut self.kind {
