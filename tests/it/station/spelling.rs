@@ -10,6 +10,8 @@ use super::outbox::{fulfill, options, station};
 /// Undoes the steps after 6, newest first: each step added after 6 adds its undo here
 /// (refinery applies only steps above the highest one recorded).
 const SQLITE_UNDO_AFTER_6: &str = "
+    DROP INDEX outbox_open_order;
+    DROP INDEX outbox_due;
     ALTER TABLE outbox DROP COLUMN tried_at;
     ALTER TABLE outbox DROP COLUMN tried_by;
     ALTER TABLE outbox DROP COLUMN leased_by;
@@ -18,6 +20,8 @@ const SQLITE_UNDO_AFTER_6: &str = "
 ";
 
 const POSTGRES_UNDO_AFTER_6: &str = "
+    DROP INDEX outbox_open_order;
+    DROP INDEX outbox_due;
     ALTER TABLE outbox DROP COLUMN tried_at, DROP COLUMN tried_by, DROP COLUMN leased_by,
         DROP COLUMN lease_until;
     DELETE FROM refinery_schema_history WHERE version > 6;
