@@ -179,9 +179,10 @@ impl eframe::App for PackdeskApp {
     }
 
     fn on_exit(&mut self) {
-        // Whatever the worker was sending is retried at the next start.
+        // Whatever the worker was sending is given back, and sent again at the next start
+        // (or by another desk of the warehouse) without waiting for its lease to run out.
         if let Some(outbox) = self.core.backend.outbox.take() {
-            outbox.abort();
+            self.core.jobs.block_on(outbox.stop());
         }
         if let Some(service) = self.core.backend.service.take() {
             let _ = self.core.jobs.block_on(service.shutdown());

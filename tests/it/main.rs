@@ -25,3 +25,4 @@ mod synthetic;
 mod ui;
 mod ui_quote;
 mod validation;
+mod warehouse;

@@ -7,16 +7,18 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use packdesk::api::{Client, ClientConfig, RetryPolicy, Secret};
-use packdesk::demo::orders::{create_body, demo_orders};
+use packdesk::demo::orders::demo_orders;
 use packdesk::service::server::{self, RunningService, ServeConfig};
 use packdesk::station::db::*;
 use packdesk::station::outbox::{Outbox, SharedDb, WorkerConfig};
 use time::OffsetDateTime;
 
-const KEY: &str = "outbox-key";
+use crate::synthetic;
+
+pub(crate) const KEY: &str = "outbox-key";
 const TOKEN: &str = "outbox-token";
 
-fn serve_config(dir: &Path, port: u16) -> ServeConfig {
+pub(crate) fn serve_config(dir: &Path, port: u16) -> ServeConfig {
     ServeConfig {
         addr: ([127, 0, 0, 1], port).into(),
         api_key: Some(KEY.into()),
@@ -25,7 +27,7 @@ fn serve_config(dir: &Path, port: u16) -> ServeConfig {
     }
 }
 
-fn client(port: u16, key: &str) -> Client {
+pub(crate) fn client(port: u16, key: &str) -> Client {
     let base = format!("http://127.0.0.1:{port}");
     let mut config = ClientConfig::new(
         base.clone(),
@@ -38,13 +40,14 @@ fn client(port: u16, key: &str) -> Client {
     Client::new(config).unwrap()
 }
 
-fn fast() -> WorkerConfig {
+pub(crate) fn fast() -> WorkerConfig {
     WorkerConfig {
         first_retry: Duration::from_millis(100),
         longest_retry: Duration::from_millis(400),
         first_poll: Duration::from_millis(50),
         longest_poll: Duration::from_millis(200),
         idle: Duration::from_millis(200),
+        lease: Duration::from_secs(2),
     }
 }
 
@@ -60,43 +63,12 @@ fn free_port() -> u16 {
 /// with its first shipment packed into one parcel and fulfilled (update queued).
 async fn queue_orders(service: &RunningService, db: &SharedDb, count: usize) -> Vec<u64> {
     let quoting = client(service.addr.port(), KEY);
-    let mut numbers = Vec::new();
-    for order in demo_orders(OffsetDateTime::now_utc())
-        .into_iter()
-        .take(count)
-    {
-        let quote = quoting.landed_cost(&order.cart).await.unwrap();
-        let body = create_body(&order, &quote).unwrap();
-        let mut db = db.lock().unwrap();
-        db.submit_order(&order.cart, &quote, &body).unwrap();
-        let shown = db.order(order.number).unwrap().unwrap();
-        let shipment = &shown.shipments[0];
-        let parcel = NewParcel {
-            lines: shipment
-                .items
-                .iter()
-                .filter(|i| i.left > 0)
-                .map(|i| NewParcelLine {
-                    source_line_id: i.item.source_line_id.clone(),
-                    quantity: i.left,
-                    asn: format!("ASN-{}", i.item.source_line_id),
-                })
-                .collect(),
-            ..crate::station::parcel(&[])
-        };
-        let parcel = db
-            .start_parcel(order.number, &shipment.shipment_id, &parcel)
-            .unwrap();
-        let shown = db.order(order.number).unwrap().unwrap();
-        let mut input = crate::station::fulfillment_input(&format!("PD-{}", order.number));
-        input.shipped_at = OffsetDateTime::now_utc();
-        let update = shown
-            .fulfillment_update(parcel, &input, OffsetDateTime::now_utc())
-            .unwrap();
-        db.fulfill_via_outbox(parcel, &update).unwrap();
-        numbers.push(order.number);
+    let first = demo_orders(OffsetDateTime::now_utc())[0].number;
+    let quoted = synthetic::quoted_demo_orders(&quoting, first, count).await;
+    for order in &quoted {
+        synthetic::submit_and_fulfill(&mut db.lock().unwrap(), order);
     }
-    numbers
+    quoted.iter().map(|q| q.order.number).collect()
 }
 
 async fn wait_for(what: &str, db: &SharedDb, done: impl Fn(&mut StationDb) -> bool) {
@@ -108,7 +80,7 @@ async fn wait_for(what: &str, db: &SharedDb, done: impl Fn(&mut StationDb) -> bo
 }
 
 /// Each order exists once at the service with exactly one fulfillment.
-fn assert_once_each(service: &RunningService, numbers: &[u64]) {
+pub(crate) fn assert_once_each(service: &RunningService, numbers: &[u64]) {
     for number in numbers {
         let order = service
             .store
@@ -142,6 +114,7 @@ async fn deliveries_wait_out_an_outage_and_arrive_once() {
         db.clone(),
         client(port, KEY),
         fast(),
+        "desk".into(),
     );
     wait_for("the creates to be retrying", &db, |db: &mut StationDb| {
         let summary = db.outbox_summary().unwrap();
@@ -182,15 +155,28 @@ async fn a_worker_killed_mid_delivery_loses_and_duplicates_nothing() {
     let numbers = queue_orders(&service, &db, 4).await;
 
     // The worst moment by hand: the first create reached the service, then the app died
-    // before recording the answer (the attempt is counted, the state is still queued).
-    let first = db.lock().unwrap().outbox_next_due().unwrap().unwrap();
+    // before recording the answer (the attempt is counted, the state is still queued, and
+    // the lease runs out).
+    let lease = Duration::from_millis(500);
+    let first = db
+        .lock()
+        .unwrap()
+        .outbox_claim_next("desk", lease)
+        .unwrap()
+        .unwrap();
     db.lock().unwrap().outbox_begin_attempt(first.id).unwrap();
     let body = serde_json::from_value(first.body.clone()).unwrap();
     client(port, KEY).create_order(&body).await.unwrap();
 
     // A worker on its own runtime, dropped (as a crash would) after a few deliveries.
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let outbox = Outbox::spawn(runtime.handle(), db.clone(), client(port, KEY), fast());
+    let outbox = Outbox::spawn(
+        runtime.handle(),
+        db.clone(),
+        client(port, KEY),
+        fast(),
+        "desk".into(),
+    );
     wait_for("some deliveries", &db, |db: &mut StationDb| {
         db.outbox_open().unwrap().len() <= 5
     })
@@ -208,6 +194,7 @@ async fn a_worker_killed_mid_delivery_loses_and_duplicates_nothing() {
         db.clone(),
         client(port, KEY),
         fast(),
+        "desk".into(),
     );
     wait_for(
         "every delivery after the restart",
@@ -260,6 +247,7 @@ async fn refusals_wait_for_a_correction_or_a_discard() {
         db.clone(),
         client(port, "wrong-key"),
         fast(),
+        "desk".into(),
     );
     wait_for("the 401s", &db, |db: &mut StationDb| {
         db.outbox_summary().unwrap().needs_attention == 2

@@ -200,3 +200,98 @@ pub fn synthetic_order(
     };
     (create, cart, quote)
 }
+
+/// A demo order renumbered, quoted by the real service, and the create body for that quote:
+/// what a desk submits (the outbox test and benchmark deliver these to the service).
+pub struct QuotedOrder {
+    pub order: packdesk::demo::orders::DemoOrder,
+    pub quote: TaxCalculationResponse,
+    pub body: OrderCreateRequest,
+}
+
+/// `n` orders numbered from `first`, the demo orders' carts in turn, each quoted by `client`.
+pub async fn quoted_demo_orders(
+    client: &packdesk::api::Client,
+    first: u64,
+    n: usize,
+) -> Vec<QuotedOrder> {
+    use packdesk::demo::orders::{create_body, demo_orders};
+    let templates = demo_orders(time::OffsetDateTime::now_utc());
+    let mut quoted = Vec::with_capacity(n);
+    for i in 0..n {
+        let mut order = templates[i % templates.len()].clone();
+        order.number = first + i as u64;
+        let quote = client
+            .landed_cost(&order.cart)
+            .await
+            .expect("the service quotes the demo cart");
+        let body = create_body(&order, &quote).expect("a create body for the quote");
+        quoted.push(QuotedOrder { order, quote, body });
+    }
+    quoted
+}
+
+/// Submits a quoted order (its create queued), packs everything left of its first shipment
+/// into one parcel and fulfills it (the update queued): two outbox entries.
+pub fn submit_and_fulfill(db: &mut StationDb, quoted: &QuotedOrder) {
+    use packdesk::api::LabelAddress;
+    use packdesk::domain::{Weight, WeightUnit};
+    use packdesk::station::db::{FulfillmentInput, NewParcel, NewParcelLine};
+    let number = quoted.order.number;
+    db.submit_order(&quoted.order.cart, &quoted.quote, &quoted.body)
+        .expect("the order is submitted");
+    let shown = db
+        .order(number)
+        .ok()
+        .flatten()
+        .expect("the order is recorded");
+    let shipment = &shown.shipments[0];
+    let address = LabelAddress {
+        first_name: "Zoë".into(),
+        last_name: "Doe".into(),
+        phone_number: "+1 514 555 0100".into(),
+        line1: "1 Rue Sainte-Catherine".into(),
+        line2: None,
+        city: "Montréal".into(),
+        province: "QC".into(),
+        country: "CA".into(),
+        zipcode: "H2X 1Y4".into(),
+    };
+    let parcel = NewParcel {
+        lines: shipment
+            .items
+            .iter()
+            .filter(|i| i.left > 0)
+            .map(|i| NewParcelLine {
+                source_line_id: i.item.source_line_id.clone(),
+                quantity: i.left,
+                asn: format!("ASN-{}", i.item.source_line_id),
+            })
+            .collect(),
+        weight: Weight::new(Decimal::new(125, 2), WeightUnit::Pound),
+        dimensions: None,
+        track_reference: format!("TR-{number}"),
+        from: address.clone(),
+        to: address,
+    };
+    let parcel = db
+        .start_parcel(number, &shipment.shipment_id, &parcel)
+        .expect("the parcel is packed");
+    let shown = db
+        .order(number)
+        .ok()
+        .flatten()
+        .expect("the order is recorded");
+    let now = time::OffsetDateTime::now_utc();
+    let input = FulfillmentInput {
+        tracking_number: format!("PD-{number}"),
+        carrier: "DHL".into(),
+        location: "BER-1".into(),
+        shipped_at: now,
+    };
+    let update = shown
+        .fulfillment_update(parcel, &input, now)
+        .expect("the fulfillment update");
+    db.fulfill_via_outbox(parcel, &update)
+        .expect("the fulfillment is queued");
+}

@@ -103,6 +103,10 @@ mod tests {
             last_error: None,
             field_errors: vec![],
             delivered_at: None,
+            lease_until: None,
+            leased_by: None,
+            tried_by: None,
+            tried_at: None,
         }
     }
 

@@ -1,7 +1,20 @@
-//! The outbox's delivery worker: a task on the app's tokio runtime that takes the next due
-//! entry of the station database's outbox (`db::outbox`), sends it with `api::Client`, and
+//! The outbox's delivery worker: a task on the app's tokio runtime that claims the next due
+//! entry of the station record's outbox (`db::outbox`), sends it with `api::Client`, and
 //! records the answer together with the entry's new state in one transaction.
 //!
+//! - **One outbox for the whole warehouse.** Every desk sharing a PostgreSQL record runs a
+//!   worker on the same `outbox` table. A worker claims an entry with
+//!   `StationDb::outbox_claim_next`, which leases it to the desk (by its station name) for
+//!   [`WorkerConfig::lease`] in one transaction under row locks (`FOR UPDATE SKIP LOCKED`), so
+//!   two desks never take the same entry; recording the answer ends the lease. A send is cut off
+//!   (as a timeout, retried later) before the lease runs out, so another desk never sends an
+//!   entry while this one still does. A desk that dies mid-delivery leaves its lease to run out;
+//!   then another desk takes the entry over and sends it again, which the service's
+//!   idempotency makes harmless (below). A desk that closes gives its lease back
+//!   ([`Outbox::stop`]). The per-order order holds across desks: an entry waits for an earlier
+//!   open one of its order even while another desk holds that one. The worker sleeps until the
+//!   next entry it could claim is due — its next attempt, or the end of another desk's lease —
+//!   or [`WorkerConfig::idle`], since other desks' new entries do not wake it.
 //! - Network errors, timeouts, 5xx and 429 are retried with exponential backoff (`backon`'s
 //!   schedule) and jitter that adds up to as much again to each wait (see [`backoff`]); answers
 //!   a retry cannot fix (401, 403, 404, 409, 422, ...) wait for a person.
@@ -10,8 +23,9 @@
 //! - A pending label is asked for again (same `trackReference`, so the same label) until it
 //!   settles; once it is ready its PDF and ZPL documents are fetched and cached.
 //! - Attempts are counted before sending, and the state moves only after the answer is
-//!   recorded: an entry left in flight by a crash is sent again after the restart, which the
-//!   service's idempotency makes harmless (see ARCHITECTURE.md, "What the station promises").
+//!   recorded: an entry left in flight by a crash is sent again after the restart (or by
+//!   another desk after the lease), which the service's idempotency makes harmless (see
+//!   ARCHITECTURE.md, "What the station promises").
 //!
 //! # The outbox
 //!
@@ -38,6 +52,7 @@ mod config;
 mod documents;
 mod shared_db;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -46,7 +61,7 @@ use tokio::sync::{Notify, broadcast};
 use tokio::task::JoinHandle;
 
 use crate::api::{Client, ClientError, LabelRequest, OrderCreateRequest, OrderUpdateRequest};
-use crate::station::db::{Answer, OutboxAction, OutboxEntry, StationError};
+use crate::station::db::{Answer, OutboxAction, OutboxEntry, OutboxState, StationDb, StationError};
 
 pub use classify::{Verdict, backoff, classify};
 pub use config::WorkerConfig;
@@ -61,15 +76,22 @@ pub struct Report {
 }
 
 struct Shared {
+    /// The desk's name: its leases and the Outbox tab's "last tried by" say it.
+    desk: String,
     wake: Notify,
     client: Mutex<Client>,
     reports: broadcast::Sender<Report>,
+    /// The entry this worker holds a lease on, to give back on [`Outbox::stop`].
+    holding: Mutex<Option<OutboxEntry>>,
+    /// Set by [`Outbox::stop`]: claim nothing more.
+    stopped: AtomicBool,
 }
 
 /// A running worker; clones are handles to the same one.
 #[derive(Clone)]
 pub struct Outbox {
     shared: Arc<Shared>,
+    db: SharedDb,
     task: Arc<JoinHandle<()>>,
 }
 
@@ -80,23 +102,28 @@ impl std::fmt::Debug for Outbox {
 }
 
 impl Outbox {
-    /// Starts the worker on `runtime`; it first sends a report with no entry, then one per
-    /// attempt.
+    /// Starts the worker of the desk named `desk` on `runtime`; it first sends a report with
+    /// no entry, then one per attempt.
     pub fn spawn(
         runtime: &tokio::runtime::Handle,
         db: SharedDb,
         client: Client,
         config: WorkerConfig,
+        desk: String,
     ) -> Self {
         let (reports, _) = broadcast::channel(256);
         let shared = Arc::new(Shared {
+            desk,
             wake: Notify::new(),
             client: Mutex::new(client),
             reports,
+            holding: Mutex::new(None),
+            stopped: AtomicBool::new(false),
         });
-        let task = runtime.spawn(run(db, shared.clone(), config));
+        let task = runtime.spawn(run(db.clone(), shared.clone(), config));
         Self {
             shared,
+            db,
             task: Arc::new(task),
         }
     }
@@ -119,9 +146,27 @@ impl Outbox {
         self.wake();
     }
 
-    /// Stops the worker where it is, as a crash would (tests) or on exit.
+    /// Stops the worker where it is, as a crash would (tests): a lease it holds runs out.
     pub fn abort(&self) {
         self.task.abort();
+    }
+
+    /// Stops the worker (the app closing) and gives back the entry it was sending, so this
+    /// desk after a restart, or another desk, sends it again at once instead of after the
+    /// lease. (Whether the service got it is unknown; its idempotency makes a resend harmless.)
+    pub async fn stop(&self) {
+        self.shared.stopped.store(true, Ordering::SeqCst);
+        self.task.abort();
+        let shared = self.shared.clone();
+        // Under the database lock, after any claim still running has noted what it took.
+        let released = with_db(&self.db, move |db| match take_holding(&shared) {
+            Some(entry) => db.outbox_release(&entry),
+            None => Ok(()),
+        })
+        .await;
+        if let Err(e) = released {
+            tracing::warn!("outbox: giving back the entry being sent: {e}");
+        }
     }
 
     pub fn is_finished(&self) -> bool {
@@ -135,10 +180,12 @@ async fn run(db: SharedDb, shared: Arc<Shared>, config: WorkerConfig) {
         error: None,
     });
     loop {
-        let due = with_db(&db, |db| db.outbox_next_due()).await;
+        let claiming = shared.clone();
+        let due = with_db(&db, move |db| claim(db, &claiming, config.lease)).await;
         match due {
             Ok(Some(entry)) => {
                 let report = deliver(&db, &shared, &config, entry).await;
+                take_holding(&shared);
                 let _ = shared.reports.send(report);
             }
             Ok(None) => {
@@ -157,6 +204,26 @@ async fn run(db: SharedDb, shared: Arc<Shared>, config: WorkerConfig) {
             }
         }
     }
+}
+
+/// Claims the next due entry for this desk and notes it as held (see [`Outbox::stop`]).
+fn claim(
+    db: &mut StationDb,
+    shared: &Shared,
+    lease: Duration,
+) -> Result<Option<OutboxEntry>, StationError> {
+    if shared.stopped.load(Ordering::SeqCst) {
+        return Ok(None);
+    }
+    let claimed = db.outbox_claim_next(&shared.desk, lease)?;
+    if let (Some(entry), Ok(mut holding)) = (&claimed, shared.holding.lock()) {
+        *holding = Some(entry.clone());
+    }
+    Ok(claimed)
+}
+
+fn take_holding(shared: &Shared) -> Option<OutboxEntry> {
+    shared.holding.lock().ok().and_then(|mut held| held.take())
 }
 
 fn until(at: OffsetDateTime) -> Duration {
@@ -180,7 +247,9 @@ async fn deliver(
         Ok(client) => client.clone(),
         Err(_) => return failed_locally(entry, StationError::Corrupt("client lock".into())),
     };
-    let sent = send(&client, config, &entry).await;
+    let sent = tokio::time::timeout(config.send_limit(), send(&client, config, &entry))
+        .await
+        .unwrap_or(Err(ClientError::Timeout));
     let (recorded, error) = match sent {
         Ok(answer) => {
             let result = with_db(db, move |db| db.outbox_record_answer(id, &answer)).await;
@@ -206,9 +275,7 @@ async fn deliver(
         Ok(entry) => entry,
         Err(e) => return failed_locally(entry, e),
     };
-    if entry.action == OutboxAction::ParcelLabel
-        && entry.state == crate::station::db::OutboxState::Delivered
-    {
+    if entry.action == OutboxAction::ParcelLabel && entry.state == OutboxState::Delivered {
         documents::fetch_and_cache(&client, db, &entry).await;
     }
     Report {

@@ -10,10 +10,17 @@ use crate::station::db::{OutboxEntry, OutboxId};
 use crate::station::outbox::{Outbox, WorkerConfig};
 use crate::ui::jobs::{Jobs, Progress, Reporter, SharedDb, with_db};
 
-/// Starts the worker and a task that forwards its reports with a fresh snapshot.
-pub fn start(jobs: &Jobs, db: SharedDb, client: Client, config: WorkerConfig) -> Outbox {
+/// Starts the worker of the desk named `desk` and a task that forwards its reports with a
+/// fresh snapshot.
+pub fn start(
+    jobs: &Jobs,
+    db: SharedDb,
+    client: Client,
+    config: WorkerConfig,
+    desk: String,
+) -> Outbox {
     let runtime = jobs.runtime();
-    let outbox = Outbox::spawn(&runtime, db.clone(), client, config);
+    let outbox = Outbox::spawn(&runtime, db.clone(), client, config, desk);
     let reports = outbox.subscribe();
     runtime.spawn(forward(db, reports, jobs.reporter()));
     outbox

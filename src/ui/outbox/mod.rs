@@ -3,6 +3,7 @@
 
 pub mod command;
 mod jobs;
+mod queue;
 pub mod state;
 mod view;
 

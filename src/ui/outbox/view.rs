@@ -1,6 +1,6 @@
 //! The outbox: at a glance in the status bar, and the "Outbox" tab listing what needs a person
-//! — each entry's action, order, error and field errors, its body to correct and resend, and
-//! Discard for a supervisor.
+//! — each entry's action, order, error and field errors, the desk that last tried it, its body
+//! to correct and resend, and Discard for a supervisor — then the queue (`queue`).
 
 use std::time::Instant;
 
@@ -8,7 +8,8 @@ use egui::{RichText, ScrollArea};
 use time::OffsetDateTime;
 
 use super::command::OutboxCommand;
-use crate::station::db::{OutboxEntry, OutboxState, OutboxSummary};
+use super::queue::{clock, entry_title, queue_ui, tried_text};
+use crate::station::db::{OutboxEntry, OutboxSummary};
 use crate::ui::command::Command;
 use crate::ui::state::AppState;
 use crate::ui::status::{Level, Tab};
@@ -35,10 +36,6 @@ pub fn summary_text(summary: &OutboxSummary) -> String {
         parts.push(format!("{} needs attention", summary.needs_attention));
     }
     format!("Outbox: {}", parts.join(" · "))
-}
-
-fn clock(at: OffsetDateTime) -> String {
-    format!("{:02}:{:02}:{:02}", at.hour(), at.minute(), at.second())
 }
 
 /// The status bar's part: the summary, and a button to the list when something needs a person.
@@ -77,60 +74,25 @@ pub fn outbox_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command
     if attention.is_empty() {
         ui.label("Nothing needs attention.");
     }
+    let now = OffsetDateTime::now_utc();
     ScrollArea::vertical().show(ui, |ui| {
         for entry in attention {
-            entry_ui(ui, state, entry, commands);
+            entry_ui(ui, state, entry, now, commands);
             ui.separator();
         }
-        let waiting: Vec<&OutboxEntry> = view
-            .open
-            .iter()
-            .filter(|e| e.state != OutboxState::NeedsAttention)
-            .collect();
-        if !waiting.is_empty() {
-            ui.heading("Waiting to be sent");
-            for entry in waiting {
-                ui.label(waiting_text(entry));
-            }
-        }
+        queue_ui(ui, view, now);
     });
 }
 
-fn waiting_text(entry: &OutboxEntry) -> String {
-    let when = match entry.state {
-        OutboxState::Retrying => format!(
-            "retrying at {} UTC after {} attempt(s): {}",
-            clock(entry.next_attempt_at),
-            entry.attempts,
-            entry.last_error.as_deref().unwrap_or("")
-        ),
-        _ => "queued".into(),
-    };
-    format!(
-        "{} · order {}{} · {when}",
-        entry.action.label(),
-        entry.order,
-        entry
-            .shipment_id
-            .as_deref()
-            .map(|s| format!(" · shipment {s}"))
-            .unwrap_or_default()
-    )
-}
-
-fn entry_ui(ui: &mut egui::Ui, state: &AppState, entry: &OutboxEntry, commands: &mut Vec<Command>) {
+fn entry_ui(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    entry: &OutboxEntry,
+    now: OffsetDateTime,
+    commands: &mut Vec<Command>,
+) {
     let view = &state.outbox;
-    let title = format!(
-        "{} · order {}{}",
-        entry.action.label(),
-        entry.order,
-        entry
-            .shipment_id
-            .as_deref()
-            .map(|s| format!(" · shipment {s}"))
-            .unwrap_or_default()
-    );
-    ui.label(RichText::new(title).strong());
+    ui.label(RichText::new(entry_title(entry)).strong());
     let red = ui.visuals().error_fg_color;
     ui.label(
         RichText::new(format!(
@@ -143,6 +105,7 @@ fn entry_ui(ui: &mut egui::Ui, state: &AppState, entry: &OutboxEntry, commands: 
     for problem in &entry.field_errors {
         ui.label(RichText::new(format!("• {}: {}", problem.field, problem.error)).color(red));
     }
+    ui.label(format!("Last tried by {}", tried_text(entry, now)));
     let stored = || serde_json::to_string_pretty(&entry.body).unwrap_or_default();
     let mut text = view.drafts.get(&entry.id).cloned().unwrap_or_else(stored);
     let label = ui.label(format!("Body of {} to send (correct it here)", entry.key));

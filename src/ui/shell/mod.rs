@@ -171,6 +171,7 @@ pub fn apply(core: &mut Core, done: Done, then: &mut Vec<Command>) {
                 started.db.clone(),
                 started.client.clone(),
                 core.config.outbox,
+                state.settings.station_name.clone(),
             ));
             core.backend.service = started.service;
             core.backend.credentials = started.credentials;

@@ -1,6 +1,8 @@
 //! The outbox as the station records it: written with the change it sends, once per
 //! idempotency key, delivered in order, refusals kept for a person.
 
+use std::time::Duration;
+
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 use time::macros::datetime;
@@ -57,6 +59,14 @@ pub(super) fn fulfill(db: &mut StationDb, order: &StationOrder, parcel: ParcelId
         .fulfillment_update(parcel, &input, OffsetDateTime::now_utc())
         .unwrap();
     db.fulfill_via_outbox(parcel, &body).unwrap()
+}
+
+pub(super) const DESK_1: &str = "Desk 1";
+const LEASE: Duration = Duration::from_secs(60);
+
+/// The next entry `desk` may send, leased to it for a minute.
+fn claim(db: &mut StationDb, desk: &str) -> Option<OutboxEntry> {
+    db.outbox_claim_next(desk, LEASE).unwrap()
 }
 
 fn answer(order: &StationOrder, status: LabelStatus) -> Answer {
@@ -141,7 +151,7 @@ fn retries_wait_their_time_and_updates_wait_for_the_create(engine: &Engine) {
         })
         .unwrap();
     let fulfillment = fulfill(&mut db, &order, parcel);
-    assert_eq!(db.outbox_next_due().unwrap().unwrap().id, create);
+    assert_eq!(claim(&mut db, DESK_1).unwrap().id, create);
 
     let tried = db.outbox_begin_attempt(create).unwrap();
     assert_eq!(tried.attempts, 1);
@@ -152,7 +162,7 @@ fn retries_wait_their_time_and_updates_wait_for_the_create(engine: &Engine) {
     assert_eq!(retrying.state, OutboxState::Retrying);
     assert_eq!(retrying.last_error.as_deref(), Some("server error 503"));
     // The create is not due, and the fulfillment waits behind it.
-    assert_eq!(db.outbox_next_due().unwrap(), None);
+    assert_eq!(claim(&mut db, DESK_1), None);
     let summary = db.outbox_summary().unwrap();
     assert_eq!((summary.queued, summary.retrying), (1, 1));
     assert!(summary.next_retry_at.unwrap() > OffsetDateTime::now_utc());
@@ -161,7 +171,7 @@ fn retries_wait_their_time_and_updates_wait_for_the_create(engine: &Engine) {
     assert_eq!(delivered.state, OutboxState::Queued);
     db.outbox_record_answer(create, &Answer::AlreadyCreated)
         .unwrap();
-    assert_eq!(db.outbox_next_due().unwrap().unwrap().id, fulfillment);
+    assert_eq!(claim(&mut db, DESK_1).unwrap().id, fulfillment);
 }
 
 fn a_refusal_waits_for_a_correction_that_reaches_the_station_record(engine: &Engine) {
@@ -180,7 +190,7 @@ fn a_refusal_waits_for_a_correction_that_reaches_the_station_record(engine: &Eng
     assert_eq!(refused.state, OutboxState::NeedsAttention);
     assert_eq!(refused.field_errors, errors);
     assert_eq!(db.outbox_summary().unwrap().needs_attention, 1);
-    assert_ne!(db.outbox_next_due().unwrap().map(|e| e.id), Some(id));
+    assert_ne!(claim(&mut db, DESK_1).map(|e| e.id), Some(id));
 
     let mut body = refused.body.clone();
     body["shipments"][0]["fulfillments"][0]["carrier"] = "Deutsche Post".into();
@@ -257,13 +267,185 @@ fn asking_again_for_a_refused_label_queues_it_again_now(engine: &Engine) {
     assert_eq!(db.request_parcel_label(parcel, &options()).unwrap(), id);
     let again = db.outbox_entry(id).unwrap().unwrap();
     assert_eq!(again.state, OutboxState::Queued);
-    assert_eq!(db.outbox_next_due().unwrap().map(|e| e.id), Some(id));
+    assert_eq!(claim(&mut db, DESK_1).map(|e| e.id), Some(id));
     // Discarded by a supervisor while the parcel stays packed: the packer's Retry asks anew.
     db.outbox_discard(id, "test").unwrap();
     db.request_parcel_label(parcel, &options()).unwrap();
     assert_eq!(
         db.outbox_entry(id).unwrap().unwrap().state,
         OutboxState::Queued
+    );
+}
+
+// One outbox for the warehouse: each desk's worker claims entries with a lease.
+
+const DESK_2: &str = "Desk 2";
+
+/// `n` synthetic orders, each with its create queued (never sent: the bodies are placeholders).
+fn queued_creates(db: &mut StationDb, n: usize) -> Vec<OutboxId> {
+    let first = synthetic::seed(db, n);
+    (first..first + n as u64)
+        .map(|order| {
+            db.enqueue(&NewOutboxEntry {
+                action: OutboxAction::CreateOrder,
+                order,
+                shipment_id: None,
+                parcel: None,
+                body: serde_json::json!({ "source_reference": order }),
+            })
+            .unwrap()
+        })
+        .collect()
+}
+
+fn two_desks_never_claim_the_same_entry(engine: &Engine) {
+    let mut db = engine.open();
+    let mut queued = queued_creates(&mut db, 24);
+    let start = std::sync::Barrier::new(2);
+    let claimed: Vec<Vec<OutboxEntry>> = std::thread::scope(|scope| {
+        let desks: Vec<_> = [DESK_1, DESK_2]
+            .into_iter()
+            .map(|desk| {
+                let start = &start;
+                scope.spawn(move || {
+                    let mut db = engine.open();
+                    start.wait();
+                    std::iter::from_fn(|| claim(&mut db, desk)).collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        desks.into_iter().map(|d| d.join().unwrap()).collect()
+    });
+    for (desk, entries) in [DESK_1, DESK_2].iter().zip(&claimed) {
+        assert!(entries.iter().all(|e| e.leased_by.as_deref() == Some(*desk)
+            && e.tried_by.as_deref() == Some(*desk)
+            && e.sent_by_at(OffsetDateTime::now_utc()) == Some(*desk)));
+    }
+    let mut ids: Vec<OutboxId> = claimed.iter().flatten().map(|e| e.id).collect();
+    ids.sort();
+    queued.sort();
+    assert_eq!(ids, queued, "every entry claimed once, by one desk");
+}
+
+fn a_leased_entry_is_taken_over_after_its_lease_runs_out(engine: &Engine) {
+    let (mut desk_1, mut desk_2) = (engine.open(), engine.open());
+    let id = queued_creates(&mut desk_1, 1)[0];
+    let short = Duration::from_millis(300);
+    let held = desk_1.outbox_claim_next(DESK_1, short).unwrap().unwrap();
+    assert_eq!(held.id, id);
+    desk_1.outbox_begin_attempt(id).unwrap();
+    // Desk 1 dies here. Until its lease runs out nobody else takes the entry, and the other
+    // desk knows when to look again.
+    assert_eq!(claim(&mut desk_2, DESK_2), None);
+    assert_eq!(desk_2.outbox_next_wake().unwrap(), held.lease_until);
+    std::thread::sleep(short + Duration::from_millis(50));
+    let taken = claim(&mut desk_2, DESK_2).unwrap();
+    assert_eq!(taken.id, id);
+    assert_eq!(taken.leased_by.as_deref(), Some(DESK_2));
+    assert_eq!(taken.tried_by.as_deref(), Some(DESK_2));
+    assert_eq!(taken.attempts, 1, "desk 1's attempt is counted");
+    assert_eq!(claim(&mut desk_1, DESK_1), None, "desk 2 holds it now");
+}
+
+fn an_entry_waits_for_an_earlier_one_of_its_order_while_another_desk_holds_it(engine: &Engine) {
+    let (mut desk_1, order, parcel) = station(engine);
+    let mut desk_2 = engine.open();
+    let create = desk_1
+        .enqueue(&NewOutboxEntry {
+            action: OutboxAction::CreateOrder,
+            order: order.source_reference,
+            shipment_id: None,
+            parcel: None,
+            body: serde_json::to_value(&order.create).unwrap(),
+        })
+        .unwrap();
+    let (parcel, label) = desk_1
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
+        .unwrap();
+    let fulfillment = fulfill(&mut desk_1, &order, parcel);
+    let short = Duration::from_millis(300);
+    let held = desk_1.outbox_claim_next(DESK_1, short).unwrap().unwrap();
+    assert_eq!(held.id, create);
+    // The label and the fulfillment wait for the create that desk 1 is sending: desk 2 has
+    // nothing to send, and sleeps until desk 1's lease would run out.
+    assert_eq!(claim(&mut desk_2, DESK_2), None);
+    assert_eq!(desk_2.outbox_next_wake().unwrap(), held.lease_until);
+    // Desk 1 died: desk 2 takes the create over, still before anything else of the order.
+    std::thread::sleep(short + Duration::from_millis(50));
+    assert_eq!(claim(&mut desk_2, DESK_2).unwrap().id, create);
+    assert_eq!(claim(&mut desk_1, DESK_1), None);
+    desk_2.outbox_begin_attempt(create).unwrap();
+    desk_2
+        .outbox_record_answer(create, &Answer::Accepted)
+        .unwrap();
+    // The create is delivered: the label and the fulfillment go, one to each desk.
+    let mut next: Vec<OutboxId> = [
+        claim(&mut desk_1, DESK_1).unwrap(),
+        claim(&mut desk_2, DESK_2).unwrap(),
+    ]
+    .iter()
+    .map(|e| e.id)
+    .collect();
+    next.sort();
+    assert_eq!(next, vec![label, fulfillment]);
+}
+
+fn an_answer_ends_the_lease_and_names_the_desk_that_tried(engine: &Engine) {
+    let (mut desk_1, mut desk_2) = (engine.open(), engine.open());
+    let ids = queued_creates(&mut desk_1, 4);
+    let now = OffsetDateTime::now_utc;
+
+    let held = claim(&mut desk_1, DESK_1).unwrap();
+    assert_eq!(held.id, ids[0]);
+    desk_1.outbox_begin_attempt(held.id).unwrap();
+    let done = desk_1
+        .outbox_record_answer(held.id, &Answer::Accepted)
+        .unwrap();
+    assert_eq!(done.state, OutboxState::Delivered);
+    assert_eq!((done.lease_until, done.leased_by.as_deref()), (None, None));
+    assert_eq!(done.tried_by.as_deref(), Some(DESK_1));
+    let tried_at = done.tried_at.unwrap();
+    assert!(tried_at <= now() && tried_at > now() - time::Duration::minutes(1));
+
+    // A retry and a refusal end the lease too; the desk that tried stays named.
+    let retried = claim(&mut desk_1, DESK_1).unwrap();
+    let later = now() + time::Duration::minutes(5);
+    let retried = desk_1.outbox_retry_at(retried.id, "503", later).unwrap();
+    assert_eq!(
+        (retried.lease_until, retried.tried_by.as_deref()),
+        (None, Some(DESK_1))
+    );
+    let refused = claim(&mut desk_1, DESK_1).unwrap();
+    let refused = desk_1
+        .outbox_needs_attention(refused.id, "422", &[])
+        .unwrap();
+    assert_eq!(
+        (refused.leased_by, refused.tried_by.as_deref()),
+        (None, Some(DESK_1))
+    );
+
+    // A desk closing gives back what it was sending: another desk takes it at once.
+    let given_back = claim(&mut desk_1, DESK_1).unwrap();
+    assert_eq!(given_back.id, ids[3]);
+    assert_eq!(claim(&mut desk_2, DESK_2), None);
+    desk_1.outbox_release(&given_back).unwrap();
+    let taken = claim(&mut desk_2, DESK_2).unwrap();
+    assert_eq!(taken.id, ids[3]);
+    // Giving back a lease that moved on to another desk leaves that desk's lease alone.
+    desk_1.outbox_release(&given_back).unwrap();
+    let still = desk_2.outbox_entry(taken.id).unwrap().unwrap();
+    assert_eq!(still.leased_by.as_deref(), Some(DESK_2));
+    // What the Outbox tab lists: every open entry, with the desk that last tried it.
+    let open = desk_2.outbox_open().unwrap();
+    let tried: Vec<(OutboxId, Option<&str>)> =
+        open.iter().map(|e| (e.id, e.tried_by.as_deref())).collect();
+    assert_eq!(
+        tried,
+        vec![
+            (ids[1], Some(DESK_1)),
+            (ids[2], Some(DESK_1)),
+            (ids[3], Some(DESK_2))
+        ]
     );
 }
 
@@ -275,4 +457,8 @@ crate::on_both_engines!(
     a_pending_label_is_asked_again_then_delivered_on_the_same_label,
     voiding_a_parcel_discards_its_label_request_and_discard_closes_an_entry,
     asking_again_for_a_refused_label_queues_it_again_now,
+    two_desks_never_claim_the_same_entry,
+    a_leased_entry_is_taken_over_after_its_lease_runs_out,
+    an_entry_waits_for_an_earlier_one_of_its_order_while_another_desk_holds_it,
+    an_answer_ends_the_lease_and_names_the_desk_that_tried,
 );

@@ -10,11 +10,21 @@ use super::outbox::{fulfill, options, station};
 /// Undoes the steps after 6, newest first: each step added after 6 adds its undo here
 /// (refinery applies only steps above the highest one recorded).
 const SQLITE_UNDO_AFTER_6: &str = "
+    DROP INDEX outbox_open_order;
+    DROP INDEX outbox_due;
+    ALTER TABLE outbox DROP COLUMN tried_at;
+    ALTER TABLE outbox DROP COLUMN tried_by;
+    ALTER TABLE outbox DROP COLUMN leased_by;
+    ALTER TABLE outbox DROP COLUMN lease_until;
     DROP TABLE claims;
     DELETE FROM refinery_schema_history WHERE version > 6;
 ";
 
 const POSTGRES_UNDO_AFTER_6: &str = "
+    DROP INDEX outbox_open_order;
+    DROP INDEX outbox_due;
+    ALTER TABLE outbox DROP COLUMN tried_at, DROP COLUMN tried_by, DROP COLUMN leased_by,
+        DROP COLUMN lease_until;
     DROP TABLE claims;
     DROP TRIGGER events_notify ON events;
     DROP FUNCTION packdesk_notify_change();

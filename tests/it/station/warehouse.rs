@@ -14,6 +14,31 @@ fn target(url: &str) -> PgTarget {
     }
 }
 
+/// The steps this build knows, from the migration files (the same numbers on both engines).
+/// Numbers may skip one that another branch takes, so tests compare with these rather than
+/// with `1..=latest`.
+fn known_steps() -> Vec<i64> {
+    let numbers = |engine: &str| {
+        let dir = format!(
+            "{}/src/station/db/migrations/{engine}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let mut numbers: Vec<i64> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|file| {
+                let name = file.unwrap().file_name().into_string().unwrap();
+                name.strip_prefix('V')?.split_once("__")?.0.parse().ok()
+            })
+            .collect();
+        numbers.sort_unstable();
+        numbers
+    };
+    let steps = numbers("postgres");
+    assert_eq!(steps, numbers("sqlite"), "the same steps on both engines");
+    assert_eq!(steps.last().copied(), Some(latest_schema_version()));
+    steps
+}
+
 fn history(url: &str) -> Vec<i32> {
     let mut client = postgres::Client::connect(url, postgres::NoTls).unwrap();
     client
@@ -47,7 +72,7 @@ fn ten_desks_starting_at_once_migrate_once() {
             desk.join().unwrap().unwrap();
         }
     });
-    let expected: Vec<i32> = (1..=latest_schema_version() as i32).collect();
+    let expected: Vec<i32> = known_steps().into_iter().map(|v| v as i32).collect();
     assert_eq!(history(&url), expected, "each step applied once");
 }
 
@@ -140,10 +165,11 @@ fn test_connection_says_what_failed_and_what_it_found() {
             &[&(known as i32)],
         )
         .unwrap();
+    let before = known_steps().iter().rev().nth(1).copied().unwrap();
     assert_eq!(
         test_connection(&target(&url)).unwrap(),
         SchemaStatus::Older {
-            found: known - 1,
+            found: before,
             known
         }
     );
@@ -180,7 +206,7 @@ fn a_station_file_from_before_refinery_is_adopted_and_then_refused_by_that_old_p
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap();
-    assert_eq!(steps, (1..=latest_schema_version()).collect::<Vec<_>>());
+    assert_eq!(steps, known_steps());
     let index: bool = conn
         .query_row(
             "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'items_sku_lower')",

@@ -1,6 +1,6 @@
 //! An entry's moves, each one transaction: an attempt begins; the answer is applied to the
 //! station's record together with the entry's new state; a retry is scheduled; a refusal waits
-//! for a person, who resends (corrected) or discards.
+//! for a person, who resends (corrected) or discards. Each move ends the desk's lease (`lease`).
 
 use time::OffsetDateTime;
 
@@ -41,10 +41,12 @@ fn set_state(
     field_errors: &[FieldError],
 ) -> Result<(), StationError> {
     let now = now_ms();
+    // Every move ends the lease: the desk that held it is done with the entry.
     tx.execute(
         "UPDATE outbox SET state = ?1, updated_at = ?2, next_attempt_at = COALESCE(?3,
             next_attempt_at), last_error = ?4, field_errors_json = ?5,
-            delivered_at = CASE WHEN ?1 = 'delivered' THEN ?2 ELSE delivered_at END
+            delivered_at = CASE WHEN ?1 = 'delivered' THEN ?2 ELSE delivered_at END,
+            lease_until = NULL, leased_by = NULL
          WHERE id = ?6",
         params![
             state.as_str(),

@@ -8,8 +8,19 @@
 //! Entries of one order go out in the order they were written where it matters: a create
 //! before anything else of its order, and updates one after the other (see
 //! [`OutboxAction::is_update`]). Labels wait only for the create.
+//!
+//! On a PostgreSQL record the outbox is the whole warehouse's: every desk queues into it and
+//! every desk's worker sends from it. A worker takes an entry with
+//! [`StationDb::outbox_claim_next`], which leases it to the desk (`lease_until`, `leased_by`,
+//! schema step 8) in one transaction under row locks (`lease`), so each entry is sent by one
+//! desk at a time; the order above holds across desks (an entry waits for an earlier open one
+//! of its order, whichever desk holds that). Recording the answer, a retry or a refusal ends the
+//! lease (`deliver`); a desk that died leaves its lease to run out, and another desk then takes
+//! the entry over. `tried_by`/`tried_at` keep the desk that last took an entry, for the Outbox
+//! tab, which lists every open entry of the record (`outbox_open`), not just this desk's.
 
 mod deliver;
+mod lease;
 mod read;
 mod types;
 // Visible to `db::parcel`, which discards a voided parcel's label request.

@@ -1,8 +1,9 @@
-//! Reading the outbox: an entry, the open ones, the summary, and what the worker does next.
+//! Reading the outbox: an entry, the open ones, the summary. (What the worker takes next is
+//! `lease`.)
 
 use time::OffsetDateTime;
 
-use super::super::encoding::{from_json, from_ms, now_ms};
+use super::super::encoding::{from_json, from_ms};
 use super::super::engine::{Row, ToValue, Tx, params};
 use super::super::station_db::StationDb;
 use super::types::{OutboxAction, OutboxEntry, OutboxId, OutboxState, OutboxSummary};
@@ -10,16 +11,19 @@ use crate::station::error::StationError;
 use crate::station::model::OrderNumber;
 use crate::station::model::ParcelId;
 
-const COLUMNS: &str = "id, idempotency_key, action, order_ref, shipment_id, parcel_id, body_json,
-    state, attempts, created_at, next_attempt_at, last_error, field_errors_json, delivered_at";
+pub(super) const COLUMNS: &str = "id, idempotency_key, action, order_ref, shipment_id, parcel_id,
+    body_json, state, attempts, created_at, next_attempt_at, last_error, field_errors_json,
+    delivered_at, lease_until, leased_by, tried_by, tried_at";
 
-fn entry(row: &Row) -> Result<OutboxEntry, StationError> {
+pub(super) fn entry(row: &Row) -> Result<OutboxEntry, StationError> {
     let action: String = row.get("action")?;
     let order: i64 = row.get("order_ref")?;
     let body: String = row.get("body_json")?;
     let state: String = row.get("state")?;
     let errors: String = row.get("field_errors_json")?;
-    let delivered: Option<i64> = row.get("delivered_at")?;
+    let time = |column: &str| -> Result<Option<OffsetDateTime>, StationError> {
+        row.get::<_, Option<i64>>(column)?.map(from_ms).transpose()
+    };
     Ok(OutboxEntry {
         id: OutboxId(row.get("id")?),
         key: row.get("idempotency_key")?,
@@ -37,7 +41,11 @@ fn entry(row: &Row) -> Result<OutboxEntry, StationError> {
         next_attempt_at: from_ms(row.get("next_attempt_at")?)?,
         last_error: row.get("last_error")?,
         field_errors: from_json(&errors)?,
-        delivered_at: delivered.map(from_ms).transpose()?,
+        delivered_at: time("delivered_at")?,
+        lease_until: time("lease_until")?,
+        leased_by: row.get("leased_by")?,
+        tried_by: row.get("tried_by")?,
+        tried_at: time("tried_at")?,
     })
 }
 
@@ -112,31 +120,5 @@ impl StationDb {
             needs_attention: count(attention),
             next_retry_at: next.map(from_ms).transpose()?,
         })
-    }
-
-    /// The entry the worker delivers next: due now, and not waiting for an earlier entry of
-    /// its order (a create first; updates one after the other).
-    pub fn outbox_next_due(&mut self) -> Result<Option<OutboxEntry>, StationError> {
-        Ok(query(
-            &mut self.conn.read()?,
-            "e.state IN ('queued', 'retrying') AND e.next_attempt_at <= ?1
-             AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.order_ref = e.order_ref
-                AND b.id < e.id AND b.state IN ('queued', 'retrying', 'needs_attention')
-                AND (b.action = 'create'
-                     OR (b.action IN ('fulfill', 'cancel') AND e.action IN ('fulfill', 'cancel'))))
-             ORDER BY e.next_attempt_at, e.id LIMIT 1",
-            params![now_ms()],
-        )?
-        .into_iter()
-        .next())
-    }
-
-    /// When an entry next becomes due (the worker sleeps until then or until woken).
-    pub fn outbox_next_wake(&mut self) -> Result<Option<OffsetDateTime>, StationError> {
-        let next: Option<i64> = self.conn.read()?.query_value(
-            "SELECT MIN(next_attempt_at) FROM outbox WHERE state IN ('queued', 'retrying')",
-            params![],
-        )?;
-        next.map(from_ms).transpose()
     }
 }

@@ -142,6 +142,23 @@ pub struct OutboxEntry {
     /// The service's field errors when it needs attention.
     pub field_errors: Vec<FieldError>,
     pub delivered_at: Option<OffsetDateTime>,
+    /// While a desk sends it: until when, and which desk (see `StationDb::outbox_claim_next`).
+    /// A lease that ran out means nothing: that desk stopped, and another may take the entry.
+    pub lease_until: Option<OffsetDateTime>,
+    pub leased_by: Option<String>,
+    /// The desk that last took it to send, and when (on a shared record, any desk).
+    pub tried_by: Option<String>,
+    pub tried_at: Option<OffsetDateTime>,
+}
+
+impl OutboxEntry {
+    /// The desk sending it at `now`, if its lease has not run out.
+    pub fn sent_by_at(&self, now: OffsetDateTime) -> Option<&str> {
+        match self.lease_until {
+            Some(until) if until > now => self.leased_by.as_deref(),
+            _ => None,
+        }
+    }
 }
 
 /// The outbox at a glance.
