@@ -33,6 +33,8 @@ pub struct Paths {
     pub settings: PathBuf,
     /// The supervisor unlock's wrong tries and lockout, next to the settings.
     pub supervisor_lock: PathBuf,
+    /// This desk's identity in a shared warehouse record (whose claims are whose).
+    pub desk_id: PathBuf,
     /// The station database: orders, parcels, labels with their cached PDF and ZPL documents.
     pub station_db: PathBuf,
     /// The embedded reference service the app starts (its database and credentials).
@@ -55,6 +57,7 @@ impl Paths {
         let settings = Settings::default_path().unwrap_or_else(|| fallback.join("settings.json"));
         Self {
             supervisor_lock: settings.with_file_name(SUPERVISOR_LOCK_FILE),
+            desk_id: settings.with_file_name(DESK_ID_FILE),
             settings,
             station_db: StationDb::default_path()
                 .unwrap_or_else(|| fallback.join("station.sqlite3")),
@@ -69,6 +72,7 @@ impl Paths {
         Self {
             settings: dir.join("settings.json"),
             supervisor_lock: dir.join(SUPERVISOR_LOCK_FILE),
+            desk_id: dir.join(DESK_ID_FILE),
             station_db: dir.join("station.sqlite3"),
             embedded_service: dir.join("embedded-service"),
             service: dir.join("service"),
@@ -87,6 +91,7 @@ impl Paths {
         let rows = [
             ("Settings", &self.settings),
             ("Supervisor lockout", &self.supervisor_lock),
+            ("Desk identity", &self.desk_id),
             ("Station database", &self.station_db),
             ("Label cache", &self.station_db),
             ("Embedded service", &self.embedded_service),
@@ -107,6 +112,9 @@ impl Paths {
 
 /// The supervisor lockout's file name, in the settings' directory.
 pub const SUPERVISOR_LOCK_FILE: &str = "supervisor-lock.json";
+
+/// The desk identity's file name, in the settings' directory.
+pub const DESK_ID_FILE: &str = "desk-id";
 
 /// The log file's name inside [`Paths::log_dir`].
 pub const LOG_FILE: &str = "packdesk.log";
@@ -137,6 +145,7 @@ mod tests {
         for path in [
             &paths.settings,
             &paths.supervisor_lock,
+            &paths.desk_id,
             &paths.station_db,
             &paths.embedded_service,
             &paths.service,

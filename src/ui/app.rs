@@ -59,11 +59,27 @@ impl PackdeskApp {
         let (settings, problem) = Settings::load_or_default(&config.settings_path);
         let mut state = AppState::new(settings, problem.map(|e| e.to_string()));
         state.supervisor.lock = supervisor_lock(&state.settings, &config.supervisor_lock_path);
+        state.shell.local_offset = config.local_offset;
+        let desk_id = match crate::station::desk::load_or_create_desk_id(&config.desk_id_path) {
+            Ok(id) => id,
+            Err(e) => {
+                // Claims still work for this run; after a restart this desk's own claims look
+                // like another desk's until their leases run out.
+                tracing::warn!(
+                    "desk identity not kept at {}: {e}",
+                    config.desk_id_path.display()
+                );
+                uuid::Uuid::new_v4().to_string()
+            }
+        };
         Ok(Self {
             core: Core {
                 state,
                 jobs: Jobs::new()?,
-                backend: Backend::default(),
+                backend: Backend {
+                    desk_id,
+                    ..Backend::default()
+                },
                 config,
                 first_start,
             },
@@ -143,6 +159,7 @@ impl PackdeskApp {
         });
         packing::dialogs_ui(&ctx, &core.state, &mut commands);
 
+        let next_timer = timers(&core.state, &mut commands);
         let any = !commands.is_empty();
         for command in commands {
             route::handle(core, command);
@@ -150,8 +167,26 @@ impl PackdeskApp {
         scan::keep_focus(&ctx, &mut core.state);
         if any || core.state.shell.focus.is_some() {
             ctx.request_repaint();
+        } else if let Some(wait) = next_timer {
+            ctx.request_repaint_after(wait);
         }
     }
+}
+
+/// Commands that time makes due (the open shipment's claim renewal, or asking again once
+/// another desk's lease ran out), and how long until the next one. Frames, not sleeping jobs,
+/// keep the time: a job would count as work in flight for as long as it slept.
+fn timers(state: &AppState, commands: &mut Vec<Command>) -> Option<std::time::Duration> {
+    let open = state.packing.open.as_ref()?;
+    let (due, wait) = packing::claim::due(
+        open,
+        std::time::Instant::now(),
+        time::OffsetDateTime::now_utc(),
+    );
+    if due {
+        commands.push(Command::Packing(packing::PackingCommand::RenewClaim));
+    }
+    wait
 }
 
 /// The lock for the PIN in the settings, with the wrong tries and lockout the last run left. It
@@ -183,6 +218,19 @@ impl eframe::App for PackdeskApp {
         // (or by another desk of the warehouse) without waiting for its lease to run out.
         if let Some(outbox) = self.core.backend.outbox.take() {
             self.core.jobs.block_on(outbox.stop());
+        }
+        // Other desks may pack this desk's shipments at once, not after the leases run out.
+        if let Some(db) = self.core.backend.db.clone() {
+            let desk_id = self.core.backend.desk_id.clone();
+            let released = self
+                .core
+                .jobs
+                .block_on(crate::ui::jobs::with_db(&db, move |db| {
+                    db.release_desk_claims(&desk_id)
+                }));
+            if let Err(failure) = released {
+                tracing::warn!("claims not given back at exit: {}", failure.message());
+            }
         }
         if let Some(service) = self.core.backend.service.take() {
             let _ = self.core.jobs.block_on(service.shutdown());

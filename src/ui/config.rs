@@ -24,6 +24,8 @@ pub struct AppConfig {
     pub settings_path: PathBuf,
     /// The supervisor unlock's wrong tries and lockout, kept across restarts.
     pub supervisor_lock_path: PathBuf,
+    /// This desk's identity (generated at its first start), which its claims carry.
+    pub desk_id_path: PathBuf,
     /// This desk's own record (SQLite), used unless a warehouse database is set.
     pub station_db_path: PathBuf,
     /// `--database` from the command line: overrides Settings → Warehouse.
@@ -37,6 +39,9 @@ pub struct AppConfig {
     pub embedded_label_delay: Duration,
     /// How patient the outbox worker is (tests shorten the retries).
     pub outbox: WorkerConfig,
+    /// The desk's offset from UTC for the times it shows. Asked of the system while the
+    /// process has one thread (`time` refuses later, as reading it races with `setenv`).
+    pub local_offset: Option<time::UtcOffset>,
 }
 
 impl AppConfig {
@@ -51,6 +56,7 @@ impl AppConfig {
         Self {
             settings_path: paths.settings.clone(),
             supervisor_lock_path: paths.supervisor_lock.clone(),
+            desk_id_path: paths.desk_id.clone(),
             station_db_path: paths.station_db.clone(),
             database: None,
             embedded_data_dir: paths.embedded_service.clone(),
@@ -58,6 +64,7 @@ impl AppConfig {
             seed_demo_orders: true,
             embedded_label_delay: Duration::ZERO,
             outbox: WorkerConfig::default(),
+            local_offset: time::UtcOffset::current_local_offset().ok(),
         }
     }
 
@@ -66,6 +73,7 @@ impl AppConfig {
         Self {
             settings_path: dir.join("settings.json"),
             supervisor_lock_path: dir.join(crate::paths::SUPERVISOR_LOCK_FILE),
+            desk_id_path: dir.join(crate::paths::DESK_ID_FILE),
             station_db_path: dir.join("station.sqlite3"),
             database: None,
             embedded_data_dir: dir.join("embedded-service"),
@@ -73,6 +81,7 @@ impl AppConfig {
             seed_demo_orders: true,
             embedded_label_delay: Duration::ZERO,
             outbox: WorkerConfig::default(),
+            local_offset: None,
         }
     }
 }

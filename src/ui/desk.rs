@@ -31,6 +31,10 @@ pub struct Backend {
     pub inbox: Option<crate::ui::import::jobs::InboxWatcher>,
     /// Tries an unreachable warehouse database again until it answers.
     pub health: Option<crate::ui::warehouse::jobs::HealthWatcher>,
+    /// Hears other desks' changes (`ui::warehouse::changes`).
+    pub changes: Option<crate::ui::warehouse::changes::ChangeWatcher>,
+    /// This desk's identity, which its claims carry (`station::desk`).
+    pub desk_id: String,
 }
 
 /// The shared part of the app a handler may use (see the module docs).

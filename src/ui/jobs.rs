@@ -39,6 +39,8 @@ pub enum Progress {
     Outbox(Box<super::outbox::command::OutboxProgress>),
     /// The station record became unreachable (why), or answers again (`None`).
     Warehouse(Option<String>),
+    /// Orders another desk (or this one) changed in the record, newest change last.
+    Changes(Vec<crate::station::db::OrderNumber>),
     /// The inbox folder's watcher imported files, or cannot read the folder.
     Inbox(Result<Vec<crate::station::import::FileReport>, Failure>),
 }

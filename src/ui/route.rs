@@ -2,6 +2,8 @@
 //! feature may change (its own state and a [`Desk`](super::desk::Desk)); the shell's own to the shell, which owns
 //! the app. What a feature asks of another ([`Desk::then`](super::desk::Desk::then)) is routed next, in order.
 
+use crate::ui::orders::command::OrdersCommand;
+use crate::ui::packing::command::PackingCommand;
 use std::collections::VecDeque;
 
 use super::command::Command;
@@ -67,6 +69,10 @@ fn apply_progress(core: &mut Core, progress: Progress, then: &mut Vec<Command>) 
             }
         }
         Progress::Warehouse(problem) => warehouse::health_changed(f.warehouse, &mut desk, problem),
+        Progress::Changes(orders) => {
+            desk.then(OrdersCommand::Changed(orders.clone()));
+            desk.then(PackingCommand::Changed(orders));
+        }
         Progress::Inbox(Ok(reports)) => import::show(f.import, &mut desk, reports),
         Progress::Inbox(Err(failure)) => desk.notice(Level::Warning, failure.message()),
     }

@@ -49,6 +49,7 @@ impl AppState {
                 retry: None,
                 focus: None,
                 scan: ScanState::default(),
+                local_offset: None,
             },
             orders: OrdersView::default(),
             import: ImportView::default(),

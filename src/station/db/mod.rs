@@ -27,6 +27,7 @@
 //!   cancels a shipment.
 //! - Status is derived, never set: see [`OrderStatus`] and `model::status`.
 
+mod changes;
 mod claims;
 mod encoding;
 pub mod engine;
@@ -43,7 +44,8 @@ mod record;
 mod scan;
 mod station_db;
 
-pub use engine::{ConnectionProblem, Health, Location, LocationError, PgTarget};
+pub use changes::ChangeCursor;
+pub use engine::{ChangeListener, ConnectionProblem, Health, Location, LocationError, PgTarget};
 pub use import::Recorded;
 pub use list::OrderRow;
 pub use outbox::{

@@ -21,9 +21,13 @@ pub enum OrdersCommand {
     OpenFirstShown,
     /// Highlight an order's row and scroll to it (the order being opened).
     Select(OrderNumber),
+    /// These orders changed in the record: show their rows again.
+    Changed(Vec<OrderNumber>),
 }
 
 /// What the table's jobs end with.
 pub enum Done {
     Loaded(Result<Vec<OrderRow>, Failure>),
+    /// The rows of orders that changed (in the record now; an order not found is gone).
+    RowsChanged(Result<Vec<OrderRow>, Failure>),
 }

@@ -63,6 +63,11 @@ pub fn handle(orders: &mut OrdersView, desk: &mut Desk<'_>, command: OrdersComma
             }
         }
         OrdersCommand::Select(number) => orders.selected = Some(number),
+        OrdersCommand::Changed(numbers) => {
+            if let Some(db) = desk.db() {
+                desk.spawn(move |_| jobs::load_changed_rows(db, numbers));
+            }
+        }
     }
 }
 
@@ -80,6 +85,28 @@ pub fn apply(orders: &mut OrdersView, desk: &mut Desk<'_>, done: Done) {
                 }
                 Err(failure) => desk.notice(Level::Error, failure.message()),
             }
+        }
+        Done::RowsChanged(Ok(changed)) => {
+            for row in changed {
+                match orders
+                    .rows
+                    .binary_search_by_key(&row.source_reference, |r| r.source_reference)
+                {
+                    Ok(at) => orders.rows[at] = row,
+                    Err(at) => {
+                        if !orders.destinations.contains(&row.country_code) {
+                            orders.destinations.push(row.country_code.clone());
+                            orders.destinations.sort();
+                        }
+                        orders.rows.insert(at, row);
+                    }
+                }
+            }
+            refilter(orders);
+        }
+        // The next change or a reload shows them; the watcher's next look is a second away.
+        Done::RowsChanged(Err(failure)) => {
+            tracing::warn!("changed rows not read: {}", failure.message());
         }
     }
 }

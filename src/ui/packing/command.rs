@@ -3,7 +3,9 @@
 use std::path::PathBuf;
 
 use super::parcel_form::ParcelEdit;
-use crate::station::db::{DocumentKind, LabelId, OrderNumber, OutboxEntry, ParcelId, StationOrder};
+use crate::station::db::{
+    Claim, ClaimOutcome, DocumentKind, LabelId, OrderNumber, OutboxEntry, ParcelId, StationOrder,
+};
 use crate::ui::failure::Failure;
 
 /// What the packer asks of the open order.
@@ -43,6 +45,17 @@ pub enum PackingCommand {
     CloseCancel,
     /// Leave the open order (another station record is in use, say).
     Close,
+    /// Claim the shown shipment again: a renewal, or another desk's lease ran out.
+    RenewClaim,
+    /// Start taking another desk's claim over: the supervisor unlock, then the take-over.
+    StartTakeOver,
+    /// Close the take-over's unlock dialog.
+    CloseTakeOver,
+    /// The shipment changed at another desk (or here): load the open order again.
+    Refresh,
+    /// These orders changed in the record: the open one reloads, and a shipment another desk
+    /// held is asked for again (it may have been released).
+    Changed(Vec<OrderNumber>),
 }
 
 /// What packing's jobs end with.
@@ -65,6 +78,21 @@ pub enum Done {
     Saved(Result<Option<PathBuf>, Failure>),
     /// Where the label was sent.
     Printed(Result<String, Failure>),
+    /// What claiming (or renewing) the shipment found.
+    Claimed {
+        order: OrderNumber,
+        shipment_id: String,
+        result: Result<ClaimOutcome, Failure>,
+    },
+    TakenOver {
+        order: OrderNumber,
+        shipment_id: String,
+        result: Result<Claim, Failure>,
+    },
+    /// A claim given up (left, switched shipment); nothing to show unless it failed.
+    Released(Result<(), Failure>),
+    /// The open order loaded again after a change elsewhere.
+    Refreshed(Result<StationOrder, Failure>),
 }
 
 /// What a label job reports before it ends.

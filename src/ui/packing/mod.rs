@@ -15,6 +15,7 @@
 //! failure Retry asks again.
 
 mod cancel;
+pub mod claim;
 pub mod command;
 pub mod follow;
 mod jobs;
@@ -28,7 +29,7 @@ mod view;
 
 pub use command::{Done, LabelDone, LabelFailed, PackingCommand, Progress};
 pub use open::scan_into_parcel;
-pub use state::{CancelFlow, LabelJob, OpenOrder, Packing, Preview, Request};
+pub use state::{CancelFlow, ClaimState, LabelJob, OpenOrder, Packing, Preview, Request};
 pub use view::{dialogs_ui, order_ui};
 
 use crate::ui::desk::Desk;
@@ -57,6 +58,7 @@ pub fn handle(
             if let Some(open) = &mut packing.open
                 && !open.label.in_flight()
                 && open.parcel.is_none()
+                && rules::why_not_ours(open).is_none()
             {
                 open.form.apply(edit);
             }
@@ -74,10 +76,41 @@ pub fn handle(
         }
         PackingCommand::MarkFulfilled => open::mark_fulfilled(packing, desk),
         PackingCommand::StartCancel => cancel::start(packing, supervisor, desk),
-        PackingCommand::SupervisorUnlocked => cancel::unlocked(packing, desk),
+        PackingCommand::SupervisorUnlocked => {
+            cancel::unlocked(packing, desk);
+            claim::unlocked(packing, desk);
+        }
         PackingCommand::ConfirmCancel => cancel::confirm(packing, supervisor, desk),
         PackingCommand::CloseCancel => cancel::close(packing, supervisor, desk),
-        PackingCommand::Close => packing.open = None,
+        PackingCommand::Close => {
+            if let Some(mut open) = packing.open.take() {
+                claim::release_shown(&mut open, desk);
+            }
+        }
+        PackingCommand::RenewClaim => {
+            if let Some(open) = &mut packing.open {
+                claim::claim_shown(open, desk);
+            }
+        }
+        PackingCommand::StartTakeOver => claim::start_take_over(packing, supervisor, desk),
+        PackingCommand::CloseTakeOver => claim::close_take_over(packing, supervisor),
+        PackingCommand::Refresh => open::refresh(packing, desk),
+        PackingCommand::Changed(orders) => {
+            let Some(open) = &mut packing.open else {
+                return;
+            };
+            if !orders.contains(&open.order.source_reference) {
+                return;
+            }
+            if matches!(
+                open.claim,
+                ClaimState::Theirs { .. } | ClaimState::Failed { .. }
+            ) && !open.claim_in_flight
+            {
+                claim::claim_shown(open, desk);
+            }
+            open::refresh(packing, desk);
+        }
     }
 }
 

@@ -4,8 +4,8 @@
 use time::OffsetDateTime;
 
 use super::parcel_form::ParcelForm;
-use super::rules::why_not_fulfill;
-use super::{follow, jobs, label};
+use super::rules::{why_not_fulfill, why_not_ours};
+use super::{claim, follow, jobs, label};
 use crate::api::LabelStatus;
 use crate::station::db::{
     FulfillmentInput, OrderNumber, OrderStatus, StationOrder, StationShipment,
@@ -15,7 +15,9 @@ use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
 use crate::ui::orders::command::OrdersCommand;
 use crate::ui::outbox::OutboxView;
-use crate::ui::packing::state::{CancelFlow, LabelJob, OpenOrder, Packing, Preview, Request};
+use crate::ui::packing::state::{
+    CancelFlow, ClaimState, LabelJob, OpenOrder, Packing, Preview, Request, TakeOverFlow,
+};
 use crate::ui::status::{FocusTarget, Level, Notice, Tab};
 
 /// Loads an order to open it (the detail shows when it arrives).
@@ -27,6 +29,55 @@ pub fn open(packing: &mut Packing, desk: &mut Desk<'_>, number: OrderNumber) {
     desk.shell.tab = Tab::Orders;
     desk.then(OrdersCommand::Select(number));
     desk.spawn(move |_| jobs::load_order(db, number));
+}
+
+/// Loads the open order again (it changed at another desk); the view keeps its state.
+pub fn refresh(packing: &mut Packing, desk: &mut Desk<'_>) {
+    let Some(db) = desk.db() else {
+        return;
+    };
+    let Some(open) = &mut packing.open else {
+        return;
+    };
+    if open.refreshing {
+        return;
+    }
+    open.refreshing = true;
+    let number = open.order.source_reference;
+    desk.spawn(move |_| jobs::claim::refresh(db, number));
+}
+
+/// The open order as another desk left it: its record, and what can still be done. A
+/// shipment canceled meanwhile says so at once (its buttons stop working with the reason).
+pub fn refreshed(packing: &mut Packing, desk: &mut Desk<'_>, order: StationOrder) {
+    let Some(open) = &mut packing.open else {
+        return;
+    };
+    open.refreshing = false;
+    if open.order.source_reference != order.source_reference {
+        return;
+    }
+    let status = |o: &StationOrder| o.shipments.get(open.shipment).map(|s| s.status);
+    let was = status(&open.order);
+    let now = status(&order);
+    open.order = order;
+    if now == Some(OrderStatus::Canceled) && was != Some(OrderStatus::Canceled) {
+        let shipment = open
+            .order
+            .shipments
+            .get(open.shipment)
+            .map(|s| s.shipment_id.clone())
+            .unwrap_or_default();
+        desk.notice(
+            Level::Warning,
+            format!(
+                "Shipment {shipment} of order {} was canceled by a supervisor: it can no \
+                 longer be labelled or fulfilled.",
+                open.order.source_reference
+            ),
+        );
+        claim::release_shown(open, desk);
+    }
 }
 
 /// The order just loaded becomes the open order, on its first shipment with units left.
@@ -50,6 +101,26 @@ pub fn open_loaded(
     });
     let carrier = desk.settings.default_carrier.clone();
     let form = form_for(&order, shipment, desk.settings);
+    // The same shipment loaded again keeps its claim; anything else gives the old one up.
+    let shipment_id = order.shipments.get(shipment).map(|s| s.shipment_id.clone());
+    let kept = match packing.open.take() {
+        Some(mut previous) => {
+            let same = previous.order.source_reference == order.source_reference
+                && previous
+                    .order
+                    .shipments
+                    .get(previous.shipment)
+                    .map(|s| &s.shipment_id)
+                    == shipment_id.as_ref();
+            if same {
+                Some((previous.claim, previous.claim_in_flight))
+            } else {
+                claim::release_shown(&mut previous, desk);
+                None
+            }
+        }
+        None => None,
+    };
     packing.open = Some(OpenOrder {
         order,
         shipment,
@@ -63,7 +134,16 @@ pub fn open_loaded(
         cancel: CancelFlow::Closed,
         save: Request::Idle,
         print: Request::Idle,
+        claim: ClaimState::NotNeeded,
+        claim_in_flight: false,
+        take_over: TakeOverFlow::Closed,
     });
+    if let Some(open) = &mut packing.open {
+        match kept {
+            Some((state, in_flight)) => (open.claim, open.claim_in_flight) = (state, in_flight),
+            None => claim::claim_shown(open, desk),
+        }
+    }
     resume_parcel(packing, outbox, desk);
 }
 
@@ -109,6 +189,9 @@ pub fn show_shipment(
     if open.label.in_flight() || open.order.shipments.get(index).is_none() {
         return;
     }
+    if open.shipment != index {
+        claim::release_shown(open, desk);
+    }
     open.shipment = index;
     open.form = form_for(&open.order, index, &settings);
     open.parcel = None;
@@ -116,6 +199,9 @@ pub fn show_shipment(
     open.preview = Preview::None;
     open.fulfill = Request::Idle;
     open.cancel = CancelFlow::Closed;
+    if !matches!(open.claim, ClaimState::Ours { .. }) {
+        claim::claim_shown(open, desk);
+    }
     resume_parcel(packing, outbox, desk);
 }
 
@@ -171,7 +257,12 @@ pub fn scan_into_parcel(packing: &mut Packing, code: &str) -> Option<Notice> {
     if !in_shipment {
         return None;
     }
-    let message = if open.parcel.is_some() || open.label.in_flight() {
+    let message = if let Some(why) = why_not_ours(open) {
+        Notice {
+            level: Level::Warning,
+            text: why,
+        }
+    } else if open.parcel.is_some() || open.label.in_flight() {
         Notice {
             level: Level::Warning,
             text: "This parcel already has its label: mark it fulfilled (F4) before packing the next one."

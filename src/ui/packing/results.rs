@@ -3,7 +3,7 @@
 use egui::TextureOptions;
 
 use super::command::{Done, LabelDone, LabelFailed, PackingCommand};
-use super::{follow, open};
+use super::{claim, follow, open};
 use crate::station::db::{LabelId, StationOrder};
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
@@ -36,6 +36,31 @@ pub fn apply(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>, do
             }
         }
         Done::Fulfilled(result) => fulfilled(packing, desk, result),
+        Done::Claimed {
+            order,
+            shipment_id,
+            result,
+        } => claim::claimed(packing, desk, order, &shipment_id, result),
+        Done::TakenOver {
+            order,
+            shipment_id,
+            result,
+        } => claim::taken_over(packing, desk, order, &shipment_id, result),
+        Done::Released(result) => {
+            if let Err(failure) = result {
+                // Harmless: the lease runs out by itself.
+                tracing::warn!("a claim was not given back: {}", failure.message());
+            }
+        }
+        Done::Refreshed(result) => match result {
+            Ok(order) => open::refreshed(packing, desk, order),
+            Err(failure) => {
+                if let Some(open) = &mut packing.open {
+                    open.refreshing = false;
+                }
+                tracing::warn!("the open order was not reloaded: {}", failure.message());
+            }
+        },
         Done::Canceled(result) => canceled(packing, desk, result),
         Done::ParcelDiscarded(result) => match result {
             Ok(order) => {

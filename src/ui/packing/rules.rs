@@ -5,7 +5,7 @@ use crate::station::db::OrderStatus;
 use crate::station::settings::Settings;
 
 use super::parcel_form::LabelMode;
-use crate::ui::packing::state::{CancelFlow, LabelJob, OpenOrder};
+use crate::ui::packing::state::{CancelFlow, ClaimState, LabelJob, OpenOrder};
 
 /// Why "Get label" cannot run now, or `None`.
 pub fn why_no_label(open: &OpenOrder) -> Option<String> {
@@ -15,6 +15,9 @@ pub fn why_no_label(open: &OpenOrder) -> Option<String> {
             "Shipment {} is canceled, so it cannot be labelled.",
             shipment.shipment_id
         ));
+    }
+    if let Some(why) = why_not_ours(open) {
+        return Some(why);
     }
     if open.label.in_flight() {
         return Some("The label is being requested.".into());
@@ -60,6 +63,9 @@ pub fn why_not_fulfill(open: &OpenOrder, settings: &Settings) -> Option<String> 
             shipment.shipment_id
         ));
     }
+    if let Some(why) = why_not_ours(open) {
+        return Some(why);
+    }
     if open.fulfill.pending() {
         return Some("The fulfillment is being sent.".into());
     }
@@ -99,4 +105,21 @@ pub fn why_not_cancel(open: &OpenOrder) -> Option<String> {
         return Some("The cancellation is being sent.".into());
     }
     None
+}
+
+/// Why this desk may not pack the shown shipment now, or `None` when it may.
+pub fn why_not_ours(open: &OpenOrder) -> Option<String> {
+    match &open.claim {
+        ClaimState::NotNeeded | ClaimState::Ours { .. } => None,
+        ClaimState::Claiming => {
+            Some("Checking that no other station is packing this shipment…".into())
+        }
+        ClaimState::Theirs { said, .. } => Some(format!(
+            "{said} A supervisor can take it over if that station left it."
+        )),
+        ClaimState::Failed { failure, .. } => Some(format!(
+            "Could not check whether another station is packing this shipment ({}); trying again.",
+            failure.message()
+        )),
+    }
 }

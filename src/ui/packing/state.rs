@@ -1,9 +1,11 @@
 //! The packing feature's state: the order open for packing and what is in flight for it.
 
+use std::time::Instant;
+
 use egui::TextureHandle;
 
 use super::parcel_form::ParcelForm;
-use crate::station::db::{LabelId, OrderNumber, ParcelId, StationOrder};
+use crate::station::db::{Claim, LabelId, OrderNumber, ParcelId, StationOrder};
 use crate::ui::failure::Failure;
 
 /// The order open for packing, or being opened.
@@ -32,6 +34,44 @@ pub struct OpenOrder {
     pub cancel: CancelFlow,
     pub save: Request,
     pub print: Request,
+    /// Whether this desk holds the shown shipment (one shipment, one packer).
+    pub claim: ClaimState,
+    /// A claim, renewal or take-over is being asked of the record.
+    pub claim_in_flight: bool,
+    pub take_over: TakeOverFlow,
+}
+
+/// Whether this desk may pack the shown shipment.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum ClaimState {
+    /// Nothing to pack: the shipment is canceled or fulfilled.
+    #[default]
+    NotNeeded,
+    Claiming,
+    /// This desk holds it; renewed at `renew_at`.
+    Ours {
+        renew_at: Instant,
+    },
+    /// Another desk holds it (`said`: "Being packed at Station 3 by Ana since 10:42."); asked
+    /// again when its lease runs out.
+    Theirs {
+        claim: Claim,
+        said: String,
+    },
+    /// The record could not be asked; asked again at `retry_at`.
+    Failed {
+        failure: Failure,
+        retry_at: Instant,
+    },
+}
+
+/// A supervisor taking another desk's claim over: unlock, then send.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum TakeOverFlow {
+    #[default]
+    Closed,
+    Unlocking,
+    Sending,
 }
 
 /// The label request of the current parcel.

@@ -27,7 +27,7 @@ use crate::ui::core::Core;
 use crate::ui::failure::Failure;
 use crate::ui::orders::command::OrdersCommand;
 use crate::ui::packing::command::PackingCommand;
-use crate::ui::packing::state::CancelFlow;
+use crate::ui::packing::state::{CancelFlow, TakeOverFlow};
 use crate::ui::status::{Connection, FocusTarget, Level, Notice, Startup, Tab};
 use crate::ui::{outbox, packing, settings, warehouse};
 
@@ -94,8 +94,12 @@ fn back(core: &mut Core, then: &mut Vec<Command>) {
         && open.cancel != CancelFlow::Sending
     {
         open.cancel = CancelFlow::Closed;
+    } else if let Some(open) = &state.packing.open
+        && open.take_over == TakeOverFlow::Unlocking
+    {
+        then.push(PackingCommand::CloseTakeOver.into());
     } else if state.packing.open.is_some() {
-        state.packing.open = None;
+        then.push(PackingCommand::Close.into());
         state.shell.scan.message = None;
     } else if !state.orders.filter.text.is_empty() {
         then.push(OrdersCommand::SetSearch(String::new()).into());
@@ -177,6 +181,11 @@ pub fn apply(core: &mut Core, done: Done, then: &mut Vec<Command>) {
             core.backend.credentials = started.credentials;
             core.state.warehouse = started.warehouse;
             core.backend.health = Some(warehouse::HealthWatcher::start(
+                &core.jobs.runtime(),
+                started.db.clone(),
+                core.jobs.reporter(),
+            ));
+            core.backend.changes = Some(warehouse::changes::ChangeWatcher::start(
                 &core.jobs.runtime(),
                 started.db.clone(),
                 core.jobs.reporter(),

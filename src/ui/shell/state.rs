@@ -27,6 +27,8 @@ pub struct Shell {
     pub focus: Option<FocusTarget>,
     /// The scan box.
     pub scan: ScanState,
+    /// This desk's offset from UTC, when the system said it at start (times are shown in it).
+    pub local_offset: Option<time::UtcOffset>,
 }
 
 impl Shell {

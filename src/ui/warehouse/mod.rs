@@ -6,6 +6,7 @@
 //! State ([`WarehouseStatus`], the settings draft in `WarehouseDraft`), intents
 //! ([`WarehouseIntent`], carried out by [`handle`]), jobs (`jobs`) and views (`view`) live here.
 
+pub mod changes;
 pub mod command;
 pub mod jobs;
 pub mod state;

@@ -170,11 +170,15 @@ pub fn scanned(number: u64) -> String {
 /// Opens an order by scanning it and waits until its detail shows.
 pub fn open_by_scan(harness: &mut AppHarness, number: u64) {
     scan(harness, &scanned(number));
-    wait_until(harness, "the order to open", |app| {
-        app.state()
-            .packing
-            .open
-            .as_ref()
-            .is_some_and(|o| o.order.source_reference == number)
-    });
+    wait_until(
+        harness,
+        "the order to open and its claim to settle",
+        |app| {
+            app.state()
+                .packing
+                .open
+                .as_ref()
+                .is_some_and(|o| o.order.source_reference == number && !o.claim_in_flight)
+        },
+    );
 }

@@ -62,6 +62,7 @@
 //!   record only when it has been `sending` for two minutes (another desk may be sending it now).
 //!   Demo orders are seeded only into a desk's own file.
 
+mod listen;
 mod location;
 mod migrate;
 mod pg;
@@ -73,6 +74,7 @@ use std::sync::{Arc, Mutex};
 use crate::station::error::StationError;
 
 pub use crate::station::error::ConnectionProblem;
+pub use listen::{CHANGES_CHANNEL, ChangeListener};
 pub use location::{Location, LocationError, PgTarget};
 pub use migrate::{SchemaStatus, latest_schema_version, test_connection};
 pub use row::{ColumnIndex, Row};
@@ -197,6 +199,14 @@ impl Connection {
     /// Whether the record could be reached at the last try (shared; read it from anywhere).
     pub fn health(&self) -> Arc<Health> {
         self.health.clone()
+    }
+
+    /// A listener for other desks' changes on PostgreSQL; `None` on SQLite (poll instead).
+    pub fn listener(&self) -> Option<Result<ChangeListener, StationError>> {
+        match &self.kind {
+            Kind::Sqlite(_) => None,
+            Kind::Postgres(conn) => Some(ChangeListener::open(conn.target())),
+        }
     }
 
     /// Where this connection points, without a password (for logs and the status bar).

@@ -1,6 +1,7 @@
 //! Packing's jobs: loading the order to open, fulfilling, canceling and discarding through the
 //! station's record (and its outbox); labels, their documents, printing and the preview.
 
+pub mod claim;
 pub mod label;
 pub mod output;
 pub mod parcel_label;

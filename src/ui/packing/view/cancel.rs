@@ -8,7 +8,7 @@ use egui::RichText;
 use crate::ui::command::Command;
 use crate::ui::packing::command::PackingCommand;
 use crate::ui::packing::rules::why_not_cancel;
-use crate::ui::packing::state::{CancelFlow, OpenOrder};
+use crate::ui::packing::state::{CancelFlow, OpenOrder, TakeOverFlow};
 use crate::ui::shell::scan::pin_id;
 use crate::ui::state::AppState;
 use crate::ui::supervisor::command::SupervisorCommand;
@@ -57,15 +57,28 @@ pub fn dialogs_ui(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comm
         return;
     };
     let order = open.order.source_reference;
+    if open.take_over == TakeOverFlow::Unlocking {
+        let close = PackingCommand::CloseTakeOver;
+        let response = egui::Modal::new(egui::Id::unique("supervisor_unlock")).show(ctx, |ui| {
+            let why = "Taking a shipment over from another station needs a supervisor. Enter the supervisor PIN.";
+            unlock_ui(ui, state, why, close.clone(), commands);
+        });
+        if response.should_close() {
+            commands.push(Command::Packing(close));
+        }
+        return;
+    }
     match open.cancel {
         CancelFlow::Closed => {}
         CancelFlow::Unlocking => {
+            let close = PackingCommand::CloseCancel;
             let response =
                 egui::Modal::new(egui::Id::unique("supervisor_unlock")).show(ctx, |ui| {
-                    unlock_ui(ui, state, commands);
+                    let why = "Canceling needs a supervisor. Enter the supervisor PIN.";
+                    unlock_ui(ui, state, why, close.clone(), commands);
                 });
             if response.should_close() {
-                commands.push(Command::Packing(PackingCommand::CloseCancel));
+                commands.push(Command::Packing(close));
             }
         }
         CancelFlow::Confirming | CancelFlow::Sending => {
@@ -105,10 +118,16 @@ pub fn dialogs_ui(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comm
     }
 }
 
-fn unlock_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
+fn unlock_ui(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    why: &str,
+    close: PackingCommand,
+    commands: &mut Vec<Command>,
+) {
     let supervisor = &state.supervisor;
     ui.heading("Supervisor unlock");
-    ui.label("Canceling needs a supervisor. Enter the supervisor PIN.");
+    ui.label(why);
     let locked_out = supervisor
         .lock
         .as_ref()
@@ -144,6 +163,6 @@ fn unlock_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
         ui.label(RichText::new(message).color(ui.visuals().error_fg_color));
     }
     if ui.button("Close (Esc)").clicked() {
-        commands.push(Command::Packing(PackingCommand::CloseCancel));
+        commands.push(Command::Packing(close));
     }
 }

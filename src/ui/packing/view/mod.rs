@@ -16,7 +16,7 @@ use crate::station::db::{OrderStatus, Parcel, StationOrder, StationShipment};
 use crate::ui::command::Command;
 use crate::ui::orders::view::status_label_ui;
 use crate::ui::packing::command::PackingCommand;
-use crate::ui::packing::state::OpenOrder;
+use crate::ui::packing::state::{ClaimState, OpenOrder, TakeOverFlow};
 use crate::ui::state::AppState;
 
 pub fn order_ui(
@@ -47,6 +47,7 @@ pub fn order_ui(
             ui.label(RichText::new("F3: next shipment").weak());
         }
     });
+    claim_ui(ui, open, commands);
     ui.separator();
     let Some(shipment) = order.shipments.get(open.shipment) else {
         return;
@@ -63,6 +64,30 @@ pub fn order_ui(
                 .show(right, |ui| {
                     parcel::parcel_ui(ui, state, open, shipment, commands);
                 });
+        }
+    });
+}
+
+/// Another station's claim: who has the shipment, and the supervisor's way to take it over.
+fn claim_ui(ui: &mut egui::Ui, open: &OpenOrder, commands: &mut Vec<Command>) {
+    let ClaimState::Theirs { said, .. } = &open.claim else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(format!("Read-only here. {said}"))
+                .strong()
+                .color(ui.visuals().warn_fg_color),
+        );
+        let sending = open.take_over == TakeOverFlow::Sending;
+        if ui
+            .add_enabled(!sending, egui::Button::new("Take over (supervisor)…"))
+            .clicked()
+        {
+            commands.push(Command::Packing(PackingCommand::StartTakeOver));
+        }
+        if sending {
+            ui.spinner();
         }
     });
 }

@@ -11,6 +11,7 @@ use crate::ui::packing::command::PackingCommand;
 use crate::ui::packing::parcel_form::{
     AddressField, Check, FieldKey, LabelMode, ParcelEdit, ParcelForm, Side,
 };
+use crate::ui::packing::rules::why_not_ours;
 use crate::ui::packing::state::OpenOrder;
 use crate::ui::shell::scan::quantity_id;
 use crate::ui::state::AppState;
@@ -32,7 +33,9 @@ pub fn parcel_ui(
     }
     let form = &open.form;
     let check = form.check();
-    let locked = open.label.in_flight() || shipment.why_cannot_pack().is_some();
+    let not_ours = why_not_ours(open);
+    let locked =
+        open.label.in_flight() || shipment.why_cannot_pack().is_some() || not_ours.is_some();
     let edit = |commands: &mut Vec<Command>, edit: ParcelEdit| {
         if !locked {
             commands.push(Command::Packing(PackingCommand::EditParcel(edit)));
@@ -42,7 +45,7 @@ pub fn parcel_ui(
         "Pack a parcel of shipment {}",
         shipment.shipment_id
     ));
-    if let Some(why) = shipment.why_cannot_pack() {
+    if let Some(why) = shipment.why_cannot_pack().or(not_ours) {
         ui.label(RichText::new(why).strong());
     }
     ui.add_enabled_ui(!locked, |ui| {
