@@ -48,7 +48,7 @@ fn drop_file(h: &mut AppHarness, path: &Path) {
 }
 
 /// A station on the embedded service without demo orders, on `database` (`None`: its file).
-fn empty_station(database: Option<String>) -> Station {
+pub(super) fn empty_station(database: Option<String>) -> Station {
     let dir = tempfile::tempdir().unwrap();
     let mut config = AppConfig::in_directory(dir.path());
     config.seed_demo_orders = false;
@@ -73,7 +73,7 @@ fn has_row(h: &AppHarness, number: u64) -> Option<OrderStatus> {
 
 /// Quotes and creates `order` at the app's embedded service, as the shop would, and records it
 /// in the station record at `url`.
-fn submit_at_embedded_service(
+pub(super) fn submit_at_embedded_service(
     h: &AppHarness,
     order: &packdesk::demo::orders::DemoOrder,
     url: &str,
@@ -136,14 +136,8 @@ fn dropped_order_files_are_imported_and_reported() {
     assert!(!shows(h, "Import report"));
 }
 
-#[test]
-fn two_desks_on_one_warehouse_database_see_each_others_orders_and_fulfillments() {
-    let Some(url) = pg_cluster::fresh_database() else {
-        return;
-    };
-    // Desk A runs the embedded service; desk B is set up for the same service, as every desk
-    // of a warehouse talks to the merchant's one provider.
-    let mut desk_a = empty_station(Some(url.clone()));
+/// Another desk on the same warehouse database and the same service as `desk_a`.
+pub(super) fn second_desk(desk_a: &Station, url: &str, name: &str) -> Station {
     let (base_url, labels_url, api_key, token) = {
         let service = desk_a.harness.state().embedded_service().unwrap();
         (
@@ -155,9 +149,9 @@ fn two_desks_on_one_warehouse_database_see_each_others_orders_and_fulfillments()
     };
     let dir = tempfile::tempdir().unwrap();
     let mut config = AppConfig::in_directory(dir.path());
-    config.database = Some(url.clone());
+    config.database = Some(url.to_owned());
     let mut settings = station_settings();
-    settings.station_name = "Desk B".into();
+    settings.station_name = name.into();
     settings.environments.push(Environment {
         name: "Shop".into(),
         kind: EnvironmentKind::Sandbox,
@@ -171,10 +165,22 @@ fn two_desks_on_one_warehouse_database_see_each_others_orders_and_fulfillments()
     store.set("Shop", SecretKind::ApiKey, &api_key).unwrap();
     store.set("Shop", SecretKind::AccessToken, &token).unwrap();
     config.credentials = CredentialSource::Given(store);
-    let mut desk_b = start(dir, config);
-    wait_until(&mut desk_b.harness, "desk B", |app| {
+    let mut desk = start(dir, config);
+    wait_until(&mut desk.harness, name, |app| {
         app.state().shell.startup == Startup::Ready
     });
+    desk
+}
+
+#[test]
+fn two_desks_on_one_warehouse_database_see_each_others_orders_and_fulfillments() {
+    let Some(url) = pg_cluster::fresh_database() else {
+        return;
+    };
+    // Desk A runs the embedded service; desk B is set up for the same service, as every desk
+    // of a warehouse talks to the merchant's one provider.
+    let mut desk_a = empty_station(Some(url.clone()));
+    let mut desk_b = second_desk(&desk_a, &url, "Desk B");
     assert!(
         shows(&desk_b.harness, "Warehouse database"),
         "B's status bar"

@@ -1,0 +1,174 @@
+//! Two desks on one warehouse database, as packers meet them: an order submitted elsewhere
+//! appears without Reload; one shipment, one packer (the second desk is read-only and says who
+//! has it, and may pack once the first leaves); a supervisor takes a claim over; and a
+//! cancellation at one desk reaches the packer's open view at the other at once.
+
+use std::time::Instant;
+
+use egui::Key;
+use egui_kittest::kittest::{NodeT as _, Queryable};
+use packdesk::station::db::OrderStatus;
+use packdesk::ui::packing::{ClaimState, LabelJob};
+
+use super::warehouse::{empty_station, second_desk, submit_at_embedded_service};
+use super::{AppHarness, PIN, click, demo, open_by_scan, press, shows, wait_until};
+use crate::pg_cluster;
+
+fn claim(h: &AppHarness) -> ClaimState {
+    h.state()
+        .state()
+        .packing
+        .open
+        .as_ref()
+        .unwrap()
+        .claim
+        .clone()
+}
+
+fn enter_pin(h: &mut AppHarness) {
+    h.get_by_label("PIN").focus();
+    h.step();
+    h.get_by_label("PIN").type_text(PIN);
+    h.step();
+    h.key_press(Key::Enter);
+    h.step();
+    wait_until(h, "the PIN check", |app| !app.state().supervisor.checking);
+}
+
+#[test]
+fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
+    let Some(url) = pg_cluster::fresh_database() else {
+        return;
+    };
+    let mut bench = empty_station(Some(url.clone()));
+    let mut station_3 = second_desk(&bench, &url, "Station 3");
+    let order = demo(0);
+    submit_at_embedded_service(&bench.harness, &order, &url);
+
+    // Both desks show the new order without anyone pressing Reload.
+    for h in [&mut bench.harness, &mut station_3.harness] {
+        wait_until(h, "the order, live", |app| {
+            app.state()
+                .orders
+                .rows
+                .iter()
+                .any(|r| r.source_reference == order.number)
+        });
+    }
+
+    // Station 3 opens it first and holds it; the bench sees it read-only and why.
+    let s3 = &mut station_3.harness;
+    open_by_scan(s3, order.number);
+    assert!(
+        matches!(claim(s3), ClaimState::Ours { .. }),
+        "{:?}",
+        claim(s3)
+    );
+    let b = &mut bench.harness;
+    open_by_scan(b, order.number);
+    assert!(
+        matches!(claim(b), ClaimState::Theirs { .. }),
+        "{:?}",
+        claim(b)
+    );
+    assert!(shows(b, "Being packed at Station 3 since"));
+    b.check_accessibility();
+    assert!(
+        b.get_by_label("Get label (F2)")
+            .accesskit_node()
+            .is_disabled(),
+        "no label for a shipment another desk packs"
+    );
+    b.key_press_modifiers(egui::Modifiers::COMMAND, Key::E);
+    b.step();
+    press(b, Key::F2);
+    let open = b.state().state().packing.open.as_ref().unwrap();
+    assert_eq!(open.label, LabelJob::Idle);
+    assert!(
+        open.form
+            .lines
+            .iter()
+            .all(|l| l.quantity.trim().is_empty() || l.quantity == "0"),
+        "no units added: {:?}",
+        open.form
+            .lines
+            .iter()
+            .map(|l| &l.quantity)
+            .collect::<Vec<_>>()
+    );
+
+    // Station 3 leaves it: the bench may pack it within a second, without a click.
+    press(&mut station_3.harness, Key::Escape);
+    let left = Instant::now();
+    wait_until(&mut bench.harness, "the bench's claim", |app| {
+        matches!(
+            app.state().packing.open.as_ref().unwrap().claim,
+            ClaimState::Ours { .. }
+        )
+    });
+    assert!(left.elapsed().as_secs_f64() < 3.0, "{:?}", left.elapsed());
+
+    // Station 3 opens it again: now the bench has it. A supervisor there takes it over.
+    let s3 = &mut station_3.harness;
+    open_by_scan(s3, order.number);
+    assert!(matches!(claim(s3), ClaimState::Theirs { .. }));
+    assert!(shows(s3, "Being packed at Test bench since"));
+    click(s3, "Take over (supervisor)…");
+    assert!(shows(
+        s3,
+        "Taking a shipment over from another station needs a supervisor."
+    ));
+    enter_pin(s3);
+    wait_until(s3, "the take-over", |app| {
+        matches!(
+            app.state().packing.open.as_ref().unwrap().claim,
+            ClaimState::Ours { .. }
+        )
+    });
+    let db = s3.state().station_db().unwrap();
+    let events = db.lock().unwrap().events(order.number).unwrap();
+    let taken = events
+        .iter()
+        .find(|e| e.kind == "claim_taken_over")
+        .unwrap();
+    assert_eq!(taken.body["from"]["desk"], "Test bench");
+    assert_eq!(taken.body["to"]["desk"], "Station 3");
+    // The bench finds out and goes read-only.
+    wait_until(&mut bench.harness, "the bench to lose the claim", |app| {
+        matches!(
+            app.state().packing.open.as_ref().unwrap().claim,
+            ClaimState::Theirs { .. }
+        )
+    });
+
+    // The supervisor at the bench cancels the shipment while Station 3 has it open: Station 3's
+    // view shows the cancellation within a second and refuses the label.
+    let b = &mut bench.harness;
+    press(b, Key::F8);
+    wait_until(b, "the confirmation", |app| {
+        app.state().packing.open.as_ref().unwrap().cancel
+            == packdesk::ui::packing::CancelFlow::Confirming
+    });
+    click(b, &format!("Cancel shipment S1 of order {}", order.number));
+    let canceled = Instant::now();
+    wait_until(
+        &mut station_3.harness,
+        "the cancellation at Station 3",
+        |app| {
+            app.state().packing.open.as_ref().unwrap().order.shipments[0].status
+                == OrderStatus::Canceled
+        },
+    );
+    assert!(
+        canceled.elapsed().as_secs_f64() < 3.0,
+        "{:?}",
+        canceled.elapsed()
+    );
+    let s3 = &mut station_3.harness;
+    assert!(shows(s3, "was canceled by a supervisor"));
+    assert!(
+        s3.get_by_label("Get label (F2)")
+            .accesskit_node()
+            .is_disabled()
+    );
+}
