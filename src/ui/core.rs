@@ -17,8 +17,10 @@ use super::warehouse::state::WarehouseStatus;
 
 pub struct Core {
     pub state: AppState,
-    pub jobs: Jobs,
+    /// Dropped before `jobs` (fields drop in order): its change watcher runs on the jobs'
+    /// runtime, which waits for its threads when dropped, and stops only when the watcher is.
     pub backend: Backend,
+    pub jobs: Jobs,
     pub config: AppConfig,
     /// No settings file existed: demo defaults are written on start.
     pub first_start: bool,

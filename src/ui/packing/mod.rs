@@ -102,11 +102,8 @@ pub fn handle(
             if !orders.contains(&open.order.source_reference) {
                 return;
             }
-            if matches!(
-                open.claim,
-                ClaimState::Theirs { .. } | ClaimState::Failed { .. }
-            ) && !open.claim_in_flight
-            {
+            // Ask again: a claim of ours may have been taken over, theirs given back.
+            if !matches!(open.claim, ClaimState::NotNeeded) && !open.claim_in_flight {
                 claim::claim_shown(open, desk);
             }
             open::refresh(packing, desk);

@@ -101,6 +101,8 @@ fn back(core: &mut Core, then: &mut Vec<Command>) {
     } else if state.packing.open.is_some() {
         then.push(PackingCommand::Close.into());
         state.shell.scan.message = None;
+        // Whatever is read next follows a deliberate step, even the code just read.
+        state.shell.scan.last = None;
     } else if !state.orders.filter.text.is_empty() {
         then.push(OrdersCommand::SetSearch(String::new()).into());
     }

@@ -114,10 +114,15 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
     assert!(matches!(claim(s3), ClaimState::Theirs { .. }));
     assert!(shows(s3, "Being packed at Test bench since"));
     click(s3, "Take over (supervisor)…");
-    assert!(shows(
-        s3,
-        "Taking a shipment over from another station needs a supervisor."
-    ));
+    s3.step();
+    assert!(
+        shows(
+            s3,
+            "Taking a shipment over from another station needs a supervisor."
+        ),
+        "{:?}",
+        s3.state().state().shell.notices
+    );
     enter_pin(s3);
     wait_until(s3, "the take-over", |app| {
         matches!(
@@ -145,6 +150,7 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
     // view shows the cancellation within a second and refuses the label.
     let b = &mut bench.harness;
     press(b, Key::F8);
+    enter_pin(b);
     wait_until(b, "the confirmation", |app| {
         app.state().packing.open.as_ref().unwrap().cancel
             == packdesk::ui::packing::CancelFlow::Confirming
