@@ -66,6 +66,10 @@ pub enum StationError {
     ParcelVoided(ParcelId),
     #[error("parcel {0} is already fulfilled")]
     ParcelFulfilled(ParcelId),
+    #[error("{0} is already someone's name or badge; choose another")]
+    PersonTaken(String),
+    #[error("that person is not in the warehouse record")]
+    UnknownPerson,
     #[error("{}", join_problems(.0))]
     Invalid(Vec<FieldError>),
     #[error("the import file is not usable: {0}")]

@@ -12,7 +12,7 @@ impl StationDb {
         let mut tx = self.conn.read()?;
         let order_id = order_row_id(&mut tx, order)?;
         let rows = tx.query(
-            "SELECT at, shipment_id, parcel_id, direction, kind, body_json
+            "SELECT at, shipment_id, parcel_id, direction, kind, body_json, desk, person
              FROM events WHERE order_id = ?1 ORDER BY id",
             params![order_id],
         )?;
@@ -32,6 +32,8 @@ impl StationDb {
                     .ok_or_else(|| StationError::Corrupt(format!("event direction {direction}")))?,
                 kind,
                 body: from_json(&body)?,
+                desk: row.get("desk")?,
+                person: row.get("person")?,
             });
         }
         Ok(events)
@@ -52,9 +54,11 @@ pub(super) fn insert_event<T: serde::Serialize + ?Sized>(
     tx: &mut Tx<'_>,
     event: NewEvent<'_, T>,
 ) -> Result<(), StationError> {
+    let actor = tx.actor().clone();
     tx.execute(
-        "INSERT INTO events (at, order_id, shipment_id, parcel_id, direction, kind, body_json)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO events (at, order_id, shipment_id, parcel_id, direction, kind, body_json,
+             desk, person)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             now_unix(),
             event.order_id,
@@ -63,6 +67,8 @@ pub(super) fn insert_event<T: serde::Serialize + ?Sized>(
             event.direction.as_str(),
             event.kind,
             to_json(event.body)?,
+            actor.desk,
+            actor.person,
         ],
     )?;
     Ok(())

@@ -6,11 +6,13 @@
 
 pub(crate) mod check;
 mod claim;
+mod person;
 mod requests;
 pub(crate) mod status;
 // Visible to `station::error`, which names the ids without going through this re-export.
 pub(super) mod types;
 
 pub use claim::{CLAIM_LEASE, CLAIM_RENEW_EVERY, Claim, ClaimOutcome, Claimant};
+pub use person::{Action, Actor, NewPerson, Person, PersonId, Role};
 pub use requests::{LabelOptions, prefill_label_address};
 pub use types::*;

@@ -304,4 +304,7 @@ pub struct Event {
     /// `label_response`, `label_document`, `fulfillment`, `cancellation`.
     pub kind: String,
     pub body: serde_json::Value,
+    /// The desk and the person who wrote it (events before schema step 9 have neither).
+    pub desk: Option<String>,
+    pub person: Option<String>,
 }

@@ -9,6 +9,7 @@ mod import;
 mod orders;
 mod outbox;
 mod packing;
+mod people;
 mod scan;
 mod spelling;
 mod warehouse;

@@ -10,6 +10,10 @@ use super::outbox::{fulfill, options, station};
 /// Undoes the steps after 6, newest first: each step added after 6 adds its undo here
 /// (refinery applies only steps above the highest one recorded).
 const SQLITE_UNDO_AFTER_6: &str = "
+    DROP TABLE warehouse_events;
+    ALTER TABLE events DROP COLUMN person;
+    ALTER TABLE events DROP COLUMN desk;
+    DROP TABLE people;
     DROP INDEX outbox_open_order;
     DROP INDEX outbox_due;
     ALTER TABLE outbox DROP COLUMN tried_at;
@@ -21,6 +25,9 @@ const SQLITE_UNDO_AFTER_6: &str = "
 ";
 
 const POSTGRES_UNDO_AFTER_6: &str = "
+    DROP TABLE warehouse_events;
+    ALTER TABLE events DROP COLUMN person, DROP COLUMN desk;
+    DROP TABLE people;
     DROP INDEX outbox_open_order;
     DROP INDEX outbox_due;
     ALTER TABLE outbox DROP COLUMN tried_at, DROP COLUMN tried_by, DROP COLUMN leased_by,

@@ -72,6 +72,7 @@ mod value;
 use std::sync::{Arc, Mutex};
 
 use crate::station::error::StationError;
+use crate::station::model::Actor;
 
 pub use crate::station::error::ConnectionProblem;
 pub use listen::{CHANGES_CHANNEL, ChangeListener};
@@ -132,6 +133,8 @@ impl Health {
 pub struct Connection {
     kind: Kind,
     health: Arc<Health>,
+    /// Who writes through this connection: every event a transaction records names them.
+    actor: Arc<Actor>,
 }
 
 enum Kind {
@@ -177,6 +180,7 @@ impl Connection {
         Ok(Self {
             kind,
             health: Arc::default(),
+            actor: Arc::default(),
         })
     }
 
@@ -186,6 +190,7 @@ impl Connection {
         Ok(Self {
             kind: Kind::Sqlite(conn),
             health: Arc::default(),
+            actor: Arc::default(),
         })
     }
 
@@ -194,6 +199,15 @@ impl Connection {
             Kind::Sqlite(_) => Dialect::Sqlite,
             Kind::Postgres(_) => Dialect::Postgres,
         }
+    }
+
+    /// From now on, the transactions of this connection write as `actor`.
+    pub fn set_actor(&mut self, actor: Actor) {
+        self.actor = Arc::new(actor);
+    }
+
+    pub fn actor(&self) -> &Actor {
+        &self.actor
     }
 
     /// Whether the record could be reached at the last try (shared; read it from anywhere).
@@ -250,6 +264,7 @@ impl Connection {
         Ok(Tx {
             kind: kind?,
             health: self.health.clone(),
+            actor: self.actor.clone(),
         })
     }
 }
@@ -258,6 +273,7 @@ impl Connection {
 pub struct Tx<'c> {
     kind: TxKind<'c>,
     health: Arc<Health>,
+    actor: Arc<Actor>,
 }
 
 enum TxKind<'c> {
@@ -266,6 +282,11 @@ enum TxKind<'c> {
 }
 
 impl Tx<'_> {
+    /// Who this transaction writes as (the connection's actor when it began).
+    pub fn actor(&self) -> &Actor {
+        &self.actor
+    }
+
     pub fn dialect(&self) -> Dialect {
         match self.kind {
             TxKind::Sqlite(_) => Dialect::Sqlite,
