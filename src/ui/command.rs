@@ -6,6 +6,7 @@ use super::import::command::ImportIntent;
 use super::orders::command::OrdersCommand;
 use super::outbox::command::OutboxCommand;
 use super::packing::command::PackingCommand;
+use super::people::PeopleCommand;
 use super::quote::command::QuoteIntent;
 use super::settings::command::SettingsIntent;
 use super::status::{FocusTarget, Tab};
@@ -40,6 +41,8 @@ pub enum Command {
     Packing(PackingCommand),
     /// The supervisor unlock: the PIN typed into the dialog, unlocking, locking again.
     Supervisor(SupervisorCommand),
+    /// Signing in and out, and managing people (People tab).
+    People(PeopleCommand),
     /// The outbox entries a person corrects, resends or discards.
     Outbox(OutboxCommand),
     /// What the quote panel asked for (calculate, submit, load or save a cart).
@@ -65,6 +68,7 @@ impl Command {
             Self::Orders(_)
                 | Self::Packing(_)
                 | Self::Supervisor(_)
+                | Self::People(_)
                 | Self::Outbox(_)
                 | Self::Quote(_)
                 | Self::Settings(_)
@@ -76,6 +80,12 @@ impl Command {
 impl From<OrdersCommand> for Command {
     fn from(command: OrdersCommand) -> Self {
         Self::Orders(command)
+    }
+}
+
+impl From<PeopleCommand> for Command {
+    fn from(command: PeopleCommand) -> Self {
+        Self::People(command)
     }
 }
 

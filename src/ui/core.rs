@@ -9,6 +9,7 @@ use super::jobs::Jobs;
 use super::orders::state::OrdersView;
 use super::outbox::state::OutboxView;
 use super::packing::state::Packing;
+use super::people::People;
 use super::quote::state::QuoteView;
 use super::settings::state::SettingsView;
 use super::state::AppState;
@@ -31,6 +32,7 @@ pub struct Features<'a> {
     pub orders: &'a mut OrdersView,
     pub packing: &'a mut Packing,
     pub supervisor: &'a mut SupervisorState,
+    pub people: &'a mut People,
     pub quote: &'a mut QuoteView,
     pub settings_panel: &'a mut Option<SettingsView>,
     pub outbox: &'a mut OutboxView,
@@ -55,16 +57,19 @@ impl Core {
             orders,
             packing,
             supervisor,
+            people,
             quote,
             settings_panel,
             outbox,
             import,
             warehouse,
         } = state;
+        let access = people.access();
         let features = Features {
             orders,
             packing,
             supervisor,
+            people,
             quote,
             settings_panel,
             outbox,
@@ -73,7 +78,7 @@ impl Core {
         };
         (
             features,
-            Desk::new(shell, settings, backend, config, jobs, then),
+            Desk::new(shell, settings, backend, config, jobs, then, access),
         )
     }
 }

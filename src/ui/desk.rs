@@ -14,6 +14,7 @@ use super::jobs::{JobResult, Jobs, Reporter, SharedDb};
 use crate::api::Client;
 use crate::station::secrets::CredentialStore;
 use crate::station::settings::Settings;
+use crate::ui::people::Access;
 use crate::ui::shell::state::Shell;
 use crate::ui::status::Level;
 
@@ -43,6 +44,8 @@ pub struct Desk<'a> {
     pub settings: &'a Settings,
     pub backend: &'a Backend,
     pub config: &'a AppConfig,
+    /// What the person at this desk may do (a copy: the people feature owns the sign-in).
+    pub access: Access,
     jobs: &'a Jobs,
     then: &'a mut Vec<Command>,
 }
@@ -55,12 +58,14 @@ impl<'a> Desk<'a> {
         config: &'a AppConfig,
         jobs: &'a Jobs,
         then: &'a mut Vec<Command>,
+        access: Access,
     ) -> Self {
         Self {
             shell,
             settings,
             backend,
             config,
+            access,
             jobs,
             then,
         }

@@ -24,6 +24,7 @@ pub enum JobResult {
     /// Boxed: it carries whole orders, and every result travels in this enum.
     Packing(Box<super::packing::command::Done>),
     Supervisor(super::supervisor::command::Done),
+    People(super::people::command::Done),
     Outbox(super::outbox::command::Done),
     Quote(super::quote::command::Done),
     Settings(super::settings::command::Done),
@@ -198,6 +199,7 @@ results! {
     Shell => super::shell::command::Done,
     Orders => super::orders::command::Done,
     Supervisor => super::supervisor::command::Done,
+    People => super::people::command::Done,
     Outbox => super::outbox::command::Done,
     Quote => super::quote::command::Done,
     Settings => super::settings::command::Done,

@@ -39,6 +39,7 @@ pub mod measure;
 pub mod orders;
 pub mod outbox;
 pub mod packing;
+pub mod people;
 pub mod quote;
 mod route;
 pub mod settings;

@@ -5,6 +5,7 @@ use super::import::state::ImportView;
 use super::orders::state::OrdersView;
 use super::outbox::state::OutboxView;
 use super::packing::state::Packing;
+use super::people::People;
 use super::quote::form::QuoteForm;
 use super::quote::state::QuoteView;
 use super::settings::state::SettingsView;
@@ -24,6 +25,8 @@ pub struct AppState {
     /// The order open for packing, or being opened.
     pub packing: Packing,
     pub supervisor: SupervisorState,
+    /// Who is at this desk, when people are set up.
+    pub people: People,
     /// The quote panel (customer service).
     pub quote: QuoteView,
     /// The settings panel while it is open (its draft survives switching tabs).
@@ -37,6 +40,11 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// Why people cannot be managed at this desk now, or `None`.
+    pub fn why_not_manage_people(&self) -> Option<String> {
+        super::people::why_not_manage(&self.people, &self.supervisor)
+    }
+
     pub fn new(settings: Settings, settings_problem: Option<String>) -> Self {
         Self {
             shell: Shell {
@@ -56,6 +64,7 @@ impl AppState {
             warehouse: WarehouseStatus::default(),
             packing: Packing::default(),
             supervisor: SupervisorState::default(),
+            people: People::default(),
             quote: QuoteView::new(QuoteForm::new(match settings.units {
                 Units::Metric => WeightUnit::Gram,
                 Units::Imperial => WeightUnit::Pound,

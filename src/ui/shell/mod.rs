@@ -22,6 +22,7 @@ pub use startup::begin;
 pub use state::{ScanState, Shell};
 
 use crate::station::db::ScanMatch;
+use crate::ui::people::PeopleCommand;
 use crate::ui::command::Command;
 use crate::ui::core::Core;
 use crate::ui::failure::Failure;
@@ -51,7 +52,7 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
             state.shell.scan.buffer.pop();
         }
         Command::ScanClear => state.shell.scan.buffer.clear(),
-        Command::ScanSubmit => scan_submit(core),
+        Command::ScanSubmit => scan_submit(core, then),
         Command::Retry => then.push(
             state
                 .shell
@@ -79,6 +80,7 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
         Command::Orders(_)
         | Command::Packing(_)
         | Command::Supervisor(_)
+        | Command::People(_)
         | Command::Outbox(_)
         | Command::Quote(_)
         | Command::Settings(_)
@@ -111,12 +113,17 @@ fn back(core: &mut Core, then: &mut Vec<Command>) {
 
 /// The scan box's code: a SKU of the shown shipment adds a unit to the parcel; otherwise the
 /// station database says whether it is an order number or a SKU elsewhere.
-fn scan_submit(core: &mut Core) {
+fn scan_submit(core: &mut Core, then: &mut Vec<Command>) {
     let shell = &mut core.state.shell;
     let code = std::mem::take(&mut shell.scan.buffer)
         .trim_matches(|c: char| c.is_whitespace() || c == '\u{4}')
         .to_string();
     if code.is_empty() {
+        return;
+    }
+    // Nobody signed in: what is scanned is a badge.
+    if core.state.people.signing_in() {
+        then.push(PeopleCommand::Badge(code).into());
         return;
     }
     let now = Instant::now();
@@ -200,6 +207,7 @@ pub fn apply(core: &mut Core, done: Done, then: &mut Vec<Command>) {
                     .spawn(move |reporter| startup::seed(client, db, reporter));
             }
             then.push(OrdersCommand::Reload.into());
+            then.push(PeopleCommand::Reload.into());
         }
         Done::Started(Err(failed)) => {
             core.state.shell.startup = Startup::Failed(failed.why);

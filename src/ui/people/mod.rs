@@ -1,0 +1,279 @@
+//! People at the desks: with people set up in the warehouse record, each desk asks who is there
+//! (a name picked or a badge scanned, then their own PIN), what they may do follows their role
+//! ([`Access`]), the record's events name them, and they sign out (or are signed out when the
+//! desk sits idle). With nobody set up, nobody signs in: the supervisor PIN guards as before.
+//!
+//! Supervisors manage people on the People tab; on a record with nobody yet, whoever may act as
+//! supervisor here (the PIN, or no PIN at all) adds the first person, a supervisor.
+
+pub mod command;
+mod jobs;
+pub mod state;
+pub mod view;
+
+use std::time::Instant;
+
+pub use command::{Done, PeopleCommand};
+pub use state::{Access, People};
+
+use crate::station::db::{Action, Actor, Role};
+use crate::station::pin::{LOCKOUT, MAX_WRONG_TRIES};
+use crate::ui::desk::Desk;
+use crate::ui::packing::command::PackingCommand;
+use crate::ui::status::Level;
+use crate::ui::supervisor::SupervisorState;
+
+pub fn handle(
+    people: &mut People,
+    supervisor: &SupervisorState,
+    desk: &mut Desk<'_>,
+    command: PeopleCommand,
+) {
+    match command {
+        PeopleCommand::Reload => reload(people, desk),
+        PeopleCommand::Pick(id) => {
+            people.picked = Some(id);
+            people.pin_input.clear();
+            people.message = None;
+        }
+        PeopleCommand::Unpick => {
+            people.picked = None;
+            people.pin_input.clear();
+        }
+        PeopleCommand::SetPin(pin) => {
+            people.pin_input = pin.chars().filter(char::is_ascii_digit).take(8).collect();
+        }
+        PeopleCommand::SignIn => sign_in(people, desk),
+        PeopleCommand::Badge(code) => {
+            if let (Some(db), true) = (desk.db(), people.signing_in()) {
+                desk.spawn(move |_| jobs::badge(db, code));
+            }
+        }
+        PeopleCommand::SignOut => sign_out(people, desk, "Signed out."),
+        PeopleCommand::IdleSignOut => {
+            if people.signed_in.is_some() {
+                sign_out(people, desk, "Signed out after the desk sat idle.");
+            }
+        }
+        PeopleCommand::SetName(name) => people.add.name = name,
+        PeopleCommand::SetRole(role) => people.add.role = role,
+        PeopleCommand::SetBadge(badge) => people.add.badge = badge,
+        PeopleCommand::SetNewPin(pin) => {
+            people.add.pin = pin.chars().filter(char::is_ascii_digit).take(8).collect();
+        }
+        PeopleCommand::Add => add(people, supervisor, desk),
+        PeopleCommand::SetActive(id, active) => {
+            if let Some(why) = why_not_manage(people, supervisor) {
+                desk.notice(Level::Warning, why);
+                return;
+            }
+            let Some(person) = people
+                .list
+                .as_ref()
+                .and_then(|list| list.iter().find(|p| p.id == id))
+            else {
+                return;
+            };
+            let (Some(db), mut changed) = (desk.db(), person.clone()) else {
+                return;
+            };
+            changed.active = active;
+            desk.spawn(move |_| jobs::update(db, changed));
+        }
+    }
+}
+
+/// The desk as the record's events name it, with whoever is signed in.
+fn actor(people: &People, desk: &Desk<'_>) -> Actor {
+    Actor {
+        desk: Some(desk.settings.station_name.clone()),
+        person: people.signed_in.as_ref().map(|p| p.name.clone()),
+    }
+}
+
+fn reload(people: &People, desk: &mut Desk<'_>) {
+    if let Some(db) = desk.db() {
+        let actor = actor(people, desk);
+        desk.spawn(move |_| jobs::reload(db, actor));
+    }
+}
+
+fn sign_in(people: &mut People, desk: &mut Desk<'_>) {
+    if people.checking {
+        return;
+    }
+    let Some(id) = people.picked else {
+        people.message = Some("Pick your name or scan your badge first.".into());
+        return;
+    };
+    if let Some(until) = people.locked_until.filter(|until| *until > Instant::now()) {
+        let seconds = until.saturating_duration_since(Instant::now()).as_secs() + 1;
+        people.message = Some(format!(
+            "Too many wrong PINs: sign-in at this desk is locked for {}:{:02}.",
+            seconds / 60,
+            seconds % 60
+        ));
+        return;
+    }
+    let pin = std::mem::take(&mut people.pin_input);
+    if pin.is_empty() {
+        people.message = Some("Enter your PIN.".into());
+        return;
+    }
+    let Some(db) = desk.db() else {
+        return;
+    };
+    people.checking = true;
+    let name = desk.settings.station_name.clone();
+    desk.spawn(move |_| jobs::sign_in(db, id, pin, name));
+}
+
+fn sign_out(people: &mut People, desk: &mut Desk<'_>, said: &str) {
+    let Some(person) = people.signed_in.take() else {
+        return;
+    };
+    people.picked = None;
+    people.pin_input.clear();
+    people.message = Some(format!("{said} ({})", person.name));
+    desk.then(PackingCommand::Close);
+    if let Some(db) = desk.db() {
+        let (desk_id, name) = (
+            desk.backend.desk_id.clone(),
+            desk.settings.station_name.clone(),
+        );
+        desk.spawn(move |_| jobs::sign_out(db, desk_id, name));
+    }
+}
+
+/// Why people cannot be managed here now, or `None`: a signed-in supervisor; on a record with
+/// nobody yet, whoever may act as supervisor at this desk.
+pub fn why_not_manage(people: &People, supervisor: &SupervisorState) -> Option<String> {
+    if people.required() {
+        return people.access().why_not(Action::ManagePeople);
+    }
+    match people.access().supervisor_now(supervisor, Instant::now()) {
+        Some(false) => Some(
+            "Adding people needs a supervisor: unlock with the supervisor PIN in Settings.".into(),
+        ),
+        _ => None,
+    }
+}
+
+fn add(people: &mut People, supervisor: &SupervisorState, desk: &mut Desk<'_>) {
+    if people.add.saving {
+        return;
+    }
+    if let Some(why) = why_not_manage(people, supervisor) {
+        people.add.message = Some(why);
+        return;
+    }
+    let first = !people.required();
+    let form = &mut people.add;
+    let name = form.name.trim().to_owned();
+    form.message = if name.is_empty() {
+        Some("Enter the person's name.".into())
+    } else if !(4..=8).contains(&form.pin.len()) {
+        Some("Enter a PIN of 4 to 8 digits for them.".into())
+    } else if first && form.role != Role::Supervisor {
+        Some("The first person must be a supervisor: they manage everyone else.".into())
+    } else {
+        None
+    };
+    let (true, Some(db)) = (form.message.is_none(), desk.db()) else {
+        return;
+    };
+    form.saving = true;
+    let badge = Some(form.badge.trim().to_owned()).filter(|b| !b.is_empty());
+    let (role, pin) = (form.role, std::mem::take(&mut form.pin));
+    desk.spawn(move |_| jobs::add(db, name, role, badge, pin));
+}
+
+/// Applies what the people's jobs sent back.
+pub fn apply(people: &mut People, desk: &mut Desk<'_>, done: Done) {
+    match done {
+        Done::Listed(Ok(list)) => {
+            people.list = Some(list);
+            // Someone made inactive elsewhere is signed out here too.
+            if let Some(me) = &people.signed_in
+                && !people
+                    .list
+                    .iter()
+                    .flatten()
+                    .any(|p| p.id == me.id && p.active)
+            {
+                sign_out(people, desk, "Signed out: this person may no longer sign in.");
+            }
+        }
+        Done::Listed(Err(failure)) => {
+            tracing::warn!("the people were not read: {}", failure.message());
+        }
+        Done::Checked { id, result } => {
+            people.checking = false;
+            match result {
+                Ok(Some(person)) if people.picked == Some(id) => {
+                    people.wrong_tries = 0;
+                    people.locked_until = None;
+                    people.message = None;
+                    people.picked = None;
+                    desk.notice(
+                        Level::Info,
+                        format!("Signed in: {} ({}).", person.name, person.role.label()),
+                    );
+                    people.signed_in = Some(person);
+                }
+                Ok(Some(_)) => {}
+                Ok(None) => {
+                    people.wrong_tries += 1;
+                    let left = MAX_WRONG_TRIES.saturating_sub(people.wrong_tries);
+                    people.message = Some(if left == 0 {
+                        people.locked_until = Some(Instant::now() + LOCKOUT);
+                        people.wrong_tries = 0;
+                        format!(
+                            "Wrong PIN. Too many wrong PINs: sign-in at this desk is locked \
+                             for {} minutes.",
+                            LOCKOUT.as_secs() / 60
+                        )
+                    } else {
+                        format!("Wrong PIN: {left} more tries before sign-in locks.")
+                    });
+                }
+                Err(failure) => people.message = Some(failure.message()),
+            }
+        }
+        Done::Badge(Ok(Some(person))) => {
+            people.picked = Some(person.id);
+            people.pin_input.clear();
+            people.message = Some(format!("{}: enter your PIN.", person.name));
+        }
+        Done::Badge(Ok(None)) => {
+            people.message = Some("No one has that badge: pick your name instead.".into());
+        }
+        Done::Badge(Err(failure)) => people.message = Some(failure.message()),
+        Done::Added(result) => {
+            people.add.saving = false;
+            match result {
+                Ok(person) => {
+                    desk.notice(
+                        Level::Info,
+                        format!("{} added as {}.", person.name, person.role.label()),
+                    );
+                    people.add = Default::default();
+                    reload(people, desk);
+                }
+                Err(failure) => people.add.message = Some(failure.message()),
+            }
+        }
+        Done::Updated(result) => match result {
+            Ok(person) => {
+                let said = if person.active {
+                    "may sign in again"
+                } else {
+                    "may no longer sign in"
+                };
+                desk.notice(Level::Info, format!("{} {said}.", person.name));
+                reload(people, desk);
+            }
+            Err(failure) => desk.notice(Level::Warning, failure.message()),
+        },
+    }
+}

@@ -1,0 +1,121 @@
+//! Who is at this desk: the warehouse's people (when any are set up), the person signed in,
+//! the sign-in being typed, and the form that adds a person.
+
+use std::time::Instant;
+
+use crate::station::db::{Action, Person, PersonId, Role};
+
+/// The people feature's state.
+#[derive(Debug, Clone, Default)]
+pub struct People {
+    /// Everyone in the record; `None` until read.
+    pub list: Option<Vec<Person>>,
+    pub signed_in: Option<Person>,
+    /// The person picked on the sign-in screen (by name or badge), whose PIN is asked.
+    pub picked: Option<PersonId>,
+    pub pin_input: String,
+    /// A PIN is being checked.
+    pub checking: bool,
+    /// What the sign-in screen says (a wrong PIN, an unknown badge).
+    pub message: Option<String>,
+    /// Wrong PINs in a row at this desk, and the lockout they started.
+    pub wrong_tries: u32,
+    pub locked_until: Option<Instant>,
+    pub add: AddForm,
+}
+
+/// "Add a person" as typed (People tab).
+#[derive(Debug, Clone)]
+pub struct AddForm {
+    pub name: String,
+    pub role: Role,
+    pub badge: String,
+    pub pin: String,
+    pub saving: bool,
+    /// Why the last try was refused, said next to the form.
+    pub message: Option<String>,
+}
+
+impl Default for AddForm {
+    fn default() -> Self {
+        Self {
+            name: String::new(),
+            role: Role::Packer,
+            badge: String::new(),
+            pin: String::new(),
+            saving: false,
+            message: None,
+        }
+    }
+}
+
+impl People {
+    /// Whether this desk asks who is there: someone active is set up in the record. A desk on
+    /// its own with nobody set up works as it always did (the supervisor PIN guards).
+    pub fn required(&self) -> bool {
+        self.list
+            .as_ref()
+            .is_some_and(|list| list.iter().any(|p| p.active))
+    }
+
+    /// Whether the sign-in screen stands in front of everything else.
+    pub fn signing_in(&self) -> bool {
+        self.required() && self.signed_in.is_none()
+    }
+
+    pub fn access(&self) -> Access {
+        Access {
+            people: self.required(),
+            person: self.signed_in.clone(),
+        }
+    }
+
+    pub fn picked_person(&self) -> Option<&Person> {
+        let id = self.picked?;
+        self.list.as_ref()?.iter().find(|p| p.id == id)
+    }
+}
+
+/// What the person at this desk may do, as handlers and views ask it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Access {
+    /// People are set up: roles decide. Otherwise nothing is refused here.
+    pub people: bool,
+    pub person: Option<Person>,
+}
+
+impl Access {
+    /// Why `action` is not for the person here (the role it needs), or `None`.
+    pub fn why_not(&self, action: Action) -> Option<String> {
+        if !self.people {
+            return None;
+        }
+        match &self.person {
+            Some(person) => person.why_not(action),
+            None => Some("Sign in first.".into()),
+        }
+    }
+
+    /// Whether a supervisor may act now: with people, the one signed in is a supervisor;
+    /// without, the supervisor PIN was entered recently. `None`: no people and no PIN (a
+    /// first set-up, where nothing is guarded).
+    pub fn supervisor_now(
+        &self,
+        supervisor: &crate::ui::supervisor::SupervisorState,
+        now: Instant,
+    ) -> Option<bool> {
+        if self.people {
+            return Some(
+                self.person
+                    .as_ref()
+                    .is_some_and(|p| p.role == Role::Supervisor),
+            );
+        }
+        supervisor.lock.as_ref().map(|lock| lock.is_unlocked(now))
+    }
+
+    /// The name events and claims carry.
+    pub fn person_name(&self) -> Option<String> {
+        self.person.as_ref().map(|p| p.name.clone())
+    }
+}
