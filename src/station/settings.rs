@@ -180,6 +180,9 @@ pub struct Settings {
     pub warehouse_database: Option<String>,
     /// A folder watched for import files (`None`: no inbox); see `station::inbox`.
     pub inbox_folder: Option<PathBuf>,
+    /// With people set up, whoever is signed in is signed out after this many minutes without
+    /// a key, click or scan at the desk (0: never).
+    pub idle_sign_out_minutes: u32,
 }
 
 impl Default for Settings {
@@ -198,6 +201,7 @@ impl Default for Settings {
             document_printer: None,
             warehouse_database: None,
             inbox_folder: None,
+            idle_sign_out_minutes: 15,
         }
     }
 }

@@ -23,6 +23,8 @@ pub struct PackdeskApp {
     started: bool,
     /// The window title last sent.
     title: String,
+    /// The last key, click or pointer move (for the idle sign-out).
+    last_input: std::time::Instant,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -85,6 +87,7 @@ impl PackdeskApp {
             },
             started: false,
             title: String::new(),
+            last_input: std::time::Instant::now(),
         })
     }
 
@@ -159,7 +162,10 @@ impl PackdeskApp {
         });
         packing::dialogs_ui(&ctx, &core.state, &mut commands);
 
-        let next_timer = timers(&core.state, &mut commands);
+        if ctx.input(|i| !i.events.is_empty() || i.pointer.is_moving()) {
+            self.last_input = std::time::Instant::now();
+        }
+        let next_timer = timers(&core.state, self.last_input, &mut commands);
         let any = !commands.is_empty();
         for command in commands {
             route::handle(core, command);
@@ -176,17 +182,34 @@ impl PackdeskApp {
 /// Commands that time makes due (the open shipment's claim renewal, or asking again once
 /// another desk's lease ran out), and how long until the next one. Frames, not sleeping jobs,
 /// keep the time: a job would count as work in flight for as long as it slept.
-fn timers(state: &AppState, commands: &mut Vec<Command>) -> Option<std::time::Duration> {
-    let open = state.packing.open.as_ref()?;
-    let (due, wait) = packing::claim::due(
-        open,
-        std::time::Instant::now(),
-        time::OffsetDateTime::now_utc(),
-    );
-    if due {
-        commands.push(Command::Packing(packing::PackingCommand::RenewClaim));
+fn timers(
+    state: &AppState,
+    last_input: std::time::Instant,
+    commands: &mut Vec<Command>,
+) -> Option<std::time::Duration> {
+    let now = std::time::Instant::now();
+    let claim = state.packing.open.as_ref().and_then(|open| {
+        let (due, wait) = packing::claim::due(open, now, time::OffsetDateTime::now_utc());
+        if due {
+            commands.push(Command::Packing(packing::PackingCommand::RenewClaim));
+        }
+        wait
+    });
+    let minutes = u64::from(state.settings.idle_sign_out_minutes);
+    let idle = (state.people.signed_in.is_some() && minutes > 0).then(|| {
+        let left = std::time::Duration::from_secs(minutes * 60)
+            .saturating_sub(now.saturating_duration_since(last_input));
+        if left.is_zero() {
+            commands.push(Command::People(
+                crate::ui::people::command::PeopleCommand::IdleSignOut,
+            ));
+        }
+        left.max(std::time::Duration::from_secs(1))
+    });
+    match (claim, idle) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     }
-    wait
 }
 
 /// The lock for the PIN in the settings, with the wrong tries and lockout the last run left. It

@@ -6,7 +6,7 @@ use super::import::command::ImportIntent;
 use super::orders::command::OrdersCommand;
 use super::outbox::command::OutboxCommand;
 use super::packing::command::PackingCommand;
-use super::people::PeopleCommand;
+use super::people::command::PeopleCommand;
 use super::quote::command::QuoteIntent;
 use super::settings::command::SettingsIntent;
 use super::status::{FocusTarget, Tab};

@@ -9,7 +9,7 @@ use super::jobs::Jobs;
 use super::orders::state::OrdersView;
 use super::outbox::state::OutboxView;
 use super::packing::state::Packing;
-use super::people::People;
+use super::people::state::People;
 use super::quote::state::QuoteView;
 use super::settings::state::SettingsView;
 use super::state::AppState;

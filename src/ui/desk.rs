@@ -14,7 +14,7 @@ use super::jobs::{JobResult, Jobs, Reporter, SharedDb};
 use crate::api::Client;
 use crate::station::secrets::CredentialStore;
 use crate::station::settings::Settings;
-use crate::ui::people::Access;
+use crate::ui::people::state::Access;
 use crate::ui::shell::state::Shell;
 use crate::ui::status::Level;
 

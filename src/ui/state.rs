@@ -5,7 +5,7 @@ use super::import::state::ImportView;
 use super::orders::state::OrdersView;
 use super::outbox::state::OutboxView;
 use super::packing::state::Packing;
-use super::people::People;
+use super::people::state::People;
 use super::quote::form::QuoteForm;
 use super::quote::state::QuoteView;
 use super::settings::state::SettingsView;

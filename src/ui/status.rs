@@ -32,6 +32,8 @@ pub enum Tab {
     Settings,
     /// The outbox entries that need a person.
     Outbox,
+    /// The warehouse's people: who may sign in, with which role.
+    People,
 }
 
 /// How serious a status-bar message is.

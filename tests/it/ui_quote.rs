@@ -22,7 +22,7 @@ pub fn quote_panel(view: QuoteView) -> Harness<'static, Panel> {
         .with_size([1900.0, 4200.0])
         .build_ui_state(
             |ui, panel: &mut Panel| {
-                let intents = quote_ui(ui, &mut panel.view);
+                let intents = quote_ui(ui, &mut panel.view, None);
                 panel.intents.extend(intents);
             },
             Panel {

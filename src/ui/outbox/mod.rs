@@ -15,7 +15,7 @@ pub use state::OutboxView;
 pub use view::{outbox_status_ui, outbox_ui};
 
 use crate::api::ClientError;
-use crate::station::db::{OutboxAction, OutboxEntry, OutboxId, OutboxState, OutboxSummary};
+use crate::station::db::{Action, OutboxAction, OutboxEntry, OutboxId, OutboxState, OutboxSummary};
 use crate::ui::desk::Desk;
 use crate::ui::status::{Connection, Level, Notice};
 use crate::ui::supervisor::state::SupervisorState;
@@ -75,6 +75,13 @@ fn discard(
     let (Some(db), Some(worker)) = (desk.db(), desk.backend.outbox.clone()) else {
         return;
     };
+    if let Some(why) = desk.access.why_not(Action::DiscardOutbox) {
+        view.message = Some(Notice {
+            level: Level::Warning,
+            text: why,
+        });
+        return;
+    }
     let unlocked = supervisor.is_unlocked(Instant::now());
     if !unlocked {
         view.message = Some(Notice {

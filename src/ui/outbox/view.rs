@@ -9,7 +9,7 @@ use time::OffsetDateTime;
 
 use super::command::OutboxCommand;
 use super::queue::{clock, entry_title, queue_ui, tried_text};
-use crate::station::db::{OutboxEntry, OutboxSummary};
+use crate::station::db::{Action, OutboxEntry, OutboxSummary};
 use crate::ui::command::Command;
 use crate::ui::state::AppState;
 use crate::ui::status::{Level, Tab};
@@ -149,6 +149,14 @@ fn supervisor_unlocked(state: &AppState) -> bool {
 /// The supervisor unlock for Discard, in the tab itself.
 fn supervisor_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
     let supervisor = &state.supervisor;
+    if let Some(why) = state.people.access().why_not(Action::DiscardOutbox) {
+        ui.label(why);
+        return;
+    }
+    if supervisor.signed_in {
+        ui.label("Signed in as supervisor: entries can be discarded.");
+        return;
+    }
     if supervisor.lock.is_none() {
         ui.label("Discarding needs a supervisor PIN: set one in Settings.");
         return;

@@ -14,11 +14,11 @@ use crate::ui::supervisor::SupervisorState;
 /// F8: the confirmation at once while a supervisor is unlocked, the PIN dialog otherwise.
 pub fn start(packing: &mut Packing, supervisor: &mut SupervisorState, desk: &mut Desk<'_>) {
     let now = Instant::now();
-    let unlocked = supervisor.lock.as_ref().map(|lock| lock.is_unlocked(now));
+    let unlocked = supervisor.unlock_state(now);
     let Some(open) = &mut packing.open else {
         return;
     };
-    if let Some(why) = why_not_cancel(open) {
+    if let Some(why) = why_not_cancel(open, &desk.access) {
         desk.notice(Level::Warning, why);
         return;
     }

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use super::jobs;
-use crate::station::db::{CLAIM_RENEW_EVERY, Claim, ClaimOutcome, Claimant, OrderStatus};
+use crate::station::db::{Action, CLAIM_RENEW_EVERY, Claim, ClaimOutcome, Claimant, OrderStatus};
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
 use crate::ui::packing::state::{ClaimState, OpenOrder, Packing, TakeOverFlow};
@@ -20,7 +20,7 @@ pub fn claimant(desk: &Desk<'_>) -> Claimant {
     Claimant {
         desk_id: desk.backend.desk_id.clone(),
         desk_name: desk.settings.station_name.clone(),
-        person: None,
+        person: desk.access.person_name(),
     }
 }
 
@@ -129,10 +129,14 @@ pub fn start_take_over(
     desk: &mut Desk<'_>,
 ) {
     let now = Instant::now();
-    let unlocked = supervisor.lock.as_ref().map(|lock| lock.is_unlocked(now));
+    let unlocked = supervisor.unlock_state(now);
     let Some(open) = &mut packing.open else {
         return;
     };
+    if let Some(why) = desk.access.why_not(Action::TakeOverClaim) {
+        desk.notice(Level::Warning, why);
+        return;
+    }
     if !matches!(open.claim, ClaimState::Theirs { .. }) {
         return;
     }

@@ -37,7 +37,7 @@ pub fn get(packing: &mut Packing, desk: &mut Desk<'_>) {
     let Some(open) = &mut packing.open else {
         return;
     };
-    if let Some(why) = why_no_label(open) {
+    if let Some(why) = why_no_label(open, &desk.access) {
         desk.shell.notice(Level::Warning, why);
         return;
     }

@@ -58,7 +58,7 @@ pub fn handle(
             if let Some(open) = &mut packing.open
                 && !open.label.in_flight()
                 && open.parcel.is_none()
-                && rules::why_not_ours(open).is_none()
+                && rules::why_not_ours(open, &desk.access).is_none()
             {
                 open.form.apply(edit);
             }

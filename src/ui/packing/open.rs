@@ -1,6 +1,7 @@
 //! Opening an order, the shipment shown, the parcel form, scanning into it, discarding a parcel
 //! and marking it fulfilled; the label itself is in [`super::label`].
 
+use crate::ui::people::state::Access;
 use time::OffsetDateTime;
 
 use super::parcel_form::ParcelForm;
@@ -247,7 +248,7 @@ fn resume_parcel(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>
 
 /// A scanned code that is a SKU of the shown shipment: one more unit in the parcel.
 /// What the scan box says about it; `None` when the code is not one of the shipment's SKUs.
-pub fn scan_into_parcel(packing: &mut Packing, code: &str) -> Option<Notice> {
+pub fn scan_into_parcel(packing: &mut Packing, code: &str, access: &Access) -> Option<Notice> {
     let open = packing.open.as_mut()?;
     let in_shipment = open
         .order
@@ -257,7 +258,7 @@ pub fn scan_into_parcel(packing: &mut Packing, code: &str) -> Option<Notice> {
     if !in_shipment {
         return None;
     }
-    let message = if let Some(why) = why_not_ours(open) {
+    let message = if let Some(why) = why_not_ours(open, access) {
         Notice {
             level: Level::Warning,
             text: why,
@@ -322,7 +323,7 @@ pub fn mark_fulfilled(packing: &mut Packing, desk: &mut Desk<'_>) {
     let Some(open) = &mut packing.open else {
         return;
     };
-    if let Some(why) = why_not_fulfill(open, &settings) {
+    if let Some(why) = why_not_fulfill(open, &settings, &desk.access) {
         desk.shell.notice(Level::Warning, why);
         return;
     }

@@ -1,14 +1,15 @@
 //! Why an action cannot run now: pure reads of the state, shared by the views (disabled buttons
 //! say why, on hover and in text) and by the packing handlers (which refuse the command).
 
-use crate::station::db::OrderStatus;
+use crate::station::db::{Action, OrderStatus};
 use crate::station::settings::Settings;
+use crate::ui::people::state::Access;
 
 use super::parcel_form::LabelMode;
 use crate::ui::packing::state::{CancelFlow, ClaimState, LabelJob, OpenOrder};
 
 /// Why "Get label" cannot run now, or `None`.
-pub fn why_no_label(open: &OpenOrder) -> Option<String> {
+pub fn why_no_label(open: &OpenOrder, access: &Access) -> Option<String> {
     let shipment = open.order.shipments.get(open.shipment)?;
     if shipment.status == OrderStatus::Canceled {
         return Some(format!(
@@ -16,7 +17,7 @@ pub fn why_no_label(open: &OpenOrder) -> Option<String> {
             shipment.shipment_id
         ));
     }
-    if let Some(why) = why_not_ours(open) {
+    if let Some(why) = why_not_ours(open, access) {
         return Some(why);
     }
     if open.label.in_flight() {
@@ -55,7 +56,7 @@ pub fn full_order_possible(open: &OpenOrder) -> bool {
 }
 
 /// Why "Mark fulfilled" cannot run now, or `None`.
-pub fn why_not_fulfill(open: &OpenOrder, settings: &Settings) -> Option<String> {
+pub fn why_not_fulfill(open: &OpenOrder, settings: &Settings, access: &Access) -> Option<String> {
     let shipment = open.order.shipments.get(open.shipment)?;
     if shipment.status == OrderStatus::Canceled {
         return Some(format!(
@@ -63,7 +64,7 @@ pub fn why_not_fulfill(open: &OpenOrder, settings: &Settings) -> Option<String> 
             shipment.shipment_id
         ));
     }
-    if let Some(why) = why_not_ours(open) {
+    if let Some(why) = why_not_ours(open, access) {
         return Some(why);
     }
     if open.fulfill.pending() {
@@ -93,8 +94,11 @@ pub fn why_not_fulfill(open: &OpenOrder, settings: &Settings) -> Option<String> 
 }
 
 /// Why the shown shipment cannot be canceled, or `None`.
-pub fn why_not_cancel(open: &OpenOrder) -> Option<String> {
+pub fn why_not_cancel(open: &OpenOrder, access: &Access) -> Option<String> {
     let shipment = open.order.shipments.get(open.shipment)?;
+    if let Some(why) = access.why_not(Action::Cancel) {
+        return Some(why);
+    }
     if let Some(why) = shipment.why_cannot_cancel() {
         return Some(why);
     }
@@ -107,8 +111,11 @@ pub fn why_not_cancel(open: &OpenOrder) -> Option<String> {
     None
 }
 
-/// Why this desk may not pack the shown shipment now, or `None` when it may.
-pub fn why_not_ours(open: &OpenOrder) -> Option<String> {
+/// Why this desk (and the person at it) may not pack the shown shipment now, or `None`.
+pub fn why_not_ours(open: &OpenOrder, access: &Access) -> Option<String> {
+    if let Some(why) = access.why_not(Action::Pack) {
+        return Some(why);
+    }
     match &open.claim {
         ClaimState::NotNeeded | ClaimState::Ours { .. } => None,
         ClaimState::Claiming => {

@@ -25,7 +25,7 @@ use crate::ui::supervisor::SupervisorState;
 
 pub fn handle(
     people: &mut People,
-    supervisor: &SupervisorState,
+    supervisor: &mut SupervisorState,
     desk: &mut Desk<'_>,
     command: PeopleCommand,
 ) {
@@ -49,10 +49,15 @@ pub fn handle(
                 desk.spawn(move |_| jobs::badge(db, code));
             }
         }
-        PeopleCommand::SignOut => sign_out(people, desk, "Signed out."),
+        PeopleCommand::SignOut => sign_out(people, supervisor, desk, "Signed out."),
         PeopleCommand::IdleSignOut => {
             if people.signed_in.is_some() {
-                sign_out(people, desk, "Signed out after the desk sat idle.");
+                sign_out(
+                    people,
+                    supervisor,
+                    desk,
+                    "Signed out after the desk sat idle.",
+                );
             }
         }
         PeopleCommand::SetName(name) => people.add.name = name,
@@ -128,10 +133,16 @@ fn sign_in(people: &mut People, desk: &mut Desk<'_>) {
     desk.spawn(move |_| jobs::sign_in(db, id, pin, name));
 }
 
-fn sign_out(people: &mut People, desk: &mut Desk<'_>, said: &str) {
+fn sign_out(
+    people: &mut People,
+    supervisor: &mut SupervisorState,
+    desk: &mut Desk<'_>,
+    said: &str,
+) {
     let Some(person) = people.signed_in.take() else {
         return;
     };
+    supervisor.signed_in = false;
     people.picked = None;
     people.pin_input.clear();
     people.message = Some(format!("{said} ({})", person.name));
@@ -151,7 +162,7 @@ pub fn why_not_manage(people: &People, supervisor: &SupervisorState) -> Option<S
     if people.required() {
         return people.access().why_not(Action::ManagePeople);
     }
-    match people.access().supervisor_now(supervisor, Instant::now()) {
+    match supervisor.unlock_state(Instant::now()) {
         Some(false) => Some(
             "Adding people needs a supervisor: unlock with the supervisor PIN in Settings.".into(),
         ),
@@ -189,7 +200,12 @@ fn add(people: &mut People, supervisor: &SupervisorState, desk: &mut Desk<'_>) {
 }
 
 /// Applies what the people's jobs sent back.
-pub fn apply(people: &mut People, desk: &mut Desk<'_>, done: Done) {
+pub fn apply(
+    people: &mut People,
+    supervisor: &mut SupervisorState,
+    desk: &mut Desk<'_>,
+    done: Done,
+) {
     match done {
         Done::Listed(Ok(list)) => {
             people.list = Some(list);
@@ -201,7 +217,12 @@ pub fn apply(people: &mut People, desk: &mut Desk<'_>, done: Done) {
                     .flatten()
                     .any(|p| p.id == me.id && p.active)
             {
-                sign_out(people, desk, "Signed out: this person may no longer sign in.");
+                sign_out(
+                    people,
+                    supervisor,
+                    desk,
+                    "Signed out: this person may no longer sign in.",
+                );
             }
         }
         Done::Listed(Err(failure)) => {
@@ -219,6 +240,7 @@ pub fn apply(people: &mut People, desk: &mut Desk<'_>, done: Done) {
                         Level::Info,
                         format!("Signed in: {} ({}).", person.name, person.role.label()),
                     );
+                    supervisor.signed_in = person.role == Role::Supervisor;
                     people.signed_in = Some(person);
                 }
                 Ok(Some(_)) => {}

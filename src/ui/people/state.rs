@@ -96,24 +96,6 @@ impl Access {
         }
     }
 
-    /// Whether a supervisor may act now: with people, the one signed in is a supervisor;
-    /// without, the supervisor PIN was entered recently. `None`: no people and no PIN (a
-    /// first set-up, where nothing is guarded).
-    pub fn supervisor_now(
-        &self,
-        supervisor: &crate::ui::supervisor::SupervisorState,
-        now: Instant,
-    ) -> Option<bool> {
-        if self.people {
-            return Some(
-                self.person
-                    .as_ref()
-                    .is_some_and(|p| p.role == Role::Supervisor),
-            );
-        }
-        supervisor.lock.as_ref().map(|lock| lock.is_unlocked(now))
-    }
-
     /// The name events and claims carry.
     pub fn person_name(&self) -> Option<String> {
         self.person.as_ref().map(|p| p.name.clone())

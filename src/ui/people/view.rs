@@ -123,41 +123,39 @@ pub fn people_tab_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Com
     }
     let form = &people.add;
     ui.add_enabled_ui(why_not.is_none() && !form.saving, |ui| {
-        egui::Grid::new("add_person")
-            .num_columns(2)
-            .show(ui, |ui| {
-                let label = ui.label("Name");
-                let mut name = form.name.clone();
-                ui.text_edit_singleline(&mut name).labelled_by(label.id);
-                if name != form.name {
-                    send(commands, PeopleCommand::SetName(name));
-                }
-                ui.end_row();
-                ui.label("Role");
-                ui.horizontal(|ui| {
-                    for role in Role::ALL {
-                        if ui.radio(form.role == role, role.label()).clicked() {
-                            send(commands, PeopleCommand::SetRole(role));
-                        }
+        egui::Grid::new("add_person").num_columns(2).show(ui, |ui| {
+            let label = ui.label("Name");
+            let mut name = form.name.clone();
+            ui.text_edit_singleline(&mut name).labelled_by(label.id);
+            if name != form.name {
+                send(commands, PeopleCommand::SetName(name));
+            }
+            ui.end_row();
+            ui.label("Role");
+            ui.horizontal(|ui| {
+                for role in Role::ALL {
+                    if ui.radio(form.role == role, role.label()).clicked() {
+                        send(commands, PeopleCommand::SetRole(role));
                     }
-                });
-                ui.end_row();
-                let label = ui.label("Badge code (optional)");
-                let mut badge = form.badge.clone();
-                ui.text_edit_singleline(&mut badge).labelled_by(label.id);
-                if badge != form.badge {
-                    send(commands, PeopleCommand::SetBadge(badge));
                 }
-                ui.end_row();
-                let label = ui.label("Their PIN (4–8 digits)");
-                let mut pin = form.pin.clone();
-                ui.add(egui::TextEdit::singleline(&mut pin).password(true))
-                    .labelled_by(label.id);
-                if pin != form.pin {
-                    send(commands, PeopleCommand::SetNewPin(pin));
-                }
-                ui.end_row();
             });
+            ui.end_row();
+            let label = ui.label("Badge code (optional)");
+            let mut badge = form.badge.clone();
+            ui.text_edit_singleline(&mut badge).labelled_by(label.id);
+            if badge != form.badge {
+                send(commands, PeopleCommand::SetBadge(badge));
+            }
+            ui.end_row();
+            let label = ui.label("Their PIN (4–8 digits)");
+            let mut pin = form.pin.clone();
+            ui.add(egui::TextEdit::singleline(&mut pin).password(true))
+                .labelled_by(label.id);
+            if pin != form.pin {
+                send(commands, PeopleCommand::SetNewPin(pin));
+            }
+            ui.end_row();
+        });
         ui.horizontal(|ui| {
             if ui.button("Add person").clicked() {
                 send(commands, PeopleCommand::Add);

@@ -5,7 +5,7 @@ use super::command::{Done, QuoteIntent};
 use super::jobs;
 use super::state::QuoteView;
 use crate::api::ClientError;
-use crate::station::db::{OutboxAction, OutboxEntry, OutboxState};
+use crate::station::db::{Action, OutboxAction, OutboxEntry, OutboxState};
 use crate::ui::desk::Desk;
 use crate::ui::orders::command::OrdersCommand;
 use crate::ui::status::{Connection, Level};
@@ -20,6 +20,11 @@ pub fn handle(view: &mut QuoteView, desk: &mut Desk<'_>, intent: QuoteIntent) {
             }
         },
         QuoteIntent::SubmitOrder(body) => {
+            if let Some(why) = desk.access.why_not(Action::SubmitOrder) {
+                view.submitting = false;
+                view.message = Some(why);
+                return;
+            }
             let (Some(outbox), Some(db), Some(quote)) =
                 (desk.backend.outbox.clone(), desk.db(), view.result.clone())
             else {

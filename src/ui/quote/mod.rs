@@ -31,7 +31,8 @@ use crate::api::{FieldError, TaxCalculationRequest};
 use crate::ui::form::Fields;
 
 /// Draws the quote panel: cart form in the middle, calculation on the right.
-pub fn quote_ui(ui: &mut Ui, view: &mut QuoteView) -> Vec<QuoteIntent> {
+/// `refused`: why the person here may not submit orders (their role), or `None`.
+pub fn quote_ui(ui: &mut Ui, view: &mut QuoteView, refused: Option<&str>) -> Vec<QuoteIntent> {
     let mut intents = Vec::new();
     let local = view.form.to_request();
     let local_problems = local.as_ref().err().cloned().unwrap_or_default();
@@ -50,7 +51,7 @@ pub fn quote_ui(ui: &mut Ui, view: &mut QuoteView) -> Vec<QuoteIntent> {
             ScrollArea::vertical().id_salt("quote_result_scroll").show(ui, |ui| {
                 if view.result.is_none() {
                     ui.label("Calculate to see duties, taxes and the all-in total per shipping rate here.");
-                } else if let Some(order) = result_ui::result_ui(ui, view, stale) {
+                } else if let Some(order) = result_ui::result_ui(ui, view, stale, refused) {
                     view.submitting = true;
                     view.order_errors = FieldErrors::new();
                     view.message = None;

@@ -38,7 +38,12 @@ pub const BREAKDOWN_COLUMNS: [&str; 7] = [
 ];
 
 /// Draws the calculation in `view.result`; returns the order to submit when asked.
-pub fn result_ui(ui: &mut Ui, view: &mut QuoteView, stale: bool) -> Option<OrderCreateRequest> {
+pub fn result_ui(
+    ui: &mut Ui,
+    view: &mut QuoteView,
+    stale: bool,
+    refused: Option<&str>,
+) -> Option<OrderCreateRequest> {
     let quote = view.result.clone()?;
     let currency = quote.currency().ok();
     let response = &quote.response;
@@ -105,7 +110,7 @@ pub fn result_ui(ui: &mut Ui, view: &mut QuoteView, stale: bool) -> Option<Order
         ui.separator();
     }
     hs_codes_ui(ui, &quote);
-    order_ui(ui, view, &quote, currency, stale, &mut fields)
+    order_ui(ui, view, &quote, currency, (stale, refused), &mut fields)
 }
 
 fn rates_grid_ui(
@@ -213,7 +218,7 @@ fn order_ui(
     view: &mut QuoteView,
     quote: &Quote,
     currency: Option<Currency>,
-    stale: bool,
+    (stale, refused): (bool, Option<&str>),
     fields: &mut Fields,
 ) -> Option<OrderCreateRequest> {
     let mut submit = None;
@@ -255,7 +260,9 @@ fn order_ui(
             &view.order_number,
             OffsetDateTime::now_utc(),
         );
-        let reason = if view.submitting {
+        let reason = if let Some(refused) = refused {
+            Some(refused.to_owned())
+        } else if view.submitting {
             Some("Submitting…".to_string())
         } else if stale {
             Some("Calculate again: the cart changed.".to_string())

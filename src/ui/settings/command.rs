@@ -112,4 +112,6 @@ pub enum Done {
     StoredSecrets(Vec<(String, SecretKind, Option<Secret>)>),
     /// A test page was sent (where to), or why not.
     TestPrinted(Result<String, Failure>),
+    /// The warehouse's history has the change (or why not).
+    Logged(Result<(), Failure>),
 }

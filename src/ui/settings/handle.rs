@@ -4,6 +4,7 @@
 //! otherwise; this is the check that counts). Saved settings take effect in the shell
 //! ([`Command::UseSettings`]), which owns the connection and the station record.
 
+use crate::station::db::Action;
 use std::time::Instant;
 
 use super::command::Done;
@@ -130,6 +131,12 @@ fn save(
     desk: &mut Desk<'_>,
     mut settings: Settings,
 ) {
+    if let Some(why) = desk.access.why_not(Action::ChangeSettings) {
+        if let Some(view) = panel {
+            view.save_failed(&format!("Not saved: {why}"));
+        }
+        return;
+    }
     settings
         .supervisor_pin_hash
         .clone_from(&desk.settings.supervisor_pin_hash);
@@ -179,6 +186,10 @@ pub fn apply(panel: &mut Option<SettingsView>, desk: &mut Desk<'_>, done: Done) 
                 if let Some(view) = panel {
                     view.saved();
                 }
+                if let Some(db) = desk.db() {
+                    let changed = jobs::changed_fields(desk.settings, &settings);
+                    desk.spawn(move |_| jobs::log_change(db, changed));
+                }
                 desk.then(Command::UseSettings(settings));
             }
             Err(failure) => {
@@ -214,5 +225,12 @@ pub fn apply(panel: &mut Option<SettingsView>, desk: &mut Desk<'_>, done: Done) 
                 view.test_printed(result.map_err(|failure| failure.message()));
             }
         }
+        Done::Logged(Err(failure)) => {
+            tracing::warn!(
+                "the settings change is not in the history: {}",
+                failure.message()
+            );
+        }
+        Done::Logged(Ok(())) => {}
     }
 }

@@ -8,6 +8,7 @@ use crate::station::print::{self, PrintTarget, ZplTimeouts};
 use crate::station::secrets::{CredentialStore, SecretKind};
 use crate::station::settings::{EnvironmentKind, Settings};
 use crate::ui::failure::Failure;
+use crate::ui::jobs::{SharedDb, with_db};
 
 /// Writes the settings file; the embedded environment's addresses are not kept (they change
 /// with every start).
@@ -98,4 +99,29 @@ pub async fn test_print(target: PrintTarget, station: String) -> Done {
         Ok(result) => result.map_err(|e| Failure::Printer(e.to_string())),
         Err(e) => Err(Failure::Printer(format!("The test print stopped: {e}."))),
     })
+}
+
+/// The names of the settings that differ (never their values: a PIN hash is one of them).
+pub fn changed_fields(before: &Settings, after: &Settings) -> Vec<String> {
+    let (Ok(serde_json::Value::Object(before)), Ok(serde_json::Value::Object(after))) =
+        (serde_json::to_value(before), serde_json::to_value(after))
+    else {
+        return Vec::new();
+    };
+    after
+        .iter()
+        .filter(|(name, value)| before.get(*name) != Some(value))
+        .map(|(name, _)| name.clone())
+        .collect()
+}
+
+/// Records in the warehouse's history that this desk's settings changed, and which.
+pub async fn log_change(db: SharedDb, changed: Vec<String>) -> Done {
+    let body = serde_json::json!({ "changed": changed });
+    Done::Logged(
+        with_db(&db, move |db| {
+            db.log_warehouse_event("settings_changed", &body)
+        })
+        .await,
+    )
 }

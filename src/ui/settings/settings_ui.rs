@@ -354,6 +354,11 @@ fn station_ui(
         ui.label("Preferred units");
         ui.radio_value(&mut draft.units, Units::Metric, "Metric (g, cm)");
         ui.radio_value(&mut draft.units, Units::Imperial, "Imperial (lb, in)");
+        ui.separator();
+        // One row with the units: the panel is long already.
+        let label = ui.label("Sign out after idle minutes (0: never)");
+        ui.add(egui::DragValue::new(&mut draft.idle_sign_out_minutes).range(0..=480))
+            .labelled_by(label.id);
     });
     ui.horizontal(|ui| {
         let label = ui.label("Scanner ends each code with");

@@ -1,10 +1,11 @@
 //! The middle of the window: the start-up screen (or why it failed, with Settings still usable
 //! to fix it), else the tab shown.
 
+use crate::station::db::Action;
 use crate::ui::command::Command;
 use crate::ui::state::AppState;
 use crate::ui::status::{Startup, Tab};
-use crate::ui::{orders, outbox, packing, quote, settings};
+use crate::ui::{orders, outbox, packing, people, quote, settings};
 
 pub fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Command>) {
     match &state.shell.startup {
@@ -38,14 +39,19 @@ pub fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Co
         }
         Startup::Ready | Startup::Seeding { .. } | Startup::Failed(_) => {}
     }
+    if state.people.signing_in() {
+        return people::view::sign_in_ui(ui, &state.people, commands);
+    }
     match state.shell.tab {
+        Tab::People => people::view::people_tab_ui(ui, state, commands),
         Tab::Orders => match &state.packing.open {
             Some(open) => packing::order_ui(ui, state, open, commands),
             None => orders::orders_ui(ui, state, commands),
         },
         // The two panels edit their own view and return intents, routed like any command.
         Tab::Quote => {
-            let intents = quote::quote_ui(ui, &mut state.quote);
+            let refused = state.people.access().why_not(Action::SubmitOrder);
+            let intents = quote::quote_ui(ui, &mut state.quote, refused.as_deref());
             commands.extend(intents.into_iter().map(|i| Command::Quote(Box::new(i))));
         }
         Tab::Outbox => outbox::outbox_ui(ui, state, commands),

@@ -21,14 +21,14 @@ pub use scan::search_id;
 pub use startup::begin;
 pub use state::{ScanState, Shell};
 
-use crate::station::db::ScanMatch;
-use crate::ui::people::PeopleCommand;
+use crate::station::db::{Action, ScanMatch};
 use crate::ui::command::Command;
 use crate::ui::core::Core;
 use crate::ui::failure::Failure;
 use crate::ui::orders::command::OrdersCommand;
 use crate::ui::packing::command::PackingCommand;
 use crate::ui::packing::state::{CancelFlow, TakeOverFlow};
+use crate::ui::people::command::PeopleCommand;
 use crate::ui::status::{Connection, FocusTarget, Level, Notice, Startup, Tab};
 use crate::ui::{outbox, packing, settings, warehouse};
 
@@ -40,6 +40,15 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
     let state = &mut core.state;
     match command {
         Command::ShowTab(tab) => {
+            if tab == Tab::Settings
+                && let Some(why) = state.people.access().why_not(Action::ChangeSettings)
+            {
+                state.shell.notice(Level::Warning, why);
+                return;
+            }
+            if tab == Tab::People {
+                then.push(PeopleCommand::Reload.into());
+            }
             state.shell.tab = tab;
             if tab == Tab::Settings {
                 let (features, mut desk) = core.split(then);
@@ -121,6 +130,7 @@ fn scan_submit(core: &mut Core, then: &mut Vec<Command>) {
     if code.is_empty() {
         return;
     }
+    let access = core.state.people.access();
     // Nobody signed in: what is scanned is a badge.
     if core.state.people.signing_in() {
         then.push(PeopleCommand::Badge(code).into());
@@ -138,7 +148,7 @@ fn scan_submit(core: &mut Core, then: &mut Vec<Command>) {
         return;
     }
     shell.scan.last = Some((code.clone(), now));
-    if let Some(message) = packing::scan_into_parcel(&mut core.state.packing, &code) {
+    if let Some(message) = packing::scan_into_parcel(&mut core.state.packing, &code, &access) {
         core.state.shell.scan.message = Some(message);
         return;
     }

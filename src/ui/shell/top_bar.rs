@@ -4,8 +4,10 @@
 use egui::{Color32, RichText};
 
 use super::scan;
+use crate::station::db::Action;
 use crate::station::settings::EnvironmentKind;
 use crate::ui::command::Command;
+use crate::ui::people;
 use crate::ui::state::AppState;
 use crate::ui::status::{Startup, Tab};
 
@@ -48,13 +50,24 @@ pub fn top_bar_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Comman
             (Tab::Quote, "Quote"),
             (Tab::Settings, "Settings"),
             (Tab::Outbox, "Outbox"),
+            (Tab::People, "People"),
         ] {
-            if ui.selectable_label(state.shell.tab == tab, title).clicked() {
+            let why_not = (tab == Tab::Settings)
+                .then(|| state.people.access().why_not(Action::ChangeSettings))
+                .flatten();
+            let response = ui
+                .add_enabled(
+                    why_not.is_none() && !state.people.signing_in(),
+                    egui::Button::selectable(state.shell.tab == tab, title),
+                )
+                .on_disabled_hover_text(why_not.unwrap_or_default());
+            if response.clicked() {
                 commands.push(Command::ShowTab(tab));
             }
         }
         ui.separator();
         scan::scan_box_ui(ui, state, commands);
+        people::view::session_ui(ui, &state.people, commands);
         if let Startup::Starting(what) = &state.shell.startup {
             ui.spinner();
             ui.label(what);

@@ -18,20 +18,34 @@ pub struct SupervisorState {
     pub lockout_saving: bool,
     /// The lock changed while it was being written: write it again when that ends.
     pub lockout_dirty: bool,
+    /// A supervisor signed in at this desk with their own PIN (people are set up): they act as
+    /// supervisor without the station's PIN until they sign out.
+    pub signed_in: bool,
 }
 
 impl SupervisorState {
     /// Whether a PIN is set and was entered recently enough to act as supervisor.
     pub fn is_unlocked(&self, now: std::time::Instant) -> bool {
-        self.lock.as_ref().is_some_and(|lock| lock.is_unlocked(now))
+        self.signed_in || self.lock.as_ref().is_some_and(|lock| lock.is_unlocked(now))
+    }
+
+    /// Whether a supervisor may act now; `None` when nothing guards it (no people, no PIN:
+    /// a first set-up).
+    pub fn unlock_state(&self, now: Instant) -> Option<bool> {
+        if self.signed_in {
+            return Some(true);
+        }
+        self.lock.as_ref().map(|lock| lock.is_unlocked(now))
     }
 
     /// Whether the supervisor's settings are locked at `now`: a PIN is set and not entered
     /// recently. Without a PIN nothing is locked (the first set-up).
     pub fn locks_settings(&self, now: Instant) -> bool {
-        self.lock
-            .as_ref()
-            .is_some_and(|lock| !lock.is_unlocked(now))
+        !self.signed_in
+            && self
+                .lock
+                .as_ref()
+                .is_some_and(|lock| !lock.is_unlocked(now))
     }
 
     /// What the settings panel needs to know about the unlock at `now`.

@@ -20,7 +20,7 @@ pub fn cancel_section_ui(
     commands: &mut Vec<Command>,
 ) {
     ui.label(RichText::new("Supervisor").strong());
-    let why = why_not_cancel(open).or_else(|| {
+    let why = why_not_cancel(open, &state.people.access()).or_else(|| {
         state
             .supervisor
             .lock

@@ -9,6 +9,7 @@ use crate::ui::failure::Failure;
 use crate::ui::packing::command::PackingCommand;
 use crate::ui::packing::rules::{why_no_label, why_not_fulfill};
 use crate::ui::packing::state::{LabelJob, OpenOrder, Preview, Request};
+use crate::ui::people::state::Access;
 use crate::ui::state::AppState;
 use crate::ui::widgets::{WARNING, text_field_ui};
 
@@ -16,8 +17,13 @@ use crate::ui::widgets::{WARNING, text_field_ui};
 const PREVIEW_WIDTH: f32 = 300.0;
 
 /// The "Get label" button under the form, with why it is disabled, and the request's status.
-pub fn get_label_ui(ui: &mut egui::Ui, open: &OpenOrder, commands: &mut Vec<Command>) {
-    let why = why_no_label(open);
+pub fn get_label_ui(
+    ui: &mut egui::Ui,
+    open: &OpenOrder,
+    access: &Access,
+    commands: &mut Vec<Command>,
+) {
+    let why = why_no_label(open, access);
     let button = ui
         .add_enabled(why.is_none(), egui::Button::new("Get label (F2)"))
         .on_disabled_hover_text(why.clone().unwrap_or_default());
@@ -230,7 +236,7 @@ fn fulfill_ui(ui: &mut egui::Ui, state: &AppState, open: &OpenOrder, commands: &
     ) {
         commands.push(Command::Packing(PackingCommand::SetCarrier(text)));
     }
-    let why = why_not_fulfill(open, &state.settings);
+    let why = why_not_fulfill(open, &state.settings, &state.people.access());
     ui.horizontal(|ui| {
         let button = ui
             .add_enabled(why.is_none(), egui::Button::new("Mark fulfilled (F4)"))

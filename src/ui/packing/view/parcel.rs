@@ -33,7 +33,7 @@ pub fn parcel_ui(
     }
     let form = &open.form;
     let check = form.check();
-    let not_ours = why_not_ours(open);
+    let not_ours = why_not_ours(open, &state.people.access());
     let locked =
         open.label.in_flight() || shipment.why_cannot_pack().is_some() || not_ours.is_some();
     let edit = |commands: &mut Vec<Command>, edit: ParcelEdit| {
@@ -95,7 +95,7 @@ pub fn parcel_ui(
         error_ui(ui, problem, 600.0);
     }
     ui.separator();
-    super::label::get_label_ui(ui, open, commands);
+    super::label::get_label_ui(ui, open, &state.people.access(), commands);
     super::label::earlier_label_ui(ui, open, commands);
 }
 
