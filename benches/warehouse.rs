@@ -16,9 +16,10 @@
 //! (committed) to B's `changes_since` returning with the order in it.
 //!
 //! The records are seeded through the station's import path (`tests/support/synthetic.rs`),
-//! untimed, and PostgreSQL's statistics gathered (`ANALYZE`) as autovacuum soon would. Without PostgreSQL only the SQLite half runs (under `CI=true` that is a failure).
-//! Desks, PostgreSQL and this process share the machine's cores, so the contention figures say
-//! whether desks wait for each other's rows, not what separate machines would see.
+//! untimed, and PostgreSQL's statistics gathered (`ANALYZE`) as autovacuum soon would. Without
+//! PostgreSQL only the SQLite half runs (under `CI=true` that is a failure). Desks, PostgreSQL
+//! and this process share the machine's cores, so the contention figures say whether desks wait
+//! for each other's rows, not what separate machines would see.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // Test code: a failure is a panic.
 
