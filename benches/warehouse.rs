@@ -426,6 +426,7 @@ fn main() {
     }
 
     let Some((location, mut orders)) = postgres else {
+        drop(dir);
         budget.finish();
         return;
     };
@@ -478,5 +479,9 @@ fn main() {
             poll.p99 / listen.p99
         );
     }
+    // Stopped and removed here: a smoke failure ends the process in `finish`, past every
+    // destructor.
+    drop(cluster);
+    drop(dir);
     budget.finish();
 }
