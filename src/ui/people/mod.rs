@@ -147,6 +147,8 @@ fn sign_out(
     people.pin_input.clear();
     people.message = Some(format!("{said} ({})", person.name));
     desk.then(PackingCommand::Close);
+    // The next person's first scan is theirs, even of the code just read.
+    desk.shell.scan.last = None;
     if let Some(db) = desk.db() {
         let (desk_id, name) = (
             desk.backend.desk_id.clone(),

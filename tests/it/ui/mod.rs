@@ -3,7 +3,6 @@
 //! temporary data directory) with keyring's mock credential store.
 
 mod cancel;
-mod claims;
 mod errors;
 mod outbox;
 mod packing;
@@ -11,7 +10,7 @@ mod panels;
 mod printers;
 mod supervisor;
 mod table;
-mod warehouse;
+pub(crate) mod warehouse;
 
 use std::time::{Duration, Instant};
 

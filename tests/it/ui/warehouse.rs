@@ -48,7 +48,7 @@ fn drop_file(h: &mut AppHarness, path: &Path) {
 }
 
 /// A station on the embedded service without demo orders, on `database` (`None`: its file).
-pub(super) fn empty_station(database: Option<String>) -> Station {
+pub(crate) fn empty_station(database: Option<String>) -> Station {
     let dir = tempfile::tempdir().unwrap();
     let mut config = AppConfig::in_directory(dir.path());
     config.seed_demo_orders = false;
@@ -73,7 +73,7 @@ fn has_row(h: &AppHarness, number: u64) -> Option<OrderStatus> {
 
 /// Quotes and creates `order` at the app's embedded service, as the shop would, and records it
 /// in the station record at `url`.
-pub(super) fn submit_at_embedded_service(
+pub(crate) fn submit_at_embedded_service(
     h: &AppHarness,
     order: &packdesk::demo::orders::DemoOrder,
     url: &str,
@@ -137,7 +137,7 @@ fn dropped_order_files_are_imported_and_reported() {
 }
 
 /// Another desk on the same warehouse database and the same service as `desk_a`.
-pub(super) fn second_desk(desk_a: &Station, url: &str, name: &str) -> Station {
+pub(crate) fn second_desk(desk_a: &Station, url: &str, name: &str) -> Station {
     let (base_url, labels_url, api_key, token) = {
         let service = desk_a.harness.state().embedded_service().unwrap();
         (

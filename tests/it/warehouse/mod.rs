@@ -2,4 +2,6 @@
 //! outbox worker), against the real service on loopback: what holds across desks, not just
 //! within one (`station/` shows each behaviour on both engines; this shows them together).
 
+mod claims;
 mod outbox;
+mod roles;

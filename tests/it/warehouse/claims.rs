@@ -3,16 +3,16 @@
 //! has it, and may pack once the first leaves); a supervisor takes a claim over; and a
 //! cancellation at one desk reaches the packer's open view at the other at once.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable};
-use packdesk::station::db::OrderStatus;
+use packdesk::station::db::{Claimant, Location, OrderStatus, StationDb};
 use packdesk::ui::packing::{ClaimState, LabelJob};
 
-use super::warehouse::{empty_station, second_desk, submit_at_embedded_service};
-use super::{AppHarness, PIN, click, demo, open_by_scan, press, shows, wait_until};
 use crate::pg_cluster;
+use crate::ui::warehouse::{empty_station, second_desk, submit_at_embedded_service};
+use crate::ui::{AppHarness, PIN, click, demo, open_by_scan, press, shows, wait_until};
 
 fn claim(h: &AppHarness) -> ClaimState {
     h.state()
@@ -176,5 +176,59 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
         s3.get_by_label("Get label (F2)")
             .accesskit_node()
             .is_disabled()
+    );
+}
+
+#[test]
+fn a_crashed_desks_claim_runs_out_and_the_shipment_is_free_again() {
+    let Some(url) = pg_cluster::fresh_database() else {
+        return;
+    };
+    let mut bench = empty_station(Some(url.clone()));
+    let order = demo(1);
+    submit_at_embedded_service(&bench.harness, &order, &url);
+    wait_until(&mut bench.harness, "the order, live", |app| {
+        app.state()
+            .orders
+            .rows
+            .iter()
+            .any(|r| r.source_reference == order.number)
+    });
+    // A desk claimed the shipment and died: nothing renews or releases its short lease.
+    let mut crashed = StationDb::connect(&Location::parse(&url).unwrap()).unwrap();
+    let dead = Claimant {
+        desk_id: "crashed-desk".into(),
+        desk_name: "Station 9".into(),
+        person: Some("Bo".into()),
+    };
+    crashed
+        .claim(order.number, "S1", &dead, Duration::from_secs(2))
+        .unwrap();
+    drop(crashed);
+
+    let b = &mut bench.harness;
+    open_by_scan(b, order.number);
+    assert!(
+        matches!(claim(b), ClaimState::Theirs { .. }),
+        "{:?}",
+        claim(b)
+    );
+    assert!(shows(b, "Being packed at Station 9 by Bo since"));
+    // Once the lease ran out the bench asks again by itself, and may pack.
+    let waited = Instant::now();
+    wait_until(b, "the run-out claim to pass to the bench", |app| {
+        matches!(
+            app.state().packing.open.as_ref().unwrap().claim,
+            ClaimState::Ours { .. }
+        )
+    });
+    assert!(
+        waited.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        waited.elapsed()
+    );
+    assert!(
+        !shows(b, "Take over (supervisor)"),
+        "the read-only banner is gone"
     );
 }

@@ -1,0 +1,197 @@
+//! People and roles across desks on one PostgreSQL record: a desk asks who is there (a badge
+//! scanned or a name picked, then the person's own PIN); a packer packs but cannot cancel or
+//! open Settings, and is told which role that needs; a supervisor can, without the station PIN;
+//! customer service submits a quote as an order that a packing station sees live; and the
+//! order's events name who did what at which desk.
+
+use egui::Key;
+use egui_kittest::kittest::{NodeT as _, Queryable};
+use packdesk::station::db::{Location, NewPerson, Role, StationDb};
+use packdesk::station::pin::hash_pin;
+use packdesk::ui::command::Command;
+use packdesk::ui::people::command::PeopleCommand;
+use packdesk::ui::status::Tab;
+
+use crate::pg_cluster;
+use crate::ui::warehouse::{empty_station, second_desk};
+use crate::ui::{AppHarness, click, demo, open_by_scan, press, scan, shows, wait_until};
+
+fn add(db: &mut StationDb, name: &str, role: Role, badge: Option<&str>, pin: &str) {
+    db.add_person(&NewPerson {
+        name: name.into(),
+        role,
+        badge: badge.map(Into::into),
+        pin_hash: hash_pin(pin).unwrap(),
+    })
+    .unwrap();
+}
+
+fn people_read(h: &mut AppHarness) {
+    h.state_mut()
+        .command(Command::People(PeopleCommand::Reload));
+    wait_until(h, "the people", |app| app.state().people.required());
+}
+
+fn type_pin(h: &mut AppHarness, name: &str, pin: &str) {
+    let label = format!("PIN for {name}");
+    h.get_by_label(&label).focus();
+    h.step();
+    h.get_by_label(&label).type_text(pin);
+    h.step();
+    click(h, "Sign in");
+    wait_until(h, "the PIN check", |app| !app.state().people.checking);
+}
+
+fn signed_in(h: &AppHarness) -> Option<String> {
+    h.state()
+        .state()
+        .people
+        .signed_in
+        .as_ref()
+        .map(|p| p.name.clone())
+}
+
+#[test]
+fn each_role_does_its_own_work_and_the_record_says_who() {
+    let Some(url) = pg_cluster::fresh_database() else {
+        return;
+    };
+    let mut bench = empty_station(Some(url.clone()));
+    let mut service_desk = second_desk(&bench, &url, "Service desk");
+    let mut db = StationDb::connect(&Location::parse(&url).unwrap()).unwrap();
+    add(&mut db, "Sam", Role::Supervisor, None, "2468");
+    add(&mut db, "Ana", Role::Packer, Some("B-17"), "1357");
+    add(&mut db, "Cy", Role::CustomerService, None, "9753");
+
+    // The bench asks who is there; Ana scans her badge and types her PIN (a wrong one first).
+    let b = &mut bench.harness;
+    people_read(b);
+    assert!(shows(b, "Who is at this desk?"));
+    b.check_accessibility();
+    scan(b, "B-17");
+    wait_until(b, "the badge", |app| app.state().people.picked.is_some());
+    type_pin(b, "Ana", "0000");
+    assert!(shows(b, "Wrong PIN: 2 more tries"));
+    assert_eq!(signed_in(b), None);
+    type_pin(b, "Ana", "1357");
+    assert_eq!(signed_in(b).as_deref(), Some("Ana"));
+
+    // Customer service at the other desk submits a quote as an order: the bench sees it live.
+    let c = &mut service_desk.harness;
+    people_read(c);
+    click(c, "Cy (Customer service)");
+    type_pin(c, "Cy", "9753");
+    assert_eq!(signed_in(c).as_deref(), Some("Cy"));
+    assert!(
+        c.get_by_label("Settings").accesskit_node().is_disabled(),
+        "customer service does not change settings"
+    );
+    click(c, "Quote");
+    let order = demo(0);
+    c.state_mut()
+        .state_mut()
+        .quote
+        .cart_loaded(&serde_json::to_string(&order.cart).unwrap());
+    c.step();
+    click(c, "Calculate");
+    wait_until(c, "the calculation", |app| {
+        let quote = &app.state().quote;
+        !quote.calculating && quote.result.is_some()
+    });
+    c.get_by_label("Result for shipment S1")
+        .get_by_label("Choose standard")
+        .click();
+    c.step();
+    c.get_by_label("Order number").focus();
+    c.step();
+    c.get_by_label("Order number").type_text("3000007");
+    c.step();
+    c.step();
+    click(c, "Submit as order");
+    wait_until(
+        &mut bench.harness,
+        "the order at the packing station, live",
+        |app| {
+            app.state()
+                .orders
+                .rows
+                .iter()
+                .any(|r| r.source_reference == 3_000_007)
+        },
+    );
+
+    // Ana packs it but may not cancel it, nor open Settings; both say which role they need.
+    let b = &mut bench.harness;
+    open_by_scan(b, 3_000_007);
+    let packer_refusal = "Canceling needs the supervisor role; Ana is signed in as packer.";
+    press(b, Key::F8);
+    assert!(
+        b.state()
+            .state()
+            .shell
+            .notices
+            .iter()
+            .any(|n| n.text == packer_refusal),
+        "{:?}",
+        b.state().state().shell.notices
+    );
+    assert_eq!(
+        b.state().state().packing.open.as_ref().unwrap().cancel,
+        packdesk::ui::packing::CancelFlow::Closed
+    );
+    assert!(b.get_by_label("Settings").accesskit_node().is_disabled());
+    b.state_mut().command(Command::ShowTab(Tab::Settings));
+    b.step();
+    assert_ne!(b.state().state().shell.tab, Tab::Settings);
+    assert!(
+        !b.get_by_label("Everything left (Ctrl+E)")
+            .accesskit_node()
+            .is_disabled(),
+        "a packer packs"
+    );
+
+    // Ana signs out (her claim goes back); Sam signs in and cancels without the station PIN.
+    click(b, "Sign out");
+    wait_until(b, "the sign-in screen", |app| {
+        app.state().people.signing_in()
+    });
+    assert!(b.state().state().packing.open.is_none());
+    click(b, "Sam (Supervisor)");
+    type_pin(b, "Sam", "2468");
+    assert_eq!(signed_in(b).as_deref(), Some("Sam"));
+    assert!(!b.get_by_label("Settings").accesskit_node().is_disabled());
+    open_by_scan(b, 3_000_007);
+    press(b, Key::F8);
+    wait_until(b, "the confirmation, with no PIN asked", |app| {
+        app.state().packing.open.as_ref().unwrap().cancel
+            == packdesk::ui::packing::CancelFlow::Confirming
+    });
+    click(b, "Cancel shipment S1 of order 3000007");
+    wait_until(b, "the cancellation", |app| {
+        app.state().packing.open.as_ref().unwrap().cancel
+            == packdesk::ui::packing::CancelFlow::Closed
+    });
+
+    // The record says who did what, where.
+    let events = db.events(3_000_007).unwrap();
+    let who = |kind: &str| {
+        events
+            .iter()
+            .find(|e| e.kind == kind)
+            .map(|e| (e.desk.clone(), e.person.clone()))
+    };
+    assert_eq!(
+        who("order_create"),
+        Some((Some("Service desk".into()), Some("Cy".into())))
+    );
+    assert_eq!(
+        who("claimed"),
+        Some((Some("Test bench".into()), Some("Ana".into())))
+    );
+    assert_eq!(
+        who("cancellation"),
+        Some((Some("Test bench".into()), Some("Sam".into())))
+    );
+    let history = db.warehouse_events(10).unwrap();
+    assert_eq!(history.len(), 3, "three people added: {history:?}");
+}
