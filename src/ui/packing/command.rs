@@ -4,7 +4,8 @@ use std::path::PathBuf;
 
 use super::parcel_form::ParcelEdit;
 use crate::station::db::{
-    Claim, ClaimOutcome, DocumentKind, LabelId, OrderNumber, OutboxEntry, ParcelId, StationOrder,
+    Claim, ClaimOutcome, DocumentKind, Event, LabelId, OrderNumber, OutboxEntry, ParcelId,
+    StationOrder,
 };
 use crate::ui::failure::Failure;
 
@@ -92,7 +93,8 @@ pub enum Done {
     /// A claim given up (left, switched shipment); nothing to show unless it failed.
     Released(Result<(), Failure>),
     /// The open order loaded again after a change elsewhere.
-    Refreshed(Result<StationOrder, Failure>),
+    /// The open order read again, with its history.
+    Refreshed(Result<(StationOrder, Vec<Event>), Failure>),
 }
 
 /// What a label job reports before it ends.

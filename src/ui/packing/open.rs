@@ -1,6 +1,7 @@
 //! Opening an order, the shipment shown, the parcel form, scanning into it, discarding a parcel
 //! and marking it fulfilled; the label itself is in [`super::label`].
 
+use crate::station::db::Event;
 use crate::ui::people::state::Access;
 use time::OffsetDateTime;
 
@@ -50,7 +51,12 @@ pub fn refresh(packing: &mut Packing, desk: &mut Desk<'_>) {
 
 /// The open order as another desk left it: its record, and what can still be done. A
 /// shipment canceled meanwhile says so at once (its buttons stop working with the reason).
-pub fn refreshed(packing: &mut Packing, desk: &mut Desk<'_>, order: StationOrder) {
+pub fn refreshed(
+    packing: &mut Packing,
+    desk: &mut Desk<'_>,
+    order: StationOrder,
+    history: Vec<Event>,
+) {
     let Some(open) = &mut packing.open else {
         return;
     };
@@ -62,6 +68,7 @@ pub fn refreshed(packing: &mut Packing, desk: &mut Desk<'_>, order: StationOrder
     let was = status(&open.order);
     let now = status(&order);
     open.order = order;
+    open.history = history;
     if now == Some(OrderStatus::Canceled) && was != Some(OrderStatus::Canceled) {
         let shipment = open
             .order
@@ -137,6 +144,7 @@ pub fn open_loaded(
         print: Request::Idle,
         claim: ClaimState::NotNeeded,
         claim_in_flight: false,
+        history: Vec::new(),
         take_over: TakeOverFlow::Closed,
     });
     if let Some(open) = &mut packing.open {
@@ -146,6 +154,8 @@ pub fn open_loaded(
         }
     }
     resume_parcel(packing, outbox, desk);
+    // Its history (who did what, where) comes with the next read of the order.
+    refresh(packing, desk);
 }
 
 fn form_for(order: &StationOrder, shipment: usize, settings: &Settings) -> ParcelForm {

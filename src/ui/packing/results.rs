@@ -53,7 +53,7 @@ pub fn apply(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>, do
             }
         }
         Done::Refreshed(result) => match result {
-            Ok(order) => open::refreshed(packing, desk, order),
+            Ok((order, history)) => open::refreshed(packing, desk, order, history),
             Err(failure) => {
                 if let Some(open) = &mut packing.open {
                     open.refreshing = false;

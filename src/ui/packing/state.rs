@@ -5,7 +5,7 @@ use std::time::Instant;
 use egui::TextureHandle;
 
 use super::parcel_form::ParcelForm;
-use crate::station::db::{Claim, LabelId, OrderNumber, ParcelId, StationOrder};
+use crate::station::db::{Claim, Event, LabelId, OrderNumber, ParcelId, StationOrder};
 use crate::ui::failure::Failure;
 
 /// The order open for packing, or being opened.
@@ -39,6 +39,8 @@ pub struct OpenOrder {
     /// A claim, renewal or take-over is being asked of the record.
     pub claim_in_flight: bool,
     pub take_over: TakeOverFlow,
+    /// The order's events, oldest first (read with each reload; empty until the first).
+    pub history: Vec<Event>,
 }
 
 /// Whether this desk may pack the shown shipment.

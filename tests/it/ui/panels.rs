@@ -9,7 +9,7 @@ use packdesk::ui::AppConfig;
 use packdesk::ui::packing::CancelFlow;
 use packdesk::ui::status::Startup;
 
-use super::{click, demo, embedded_station, open_by_scan, press, shows, start, wait_until};
+use super::{click, demo, embedded_station, open_by_scan, press, settle, shows, start, wait_until};
 
 #[test]
 fn a_quote_submitted_as_an_order_shows_in_the_orders_table() {
@@ -118,6 +118,8 @@ fn a_pin_set_in_settings_unlocks_canceling() {
         h.state().state().packing.open.as_ref().unwrap().cancel,
         CancelFlow::Unlocking
     );
+    // The file is written by a job: let it finish.
+    settle(h);
     let saved = Settings::load(&station_settings_path(h)).unwrap();
     assert!(saved.supervisor_pin_hash.is_some(), "the hash is saved");
 }

@@ -172,6 +172,19 @@ fn each_role_does_its_own_work_and_the_record_says_who() {
             == packdesk::ui::packing::CancelFlow::Closed
     });
 
+    // The order's history at the desk says who canceled, where.
+    wait_until(b, "the history with the cancellation", |app| {
+        app.state()
+            .packing
+            .open
+            .as_ref()
+            .is_some_and(|o| o.history.iter().any(|e| e.kind == "cancellation"))
+    });
+    b.query_by_label_contains("History (").unwrap().click();
+    b.step();
+    b.step();
+    assert!(shows(b, "cancellation (S1)"), "the history lists it");
+
     // The record says who did what, where.
     let events = db.events(3_000_007).unwrap();
     let who = |kind: &str| {

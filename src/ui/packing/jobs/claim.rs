@@ -50,7 +50,10 @@ pub async fn take_over(
 pub async fn refresh(db: SharedDb, number: OrderNumber) -> Done {
     Done::Refreshed(
         with_db(&db, move |db| {
-            db.order(number)?.ok_or(StationError::UnknownOrder(number))
+            let order = db
+                .order(number)?
+                .ok_or(StationError::UnknownOrder(number))?;
+            Ok((order, db.events(number)?))
         })
         .await,
     )

@@ -58,6 +58,7 @@ pub fn order_ui(
                 .id_salt("shipment_detail")
                 .show(left, |ui| {
                     shipment_detail_ui(ui, state, open, order, shipment, commands);
+                    history_ui(ui, open);
                 });
             egui::ScrollArea::vertical()
                 .id_salt("parcel_form")
@@ -66,6 +67,45 @@ pub fn order_ui(
                 });
         }
     });
+}
+
+/// The order's history, newest first: what happened, when, at which desk and by whom.
+fn history_ui(ui: &mut egui::Ui, open: &OpenOrder) {
+    egui::CollapsingHeader::new(format!("History ({} events)", open.history.len()))
+        .id_salt("order_history")
+        .default_open(false)
+        .show(ui, |ui| {
+            egui::Grid::new("order_history_grid")
+                .striped(true)
+                .num_columns(4)
+                .show(ui, |ui| {
+                    for heading in ["When (UTC)", "What", "Desk", "Who"] {
+                        ui.strong(heading);
+                    }
+                    ui.end_row();
+                    for event in open.history.iter().rev() {
+                        let at = event.at;
+                        ui.label(format!(
+                            "{}-{:02}-{:02} {:02}:{:02}",
+                            at.year(),
+                            u8::from(at.month()),
+                            at.day(),
+                            at.hour(),
+                            at.minute()
+                        ));
+                        let what = match &event.shipment_id {
+                            Some(shipment) => {
+                                format!("{} ({shipment})", event.kind.replace('_', " "))
+                            }
+                            None => event.kind.replace('_', " "),
+                        };
+                        ui.label(what);
+                        ui.label(event.desk.as_deref().unwrap_or("—"));
+                        ui.label(event.person.as_deref().unwrap_or("—"));
+                        ui.end_row();
+                    }
+                });
+        });
 }
 
 /// Another station's claim: who has the shipment, and the supervisor's way to take it over.
