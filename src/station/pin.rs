@@ -33,6 +33,16 @@ pub enum PinError {
     Hash(String),
 }
 
+/// What a PIN field keeps of what was typed: ASCII digits only (a scanner's or a stray key's
+/// text does not belong there), at most the longest PIN.
+pub fn pin_digits(typed: &str) -> String {
+    typed
+        .chars()
+        .filter(char::is_ascii_digit)
+        .take(*PIN_DIGITS.end())
+        .collect()
+}
+
 /// Whether a PIN follows the rule: 4 to 8 ASCII digits.
 pub fn check_pin_rule(pin: &str) -> Result<(), PinError> {
     if PIN_DIGITS.contains(&pin.len()) && pin.bytes().all(|b| b.is_ascii_digit()) {
@@ -75,40 +85,28 @@ pub enum UnlockResult {
     },
 }
 
-/// The supervisor lock of one station session.
-#[derive(Debug, Clone)]
-pub struct SupervisorLock {
-    pin_hash: String,
-    relock_after: Duration,
+/// Wrong PINs in a row and the lockout they start: the supervisor unlock and a desk's sign-in
+/// count the same way.
+#[derive(Debug, Clone, Default)]
+pub struct WrongTries {
     wrong_tries: u32,
     locked_until: Option<Instant>,
-    last_activity: Option<Instant>,
 }
 
-impl SupervisorLock {
-    /// A locked lock for the PIN hash from Settings.
-    pub fn new(pin_hash: impl Into<String>, relock_after: Duration) -> Self {
-        Self {
-            pin_hash: pin_hash.into(),
-            relock_after,
-            wrong_tries: 0,
-            locked_until: None,
-            last_activity: None,
-        }
+impl WrongTries {
+    /// When a lockout ends, if one is running at `now`.
+    pub fn locked_out_until(&self, now: Instant) -> Option<Instant> {
+        self.locked_until.filter(|until| now < *until)
     }
 
-    /// Checks a PIN at `now`. While locked out, the PIN is not even checked.
-    pub fn try_unlock(&mut self, pin: &str, now: Instant) -> UnlockResult {
-        if let Some(until) = self.locked_out_until(now) {
-            return UnlockResult::LockedOut { until };
-        }
+    /// Counts a PIN checked at `now` outside a lockout: a right one starts the count again,
+    /// the [`MAX_WRONG_TRIES`]th wrong one in a row starts a lockout of [`LOCKOUT`].
+    pub fn record(&mut self, right: bool, now: Instant) -> UnlockResult {
         self.locked_until = None;
-        if verify_pin(pin, &self.pin_hash) {
+        if right {
             self.wrong_tries = 0;
-            self.last_activity = Some(now);
             return UnlockResult::Unlocked;
         }
-        self.last_activity = None;
         self.wrong_tries += 1;
         if self.wrong_tries >= MAX_WRONG_TRIES {
             self.wrong_tries = 0;
@@ -120,6 +118,37 @@ impl SupervisorLock {
                 tries_left: MAX_WRONG_TRIES - self.wrong_tries,
             }
         }
+    }
+}
+
+/// The supervisor lock of one station session.
+#[derive(Debug, Clone)]
+pub struct SupervisorLock {
+    pin_hash: String,
+    relock_after: Duration,
+    tries: WrongTries,
+    last_activity: Option<Instant>,
+}
+
+impl SupervisorLock {
+    /// A locked lock for the PIN hash from Settings.
+    pub fn new(pin_hash: impl Into<String>, relock_after: Duration) -> Self {
+        Self {
+            pin_hash: pin_hash.into(),
+            relock_after,
+            tries: WrongTries::default(),
+            last_activity: None,
+        }
+    }
+
+    /// Checks a PIN at `now`. While locked out, the PIN is not even checked.
+    pub fn try_unlock(&mut self, pin: &str, now: Instant) -> UnlockResult {
+        if let Some(until) = self.locked_out_until(now) {
+            return UnlockResult::LockedOut { until };
+        }
+        let result = self.tries.record(verify_pin(pin, &self.pin_hash), now);
+        self.last_activity = (result == UnlockResult::Unlocked).then_some(now);
+        result
     }
 
     /// Whether a supervisor is unlocked at `now` (not idle for `relock_after` or longer).
@@ -144,7 +173,7 @@ impl SupervisorLock {
 
     /// When a lockout ends, if one is running at `now`.
     pub fn locked_out_until(&self, now: Instant) -> Option<Instant> {
-        self.locked_until.filter(|until| now < *until)
+        self.tries.locked_out_until(now)
     }
 
     /// The PHC string this lock checks PINs against.
@@ -166,7 +195,7 @@ impl SupervisorLock {
             end.as_secs() + u64::from(end.subsec_nanos() > 0)
         });
         PersistedLockout {
-            wrong_tries: self.wrong_tries,
+            wrong_tries: self.tries.wrong_tries,
             locked_until_unix,
         }
     }
@@ -175,8 +204,8 @@ impl SupervisorLock {
     /// than [`LOCKOUT`] from `now` (the wall clock may have been set back), and the tries stay
     /// below the count that locks, as they never reach it outside a lockout.
     pub fn restore_lockout(&mut self, saved: PersistedLockout, now: Instant, wall_now: SystemTime) {
-        self.wrong_tries = saved.wrong_tries.min(MAX_WRONG_TRIES - 1);
-        self.locked_until = saved
+        self.tries.wrong_tries = saved.wrong_tries.min(MAX_WRONG_TRIES - 1);
+        self.tries.locked_until = saved
             .locked_until_unix
             .map(|end| Duration::from_secs(end).saturating_sub(unix_time(wall_now)))
             .filter(|left| !left.is_zero())

@@ -93,7 +93,7 @@ fn apply_result(core: &mut Core, result: JobResult, then: &mut Vec<Command>) {
         JobResult::Supervisor(done) => {
             supervisor::apply(f.supervisor, f.settings_panel, &mut desk, done)
         }
-        JobResult::People(done) => people::apply(f.people, f.supervisor, &mut desk, done),
+        JobResult::People(done) => people::apply(f.people, &mut desk, done),
         JobResult::Outbox(done) => outbox::apply(f.outbox, done),
         JobResult::Quote(done) => quote::apply(f.quote, &mut desk, done),
         JobResult::Settings(done) => settings::apply(f.settings_panel, &mut desk, done),

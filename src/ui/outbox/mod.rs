@@ -82,7 +82,7 @@ fn discard(
         });
         return;
     }
-    let unlocked = supervisor.is_unlocked(Instant::now());
+    let unlocked = supervisor.is_unlocked(&desk.access, Instant::now());
     if !unlocked {
         view.message = Some(Notice {
             level: Level::Warning,

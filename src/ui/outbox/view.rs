@@ -143,7 +143,9 @@ fn entry_ui(
 }
 
 fn supervisor_unlocked(state: &AppState) -> bool {
-    state.supervisor.is_unlocked(Instant::now())
+    state
+        .supervisor
+        .is_unlocked(&state.people.access(), Instant::now())
 }
 
 /// The supervisor unlock for Discard, in the tab itself.
@@ -153,7 +155,7 @@ fn supervisor_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command
         ui.label(why);
         return;
     }
-    if supervisor.signed_in {
+    if state.people.access().is_supervisor() {
         ui.label("Signed in as supervisor: entries can be discarded.");
         return;
     }

@@ -14,7 +14,7 @@ use crate::ui::supervisor::SupervisorState;
 /// F8: the confirmation at once while a supervisor is unlocked, the PIN dialog otherwise.
 pub fn start(packing: &mut Packing, supervisor: &mut SupervisorState, desk: &mut Desk<'_>) {
     let now = Instant::now();
-    let unlocked = supervisor.unlock_state(now);
+    let unlocked = supervisor.unlock_state(&desk.access, now);
     let Some(open) = &mut packing.open else {
         return;
     };
@@ -63,7 +63,7 @@ pub fn confirm(packing: &mut Packing, supervisor: &mut SupervisorState, desk: &m
         return;
     };
     let now = Instant::now();
-    let unlocked = supervisor.is_unlocked(now);
+    let unlocked = supervisor.is_unlocked(&desk.access, now);
     let Some(open) = &mut packing.open else {
         return;
     };

@@ -129,7 +129,7 @@ pub fn start_take_over(
     desk: &mut Desk<'_>,
 ) {
     let now = Instant::now();
-    let unlocked = supervisor.unlock_state(now);
+    let unlocked = supervisor.unlock_state(&desk.access, now);
     let Some(open) = &mut packing.open else {
         return;
     };

@@ -17,7 +17,7 @@ pub use command::{Done, PeopleCommand};
 pub use state::{Access, People};
 
 use crate::station::db::{Action, Actor, Role};
-use crate::station::pin::{LOCKOUT, MAX_WRONG_TRIES};
+use crate::station::pin::{LOCKOUT, UnlockResult, check_pin_rule, pin_digits};
 use crate::ui::desk::Desk;
 use crate::ui::packing::command::PackingCommand;
 use crate::ui::status::Level;
@@ -25,7 +25,7 @@ use crate::ui::supervisor::SupervisorState;
 
 pub fn handle(
     people: &mut People,
-    supervisor: &mut SupervisorState,
+    supervisor: &SupervisorState,
     desk: &mut Desk<'_>,
     command: PeopleCommand,
 ) {
@@ -41,7 +41,7 @@ pub fn handle(
             people.pin_input.clear();
         }
         PeopleCommand::SetPin(pin) => {
-            people.pin_input = pin.chars().filter(char::is_ascii_digit).take(8).collect();
+            people.pin_input = pin_digits(&pin);
         }
         PeopleCommand::SignIn => sign_in(people, desk),
         PeopleCommand::Badge(code) => {
@@ -49,22 +49,17 @@ pub fn handle(
                 desk.spawn(move |_| jobs::badge(db, code));
             }
         }
-        PeopleCommand::SignOut => sign_out(people, supervisor, desk, "Signed out."),
+        PeopleCommand::SignOut => sign_out(people, desk, "Signed out."),
         PeopleCommand::IdleSignOut => {
             if people.signed_in.is_some() {
-                sign_out(
-                    people,
-                    supervisor,
-                    desk,
-                    "Signed out after the desk sat idle.",
-                );
+                sign_out(people, desk, "Signed out after the desk sat idle.");
             }
         }
         PeopleCommand::SetName(name) => people.add.name = name,
         PeopleCommand::SetRole(role) => people.add.role = role,
         PeopleCommand::SetBadge(badge) => people.add.badge = badge,
         PeopleCommand::SetNewPin(pin) => {
-            people.add.pin = pin.chars().filter(char::is_ascii_digit).take(8).collect();
+            people.add.pin = pin_digits(&pin);
         }
         PeopleCommand::Add => add(people, supervisor, desk),
         PeopleCommand::SetActive(id, active) => {
@@ -111,7 +106,7 @@ fn sign_in(people: &mut People, desk: &mut Desk<'_>) {
         people.message = Some("Pick your name or scan your badge first.".into());
         return;
     };
-    if let Some(until) = people.locked_until.filter(|until| *until > Instant::now()) {
+    if let Some(until) = people.tries.locked_out_until(Instant::now()) {
         let seconds = until.saturating_duration_since(Instant::now()).as_secs() + 1;
         people.message = Some(format!(
             "Too many wrong PINs: sign-in at this desk is locked for {}:{:02}.",
@@ -133,16 +128,10 @@ fn sign_in(people: &mut People, desk: &mut Desk<'_>) {
     desk.spawn(move |_| jobs::sign_in(db, id, pin, name));
 }
 
-fn sign_out(
-    people: &mut People,
-    supervisor: &mut SupervisorState,
-    desk: &mut Desk<'_>,
-    said: &str,
-) {
+fn sign_out(people: &mut People, desk: &mut Desk<'_>, said: &str) {
     let Some(person) = people.signed_in.take() else {
         return;
     };
-    supervisor.signed_in = false;
     people.picked = None;
     people.pin_input.clear();
     people.message = Some(format!("{said} ({})", person.name));
@@ -164,7 +153,7 @@ pub fn why_not_manage(people: &People, supervisor: &SupervisorState) -> Option<S
     if people.required() {
         return people.access().why_not(Action::ManagePeople);
     }
-    match supervisor.unlock_state(Instant::now()) {
+    match supervisor.unlock_state(&people.access(), Instant::now()) {
         Some(false) => Some(
             "Adding people needs a supervisor: unlock with the supervisor PIN in Settings.".into(),
         ),
@@ -185,7 +174,7 @@ fn add(people: &mut People, supervisor: &SupervisorState, desk: &mut Desk<'_>) {
     let name = form.name.trim().to_owned();
     form.message = if name.is_empty() {
         Some("Enter the person's name.".into())
-    } else if !(4..=8).contains(&form.pin.len()) {
+    } else if check_pin_rule(&form.pin).is_err() {
         Some("Enter a PIN of 4 to 8 digits for them.".into())
     } else if first && form.role != Role::Supervisor {
         Some("The first person must be a supervisor: they manage everyone else.".into())
@@ -202,12 +191,7 @@ fn add(people: &mut People, supervisor: &SupervisorState, desk: &mut Desk<'_>) {
 }
 
 /// Applies what the people's jobs sent back.
-pub fn apply(
-    people: &mut People,
-    supervisor: &mut SupervisorState,
-    desk: &mut Desk<'_>,
-    done: Done,
-) {
+pub fn apply(people: &mut People, desk: &mut Desk<'_>, done: Done) {
     match done {
         Done::Listed(Ok(list)) => {
             people.list = Some(list);
@@ -221,7 +205,6 @@ pub fn apply(
             {
                 sign_out(
                     people,
-                    supervisor,
                     desk,
                     "Signed out: this person may no longer sign in.",
                 );
@@ -234,31 +217,26 @@ pub fn apply(
             people.checking = false;
             match result {
                 Ok(Some(person)) if people.picked == Some(id) => {
-                    people.wrong_tries = 0;
-                    people.locked_until = None;
+                    people.tries.record(true, Instant::now());
                     people.message = None;
                     people.picked = None;
                     desk.notice(
                         Level::Info,
                         format!("Signed in: {} ({}).", person.name, person.role.label()),
                     );
-                    supervisor.signed_in = person.role == Role::Supervisor;
                     people.signed_in = Some(person);
                 }
                 Ok(Some(_)) => {}
                 Ok(None) => {
-                    people.wrong_tries += 1;
-                    let left = MAX_WRONG_TRIES.saturating_sub(people.wrong_tries);
-                    people.message = Some(if left == 0 {
-                        people.locked_until = Some(Instant::now() + LOCKOUT);
-                        people.wrong_tries = 0;
-                        format!(
+                    people.message = Some(match people.tries.record(false, Instant::now()) {
+                        UnlockResult::Wrong { tries_left } => {
+                            format!("Wrong PIN: {tries_left} more tries before sign-in locks.")
+                        }
+                        _ => format!(
                             "Wrong PIN. Too many wrong PINs: sign-in at this desk is locked \
                              for {} minutes.",
                             LOCKOUT.as_secs() / 60
-                        )
-                    } else {
-                        format!("Wrong PIN: {left} more tries before sign-in locks.")
+                        ),
                     });
                 }
                 Err(failure) => people.message = Some(failure.message()),

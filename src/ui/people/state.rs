@@ -1,9 +1,8 @@
 //! Who is at this desk: the warehouse's people (when any are set up), the person signed in,
 //! the sign-in being typed, and the form that adds a person.
 
-use std::time::Instant;
-
 use crate::station::db::{Action, Person, PersonId, Role};
+use crate::station::pin::WrongTries;
 
 /// The people feature's state.
 #[derive(Debug, Clone, Default)]
@@ -19,8 +18,7 @@ pub struct People {
     /// What the sign-in screen says (a wrong PIN, an unknown badge).
     pub message: Option<String>,
     /// Wrong PINs in a row at this desk, and the lockout they started.
-    pub wrong_tries: u32,
-    pub locked_until: Option<Instant>,
+    pub tries: WrongTries,
     pub add: AddForm,
 }
 
@@ -94,6 +92,15 @@ impl Access {
             Some(person) => person.why_not(action),
             None => Some("Sign in first.".into()),
         }
+    }
+
+    /// Whether a supervisor is signed in here (people are set up).
+    pub fn is_supervisor(&self) -> bool {
+        self.people
+            && self
+                .person
+                .as_ref()
+                .is_some_and(|p| p.role == Role::Supervisor)
     }
 
     /// The name events and claims carry.

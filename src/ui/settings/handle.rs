@@ -5,6 +5,7 @@
 //! ([`Command::UseSettings`]), which owns the connection and the station record.
 
 use crate::station::db::Action;
+use crate::ui::people::state::Access;
 use std::time::Instant;
 
 use super::command::Done;
@@ -67,7 +68,7 @@ pub fn handle(
             kind,
             secret,
         } => {
-            if supervisor_refuses(supervisor) {
+            if supervisor_refuses(supervisor, &desk.access) {
                 if let Some(view) = panel {
                     view.secret_failed(SUPERVISOR_ONLY);
                 }
@@ -84,7 +85,7 @@ pub fn handle(
             let Some(view) = panel else {
                 return;
             };
-            if supervisor_refuses(supervisor) {
+            if supervisor_refuses(supervisor, &desk.access) {
                 match intent {
                     WarehouseIntent::TestConnection { .. } => warehouse::tested(
                         &mut view.warehouse,
@@ -97,7 +98,7 @@ pub fn handle(
             warehouse::handle(&mut view.warehouse, desk, intent);
         }
         SettingsIntent::TestPrint(target) => {
-            if supervisor_refuses(supervisor) {
+            if supervisor_refuses(supervisor, &desk.access) {
                 if let Some(view) = panel {
                     view.test_printed(Err(SUPERVISOR_ONLY.into()));
                 }
@@ -111,9 +112,9 @@ pub fn handle(
 
 /// Whether a supervisor's setting must be refused now (a PIN is set and nobody unlocked);
 /// when it may go ahead, that counts as supervisor activity.
-fn supervisor_refuses(supervisor: &mut SupervisorState) -> bool {
+fn supervisor_refuses(supervisor: &mut SupervisorState, access: &Access) -> bool {
     let now = Instant::now();
-    if supervisor.locks_settings(now) {
+    if supervisor.locks_settings(access, now) {
         return true;
     }
     if let Some(lock) = &mut supervisor.lock {
@@ -141,7 +142,7 @@ fn save(
         .supervisor_pin_hash
         .clone_from(&desk.settings.supervisor_pin_hash);
     let changes_supervisor_part = supervisor_part(&settings) != supervisor_part(desk.settings);
-    if changes_supervisor_part && supervisor_refuses(supervisor) {
+    if changes_supervisor_part && supervisor_refuses(supervisor, &desk.access) {
         if let Some(view) = panel {
             view.save_failed(
                 "Not saved: the supervisor unlock ran out. Unlock with the supervisor PIN, then \

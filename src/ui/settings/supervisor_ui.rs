@@ -10,7 +10,7 @@ use super::check::pin_problem;
 use super::command::{SettingsIntent, SupervisorGate};
 use super::state::SettingsView;
 use crate::api::Secret;
-use crate::station::pin::{DEFAULT_RELOCK_AFTER, LOCKOUT, MAX_WRONG_TRIES, PIN_DIGITS};
+use crate::station::pin::{DEFAULT_RELOCK_AFTER, LOCKOUT, MAX_WRONG_TRIES, pin_digits};
 use crate::ui::form::{Fields, NARROW};
 
 /// What a locked section says first.
@@ -208,8 +208,7 @@ fn remove_pin(view: &mut SettingsView) -> Option<SettingsIntent> {
     })
 }
 
-/// A PIN field keeps digits only (a scanner's or a stray key's text does not belong there).
+/// A PIN field keeps what [`pin_digits`] keeps.
 fn digits_only(pin: &mut String) {
-    pin.retain(|c| c.is_ascii_digit());
-    pin.truncate(*PIN_DIGITS.end());
+    *pin = pin_digits(pin);
 }

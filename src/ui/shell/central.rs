@@ -57,7 +57,9 @@ pub fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Co
         Tab::Outbox => outbox::outbox_ui(ui, state, commands),
         Tab::Settings => match &mut state.settings_panel {
             Some(view) => {
-                let gate = state.supervisor.gate(std::time::Instant::now());
+                let gate = state
+                    .supervisor
+                    .gate(&state.people.access(), std::time::Instant::now());
                 let intents = settings::settings_ui(ui, view, gate);
                 commands.extend(intents.into_iter().map(Command::Settings));
             }

@@ -15,7 +15,7 @@ pub use command::{Done, PinChecked, PinPurpose, PinRequest, SupervisorCommand};
 pub use state::SupervisorState;
 
 use crate::api::Secret;
-use crate::station::pin::{SupervisorLock, UnlockResult};
+use crate::station::pin::{self, SupervisorLock, UnlockResult};
 use crate::ui::command::Command;
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
@@ -28,8 +28,7 @@ use crate::ui::status::{FocusTarget, Level};
 pub fn handle(supervisor: &mut SupervisorState, desk: &mut Desk<'_>, command: SupervisorCommand) {
     match command {
         SupervisorCommand::SetPin(pin) => {
-            // Only digits reach the PIN; a scanner's or a stray key's text does not.
-            supervisor.pin_input = pin.chars().filter(char::is_ascii_digit).take(8).collect();
+            supervisor.pin_input = pin::pin_digits(&pin);
         }
         SupervisorCommand::Unlock => unlock(supervisor, desk),
         SupervisorCommand::Lock => {

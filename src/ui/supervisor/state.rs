@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use crate::station::pin::{DEFAULT_RELOCK_AFTER, SupervisorLock};
+use crate::ui::people::state::Access;
 use crate::ui::settings::command::SupervisorGate;
 
 /// The supervisor unlock, shared by canceling, the outbox and Settings.
@@ -18,41 +19,38 @@ pub struct SupervisorState {
     pub lockout_saving: bool,
     /// The lock changed while it was being written: write it again when that ends.
     pub lockout_dirty: bool,
-    /// A supervisor signed in at this desk with their own PIN (people are set up): they act as
-    /// supervisor without the station's PIN until they sign out.
-    pub signed_in: bool,
 }
 
+/// Each answer takes who is at the desk (`access`): a supervisor signed in with their own PIN
+/// acts as supervisor without the station's PIN until they sign out.
 impl SupervisorState {
-    /// Whether a PIN is set and was entered recently enough to act as supervisor.
-    pub fn is_unlocked(&self, now: std::time::Instant) -> bool {
-        self.signed_in || self.lock.as_ref().is_some_and(|lock| lock.is_unlocked(now))
+    /// Whether someone may act as supervisor now: signed in as one, or the PIN is set and was
+    /// entered recently enough.
+    pub fn is_unlocked(&self, access: &Access, now: Instant) -> bool {
+        self.unlock_state(access, now) == Some(true)
     }
 
     /// Whether a supervisor may act now; `None` when nothing guards it (no people, no PIN:
     /// a first set-up).
-    pub fn unlock_state(&self, now: Instant) -> Option<bool> {
-        if self.signed_in {
+    pub fn unlock_state(&self, access: &Access, now: Instant) -> Option<bool> {
+        if access.is_supervisor() {
             return Some(true);
         }
         self.lock.as_ref().map(|lock| lock.is_unlocked(now))
     }
 
     /// Whether the supervisor's settings are locked at `now`: a PIN is set and not entered
-    /// recently. Without a PIN nothing is locked (the first set-up).
-    pub fn locks_settings(&self, now: Instant) -> bool {
-        !self.signed_in
-            && self
-                .lock
-                .as_ref()
-                .is_some_and(|lock| !lock.is_unlocked(now))
+    /// recently (and no supervisor is signed in). Without a PIN nothing is locked (the first
+    /// set-up).
+    pub fn locks_settings(&self, access: &Access, now: Instant) -> bool {
+        self.unlock_state(access, now) == Some(false)
     }
 
     /// What the settings panel needs to know about the unlock at `now`.
-    pub fn gate(&self, now: Instant) -> SupervisorGate {
+    pub fn gate(&self, access: &Access, now: Instant) -> SupervisorGate {
         SupervisorGate {
             pin_set: self.lock.is_some(),
-            unlocked: self.is_unlocked(now),
+            unlocked: self.is_unlocked(access, now),
             locked_out_for: self
                 .lock
                 .as_ref()

@@ -49,7 +49,10 @@ fn disabled(h: &AppHarness, label: &str) -> bool {
 }
 
 fn unlocked(h: &AppHarness) -> bool {
-    h.state().state().supervisor.is_unlocked(Instant::now())
+    let state = h.state().state();
+    state
+        .supervisor
+        .is_unlocked(&state.people.access(), Instant::now())
 }
 
 fn pin_on_disk(h: &AppHarness) -> Option<String> {
