@@ -7,17 +7,9 @@ use egui_kittest::kittest::{NodeT as _, Queryable};
 use packdesk::station::db::OrderStatus;
 use packdesk::ui::packing::CancelFlow;
 
-use super::{PIN, click, demo, embedded_station, open_by_scan, press, shows, wait_until};
-
-fn enter_pin(h: &mut super::AppHarness, pin: &str) {
-    h.get_by_label("PIN").focus();
-    h.step();
-    h.get_by_label("PIN").type_text(pin);
-    h.step();
-    h.key_press(Key::Enter);
-    h.step();
-    wait_until(h, "the PIN check", |app| !app.state().supervisor.checking);
-}
+use super::{
+    PIN, click, demo, embedded_station, enter_pin, open_by_scan, press, shows, wait_until,
+};
 
 #[test]
 fn cancel_with_a_wrong_then_the_right_pin() {

@@ -152,6 +152,17 @@ pub fn click(harness: &mut AppHarness, label: &str) {
     harness.step();
 }
 
+/// Types `pin` into the supervisor's PIN dialog and waits for its check.
+pub fn enter_pin(h: &mut AppHarness, pin: &str) {
+    h.get_by_label("PIN").focus();
+    h.step();
+    h.get_by_label("PIN").type_text(pin);
+    h.step();
+    h.key_press(Key::Enter);
+    h.step();
+    wait_until(h, "the PIN check", |app| !app.state().supervisor.checking);
+}
+
 /// Whether some widget's text contains `text`.
 pub fn shows(harness: &AppHarness, text: &str) -> bool {
     harness.query_all_by_label_contains(text).next().is_some()

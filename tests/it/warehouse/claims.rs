@@ -12,7 +12,8 @@ use packdesk::ui::packing::{ClaimState, LabelJob};
 
 use crate::pg_cluster;
 use crate::ui::warehouse::{empty_station, second_desk, submit_at_embedded_service};
-use crate::ui::{AppHarness, PIN, click, demo, open_by_scan, press, shows, wait_until};
+use crate::ui::{AppHarness, PIN, click, demo, enter_pin, open_by_scan, press, shows, wait_until};
+use packdesk::ui::PackdeskApp;
 
 fn claim(h: &AppHarness) -> ClaimState {
     h.state()
@@ -25,14 +26,12 @@ fn claim(h: &AppHarness) -> ClaimState {
         .clone()
 }
 
-fn enter_pin(h: &mut AppHarness) {
-    h.get_by_label("PIN").focus();
-    h.step();
-    h.get_by_label("PIN").type_text(PIN);
-    h.step();
-    h.key_press(Key::Enter);
-    h.step();
-    wait_until(h, "the PIN check", |app| !app.state().supervisor.checking);
+/// Whether the desk holds the open shipment's claim.
+fn holds(app: &PackdeskApp) -> bool {
+    matches!(
+        app.state().packing.open.as_ref().unwrap().claim,
+        ClaimState::Ours { .. }
+    )
 }
 
 #[test]
@@ -100,12 +99,7 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
     // Station 3 leaves it: the bench may pack it within a second, without a click.
     press(&mut station_3.harness, Key::Escape);
     let left = Instant::now();
-    wait_until(&mut bench.harness, "the bench's claim", |app| {
-        matches!(
-            app.state().packing.open.as_ref().unwrap().claim,
-            ClaimState::Ours { .. }
-        )
-    });
+    wait_until(&mut bench.harness, "the bench's claim", holds);
     assert!(left.elapsed().as_secs_f64() < 3.0, "{:?}", left.elapsed());
 
     // Station 3 opens it again: now the bench has it. A supervisor there takes it over.
@@ -123,13 +117,8 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
         "{:?}",
         s3.state().state().shell.notices
     );
-    enter_pin(s3);
-    wait_until(s3, "the take-over", |app| {
-        matches!(
-            app.state().packing.open.as_ref().unwrap().claim,
-            ClaimState::Ours { .. }
-        )
-    });
+    enter_pin(s3, PIN);
+    wait_until(s3, "the take-over", holds);
     let db = s3.state().station_db().unwrap();
     let events = db.lock().unwrap().events(order.number).unwrap();
     let taken = events
@@ -150,7 +139,7 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
     // view shows the cancellation within a second and refuses the label.
     let b = &mut bench.harness;
     press(b, Key::F8);
-    enter_pin(b);
+    enter_pin(b, PIN);
     wait_until(b, "the confirmation", |app| {
         app.state().packing.open.as_ref().unwrap().cancel
             == packdesk::ui::packing::CancelFlow::Confirming
@@ -216,12 +205,7 @@ fn a_crashed_desks_claim_runs_out_and_the_shipment_is_free_again() {
     assert!(shows(b, "Being packed at Station 9 by Bo since"));
     // Once the lease ran out the bench asks again by itself, and may pack.
     let waited = Instant::now();
-    wait_until(b, "the run-out claim to pass to the bench", |app| {
-        matches!(
-            app.state().packing.open.as_ref().unwrap().claim,
-            ClaimState::Ours { .. }
-        )
-    });
+    wait_until(b, "the run-out claim to pass to the bench", holds);
     assert!(
         waited.elapsed() < Duration::from_secs(10),
         "{:?}",
