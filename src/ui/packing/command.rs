@@ -61,9 +61,10 @@ pub enum PackingCommand {
 
 /// What packing's jobs end with.
 pub enum Done {
+    /// The order to open, with its history.
     OrderLoaded {
         number: OrderNumber,
-        result: Result<StationOrder, Failure>,
+        result: Result<(StationOrder, Vec<Event>), Failure>,
     },
     Label(Result<Box<LabelDone>, Box<LabelFailed>>),
     /// A split-parcel label request written to the outbox (the worker's reports follow it).

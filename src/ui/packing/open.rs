@@ -94,6 +94,7 @@ pub fn open_loaded(
     outbox: &OutboxView,
     desk: &mut Desk<'_>,
     order: StationOrder,
+    history: Vec<Event>,
 ) {
     let keep_shipment = packing
         .open
@@ -144,7 +145,7 @@ pub fn open_loaded(
         print: Request::Idle,
         claim: ClaimState::NotNeeded,
         claim_in_flight: false,
-        history: Vec::new(),
+        history,
         take_over: TakeOverFlow::Closed,
     });
     if let Some(open) = &mut packing.open {
@@ -154,8 +155,6 @@ pub fn open_loaded(
         }
     }
     resume_parcel(packing, outbox, desk);
-    // Its history (who did what, where) comes with the next read of the order.
-    refresh(packing, desk);
 }
 
 fn form_for(order: &StationOrder, shipment: usize, settings: &Settings) -> ParcelForm {

@@ -19,8 +19,8 @@ pub fn apply(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>, do
                 packing.opening = None;
             }
             match result {
-                Ok(order) => {
-                    open::open_loaded(packing, outbox, desk, order);
+                Ok((order, history)) => {
+                    open::open_loaded(packing, outbox, desk, order, history);
                     desk.shell.focus = Some(FocusTarget::Scan);
                 }
                 Err(failure) => desk.shell.notice(Level::Error, failure.message()),

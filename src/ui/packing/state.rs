@@ -39,7 +39,7 @@ pub struct OpenOrder {
     /// A claim, renewal or take-over is being asked of the record.
     pub claim_in_flight: bool,
     pub take_over: TakeOverFlow,
-    /// The order's events, oldest first (read with each reload; empty until the first).
+    /// The order's events, oldest first (read with the order when it opens and reloads).
     pub history: Vec<Event>,
 }
 

@@ -1,7 +1,7 @@
 //! Claims through the station's record: claim or renew the shown shipment, give it up, a
 //! supervisor's take-over; and the open order loaded again after a change elsewhere.
 
-use crate::station::db::{CLAIM_LEASE, Claimant, OrderNumber, StationError};
+use crate::station::db::{CLAIM_LEASE, Claimant, OrderNumber};
 use crate::ui::jobs::{SharedDb, with_db};
 use crate::ui::packing::command::Done;
 
@@ -48,13 +48,5 @@ pub async fn take_over(
 }
 
 pub async fn refresh(db: SharedDb, number: OrderNumber) -> Done {
-    Done::Refreshed(
-        with_db(&db, move |db| {
-            let order = db
-                .order(number)?
-                .ok_or(StationError::UnknownOrder(number))?;
-            Ok((order, db.events(number)?))
-        })
-        .await,
-    )
+    Done::Refreshed(with_db(&db, move |db| super::read_order(db, number)).await)
 }

@@ -9,18 +9,28 @@ pub mod preview;
 
 use time::OffsetDateTime;
 
-use crate::station::db::{FulfillmentInput, OrderNumber, ParcelId, StationError};
+use crate::station::db::{
+    Event, FulfillmentInput, OrderNumber, ParcelId, StationDb, StationError, StationOrder,
+};
 use crate::station::outbox::Outbox;
 use crate::ui::jobs::{SharedDb, with_db};
 use crate::ui::packing::command::Done;
 
+/// The order as the packing view shows it: the order and its history (events).
+pub(super) fn read_order(
+    db: &mut StationDb,
+    number: OrderNumber,
+) -> Result<(StationOrder, Vec<Event>), StationError> {
+    let order = db
+        .order(number)?
+        .ok_or(StationError::UnknownOrder(number))?;
+    Ok((order, db.events(number)?))
+}
+
 pub async fn load_order(db: SharedDb, number: OrderNumber) -> Done {
     Done::OrderLoaded {
         number,
-        result: with_db(&db, move |db| {
-            db.order(number)?.ok_or(StationError::UnknownOrder(number))
-        })
-        .await,
+        result: with_db(&db, move |db| read_order(db, number)).await,
     }
 }
 
