@@ -117,6 +117,14 @@ impl PackdeskApp {
         route::handle(&mut self.core, command);
     }
 
+    /// Makes the desk's last key, click or pointer move `by` older, as if nobody had touched it
+    /// since: tests of the idle sign-out, which counts in minutes, do not wait them out.
+    pub fn backdate_last_input(&mut self, by: std::time::Duration) {
+        if let Some(earlier) = self.last_input.checked_sub(by) {
+            self.last_input = earlier;
+        }
+    }
+
     /// The station database once start-up opened it (tests read what was recorded).
     pub fn station_db(&self) -> Option<SharedDb> {
         self.core.backend.db.clone()

@@ -208,3 +208,45 @@ fn each_role_does_its_own_work_and_the_record_says_who() {
     let history = db.warehouse_events(10).unwrap();
     assert_eq!(history.len(), 3, "three people added: {history:?}");
 }
+
+#[test]
+fn an_idle_desk_signs_its_person_out_and_lets_the_shipment_go() {
+    let mut station = crate::ui::embedded_station();
+    let mut db = StationDb::open(&station.harness.state().config().station_db_path).unwrap();
+    add(&mut db, "Sam", Role::Supervisor, None, "2468");
+    add(&mut db, "Ana", Role::Packer, Some("B-17"), "1357");
+    let h = &mut station.harness;
+    h.state_mut().state_mut().settings.idle_sign_out_minutes = 2;
+    people_read(h);
+    scan(h, "B-17");
+    wait_until(h, "the badge", |app| app.state().people.picked.is_some());
+    type_pin(h, "Ana", "1357");
+    assert_eq!(signed_in(h).as_deref(), Some("Ana"));
+    let order = demo(2);
+    open_by_scan(h, order.number);
+    wait_until(h, "the claim", |app| {
+        matches!(
+            app.state().packing.open.as_ref().unwrap().claim,
+            packdesk::ui::packing::ClaimState::Ours { .. }
+        )
+    });
+    assert_eq!(db.claims(order.number).unwrap().len(), 1);
+
+    // A minute without a key or a click is not yet the two minutes set.
+    h.state_mut()
+        .backdate_last_input(std::time::Duration::from_secs(60));
+    h.step();
+    h.step();
+    assert_eq!(signed_in(h).as_deref(), Some("Ana"));
+    assert!(h.state().state().packing.open.is_some());
+
+    // Two minutes are: the desk asks who is there again and the shipment is free for others.
+    h.state_mut()
+        .backdate_last_input(std::time::Duration::from_secs(61));
+    wait_until(h, "the idle sign-out", |app| app.state().people.signing_in());
+    assert_eq!(signed_in(h), None);
+    assert!(h.state().state().packing.open.is_none());
+    assert!(shows(h, "Signed out after the desk sat idle. (Ana)"));
+    crate::ui::settle(h);
+    assert_eq!(db.claims(order.number).unwrap(), vec![], "the claim went back");
+}
