@@ -1,6 +1,7 @@
 //! The warehouse database itself: ten desks starting at once migrate once, a newer schema is
 //! refused with "update Packdesk", "Test connection" says in words what failed, and a station
-//! file from before refinery is adopted (and then refused by a Packdesk that old).
+//! file from before refinery is adopted (and then refused by a Packdesk that old); a record let
+//! go on an async runtime closes its connection.
 
 use packdesk::station::db::engine::{SchemaStatus, latest_schema_version, test_connection};
 use packdesk::station::db::{ConnectionProblem, Location, PgTarget, StationDb, StationError};
@@ -220,4 +221,36 @@ fn a_station_file_from_before_refinery_is_adopted_and_then_refused_by_that_old_p
         .query_row("PRAGMA user_version", [], |row| row.get(0))
         .unwrap();
     assert!(user_version > 4);
+}
+
+/// The app's jobs hold copies of the record; when the app closes with a job in flight, the last
+/// copy goes on the jobs' runtime, where the PostgreSQL client's own close would panic.
+#[test]
+fn a_record_let_go_on_an_async_runtime_closes_its_connection_without_panicking() {
+    let Some(url) = pg_cluster::fresh_database() else {
+        return;
+    };
+    let db = StationDb::connect(&Location::parse(&url).unwrap()).unwrap();
+    let count = || -> i64 {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        client
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
+                   AND pid <> pg_backend_pid()",
+                &[],
+            )
+            .unwrap()
+            .get(0)
+    };
+    assert_eq!(count(), 1, "the record's connection");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async move { drop(db) });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while count() > 0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the connection was closed"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }

@@ -4,4 +4,5 @@
 
 mod claims;
 mod outbox;
+mod reprint;
 mod roles;

@@ -243,10 +243,16 @@ fn an_idle_desk_signs_its_person_out_and_lets_the_shipment_go() {
     // Two minutes are: the desk asks who is there again and the shipment is free for others.
     h.state_mut()
         .backdate_last_input(std::time::Duration::from_secs(61));
-    wait_until(h, "the idle sign-out", |app| app.state().people.signing_in());
+    wait_until(h, "the idle sign-out", |app| {
+        app.state().people.signing_in()
+    });
     assert_eq!(signed_in(h), None);
     assert!(h.state().state().packing.open.is_none());
     assert!(shows(h, "Signed out after the desk sat idle. (Ana)"));
     crate::ui::settle(h);
-    assert_eq!(db.claims(order.number).unwrap(), vec![], "the claim went back");
+    assert_eq!(
+        db.claims(order.number).unwrap(),
+        vec![],
+        "the claim went back"
+    );
 }

@@ -7,9 +7,10 @@
 //! transaction cut off by a lost connection was never committed, so nothing is half-recorded.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use postgres::error::SqlState;
+
 use postgres::{Client, IsolationLevel, NoTls};
 
 use super::location::PgTarget;
@@ -36,6 +37,30 @@ pub(super) struct PgConnection {
     target: PgTarget,
     client: Option<Client>,
     statements: Statements,
+}
+
+impl Drop for PgConnection {
+    /// `postgres::Client` closes by blocking on its own runtime, which panics inside another
+    /// runtime: a job's copy of the record can be the last one, dropped on the jobs' runtime when
+    /// the app closes with jobs in flight. There it closes on a thread of its own.
+    fn drop(&mut self) {
+        if tokio::runtime::Handle::try_current().is_err() {
+            return;
+        }
+        let Some(client) = self.client.take() else {
+            return;
+        };
+        let slot = Arc::new(Mutex::new(Some(client)));
+        let theirs = Arc::clone(&slot);
+        let closing = std::thread::Builder::new()
+            .name("packdesk-pg-close".into())
+            .spawn(move || drop(theirs.lock().ok().and_then(|mut c| c.take())));
+        if let Err(e) = closing {
+            // Dropping it here would panic: the socket closes when the process ends.
+            tracing::warn!("a warehouse connection stays open until Packdesk exits: {e}");
+            std::mem::forget(slot.lock().ok().and_then(|mut c| c.take()));
+        }
+    }
 }
 
 impl PgConnection {
