@@ -181,6 +181,10 @@ pub fn print(packing: &mut Packing, desk: &mut Desk<'_>, label: LabelId) {
     if open.print.pending() {
         return;
     }
+    if let Some(why) = super::rules::why_not_print(&desk.access) {
+        open.print = Request::Failed(Failure::Other(why));
+        return;
+    }
     let Some(target) = target else {
         open.print = Request::Failed(Failure::Printer(
             crate::station::print::PrintError::NoPrinter.to_string(),

@@ -111,6 +111,12 @@ pub fn why_not_cancel(open: &OpenOrder, access: &Access) -> Option<String> {
     None
 }
 
+/// Why the person at this desk may not print or reprint labels, or `None`. Printers are the
+/// desk's own and the documents are in the record, so neither the claim nor the service matters.
+pub fn why_not_print(access: &Access) -> Option<String> {
+    access.why_not(Action::Pack)
+}
+
 /// Why this desk (and the person at it) may not pack the shown shipment now, or `None`.
 pub fn why_not_ours(open: &OpenOrder, access: &Access) -> Option<String> {
     if let Some(why) = access.why_not(Action::Pack) {

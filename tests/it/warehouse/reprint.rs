@@ -1,15 +1,19 @@
 //! Printers are per desk but label documents are in the warehouse record: a label one desk got
-//! (and fulfilled) reprints at another desk's printer with the service gone.
+//! (and fulfilled) reprints at another desk's printer with the service gone, by a packer (not by
+//! customer service, who is told which role it needs).
 
 use egui::Key;
+use egui_kittest::kittest::{NodeT as _, Queryable};
+use packdesk::station::db::{Location, Role, StationDb};
 use packdesk::station::print::Dpi;
 use packdesk::ui::command::Command;
 use packdesk::ui::packing::{LabelJob, PackingCommand};
 
+use super::roles::{add, people_read, signed_in, type_pin};
 use crate::pg_cluster;
 use crate::printing::peer::{Mode, ZplPeer};
 use crate::ui::warehouse::{empty_station, second_desk, submit_at_embedded_service};
-use crate::ui::{click, demo, open_by_scan, press, type_into, wait_until};
+use crate::ui::{click, demo, open_by_scan, press, shows, type_into, wait_until};
 
 #[test]
 fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() {
@@ -25,6 +29,20 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
         .state_mut()
         .settings
         .label_printer = Some(printer.printer(Dpi::D203));
+    let mut db = StationDb::connect(&Location::parse(&url).unwrap()).unwrap();
+    add(&mut db, "Sam", Role::Supervisor, None, "2468");
+    add(&mut db, "Ana", Role::Packer, None, "1357");
+    add(&mut db, "Bo", Role::Packer, None, "8642");
+    add(&mut db, "Cy", Role::CustomerService, None, "9753");
+    for (h, name, role, pin) in [
+        (&mut bench.harness, "Ana", "Packer", "1357"),
+        (&mut station_2.harness, "Cy", "Customer service", "9753"),
+    ] {
+        people_read(h);
+        click(h, &format!("{name} ({role})"));
+        type_pin(h, name, pin);
+        assert_eq!(signed_in(h).as_deref(), Some(name));
+    }
     let order = demo(3);
     submit_at_embedded_service(&bench.harness, &order, &url);
 
@@ -82,8 +100,39 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
         "the service no longer answers"
     );
 
-    // Station 2 opens the order and reprints the label at its own printer from the record.
+    // At station 2 customer service may read the order but not print its label.
     let s2 = &mut station_2.harness;
+    open_by_scan(s2, order.number);
+    let refusal = "Packing, labels and fulfilling needs the packer or supervisor role; \
+                   Cy is signed in as customer service.";
+    assert!(
+        s2.get_by_label("Reprint label 1")
+            .accesskit_node()
+            .is_disabled()
+    );
+    let label = s2
+        .state()
+        .state()
+        .packing
+        .open
+        .as_ref()
+        .unwrap()
+        .order
+        .shipments[0]
+        .parcels[0]
+        .latest_label()
+        .unwrap()
+        .id;
+    s2.state_mut()
+        .command(Command::Packing(PackingCommand::PrintLabel(label)));
+    s2.step();
+    assert!(shows(s2, refusal), "said where the print's answer goes");
+    assert!(printer.printed().is_empty());
+
+    // A packer signs in there and reprints the label at that desk's printer from the record.
+    click(s2, "Sign out");
+    click(s2, "Bo (Packer)");
+    type_pin(s2, "Bo", "8642");
     open_by_scan(s2, order.number);
     click(s2, "Reprint label 1");
     wait_until(s2, "the print", |app| {
@@ -98,14 +147,7 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
     );
     let zpl = &printed[0];
     assert!(zpl.starts_with("^XA") && zpl.contains(&tracking), "{zpl}");
-    let db_zpl = packdesk::station::db::StationDb::connect(
-        &packdesk::station::db::Location::parse(&url).unwrap(),
-    )
-    .unwrap()
-    .label_document(zpl_at_bench)
-    .unwrap()
-    .unwrap()
-    .1;
+    let db_zpl = db.label_document(zpl_at_bench).unwrap().unwrap().1;
     assert_eq!(
         zpl.as_bytes(),
         db_zpl.as_slice(),

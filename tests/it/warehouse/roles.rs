@@ -16,7 +16,7 @@ use crate::pg_cluster;
 use crate::ui::warehouse::{empty_station, second_desk};
 use crate::ui::{AppHarness, click, demo, open_by_scan, press, scan, shows, wait_until};
 
-fn add(db: &mut StationDb, name: &str, role: Role, badge: Option<&str>, pin: &str) {
+pub(super) fn add(db: &mut StationDb, name: &str, role: Role, badge: Option<&str>, pin: &str) {
     db.add_person(&NewPerson {
         name: name.into(),
         role,
@@ -26,13 +26,13 @@ fn add(db: &mut StationDb, name: &str, role: Role, badge: Option<&str>, pin: &st
     .unwrap();
 }
 
-fn people_read(h: &mut AppHarness) {
+pub(super) fn people_read(h: &mut AppHarness) {
     h.state_mut()
         .command(Command::People(PeopleCommand::Reload));
     wait_until(h, "the people", |app| app.state().people.required());
 }
 
-fn type_pin(h: &mut AppHarness, name: &str, pin: &str) {
+pub(super) fn type_pin(h: &mut AppHarness, name: &str, pin: &str) {
     let label = format!("PIN for {name}");
     h.get_by_label(&label).focus();
     h.step();
@@ -42,7 +42,7 @@ fn type_pin(h: &mut AppHarness, name: &str, pin: &str) {
     wait_until(h, "the PIN check", |app| !app.state().people.checking);
 }
 
-fn signed_in(h: &AppHarness) -> Option<String> {
+pub(super) fn signed_in(h: &AppHarness) -> Option<String> {
     h.state()
         .state()
         .people

@@ -7,7 +7,7 @@ use crate::station::db::DocumentKind;
 use crate::ui::command::Command;
 use crate::ui::failure::Failure;
 use crate::ui::packing::command::PackingCommand;
-use crate::ui::packing::rules::{why_no_label, why_not_fulfill};
+use crate::ui::packing::rules::{why_no_label, why_not_fulfill, why_not_print};
 use crate::ui::packing::state::{LabelJob, OpenOrder, Preview, Request};
 use crate::ui::people::state::Access;
 use crate::ui::state::AppState;
@@ -44,7 +44,12 @@ pub fn get_label_ui(
 }
 
 /// The preview of an earlier parcel's label ("Preview label n" in the history), to reprint it.
-pub fn earlier_label_ui(ui: &mut egui::Ui, open: &OpenOrder, commands: &mut Vec<Command>) {
+pub fn earlier_label_ui(
+    ui: &mut egui::Ui,
+    open: &OpenOrder,
+    access: &Access,
+    commands: &mut Vec<Command>,
+) {
     if matches!(open.preview, Preview::None) {
         return;
     }
@@ -53,7 +58,7 @@ pub fn earlier_label_ui(ui: &mut egui::Ui, open: &OpenOrder, commands: &mut Vec<
     ui.horizontal_top(|ui| {
         preview_ui(ui, open);
         if let Preview::Ready { label, .. } = &open.preview {
-            ui.vertical(|ui| output_ui(ui, open, *label, commands));
+            ui.vertical(|ui| output_ui(ui, open, *label, access, commands));
         }
     });
 }
@@ -80,7 +85,7 @@ pub fn label_ui(
         preview_ui(ui, open);
         ui.vertical(|ui| {
             if let LabelJob::Ready { label, .. } = &open.label {
-                output_ui(ui, open, *label, commands);
+                output_ui(ui, open, *label, &state.people.access(), commands);
                 ui.separator();
             }
             fulfill_ui(ui, state, open, commands);
@@ -163,8 +168,10 @@ fn output_ui(
     ui: &mut egui::Ui,
     open: &OpenOrder,
     label: crate::station::db::LabelId,
+    access: &Access,
     commands: &mut Vec<Command>,
 ) {
+    let refused = why_not_print(access);
     ui.horizontal(|ui| {
         let busy = open.save.pending();
         if ui
@@ -186,7 +193,11 @@ fn output_ui(
             )));
         }
         if ui
-            .add_enabled(!open.print.pending(), egui::Button::new("Print (Ctrl+P)"))
+            .add_enabled(
+                !open.print.pending() && refused.is_none(),
+                egui::Button::new("Print (Ctrl+P)"),
+            )
+            .on_disabled_hover_text(refused.as_deref().unwrap_or_default())
             .clicked()
         {
             commands.push(Command::Packing(PackingCommand::PrintLabel(label)));

@@ -16,7 +16,9 @@ use crate::station::db::{OrderStatus, Parcel, StationOrder, StationShipment};
 use crate::ui::command::Command;
 use crate::ui::orders::view::status_label_ui;
 use crate::ui::packing::command::PackingCommand;
+use crate::ui::packing::rules::why_not_print;
 use crate::ui::packing::state::{ClaimState, OpenOrder, TakeOverFlow};
+use crate::ui::people::state::Access;
 use crate::ui::state::AppState;
 
 pub fn order_ui(
@@ -216,7 +218,7 @@ fn shipment_detail_ui(
         ui.label(RichText::new("None yet.").weak());
     }
     for (n, parcel) in shipment.parcels.iter().enumerate() {
-        parcel_history_ui(ui, open, n + 1, parcel, commands);
+        parcel_history_ui(ui, open, n + 1, parcel, &state.people.access(), commands);
     }
     if let Some(cancellation) = &shipment.cancellation {
         ui.label(format!("Canceled at {}.", cancellation.recorded_at.date()));
@@ -230,6 +232,7 @@ fn parcel_history_ui(
     open: &OpenOrder,
     number: usize,
     parcel: &Parcel,
+    access: &Access,
     commands: &mut Vec<Command>,
 ) {
     let items: Vec<String> = parcel
@@ -266,13 +269,15 @@ fn parcel_history_ui(
                 commands.push(Command::Packing(PackingCommand::ShowPreview(label.id)));
             }
             // From the cached document: works with the service unreachable.
+            let refused = why_not_print(access);
             if !label.documents.is_empty()
                 && open.parcel != Some(parcel.id)
                 && ui
                     .add_enabled(
-                        !open.print.pending(),
+                        !open.print.pending() && refused.is_none(),
                         egui::Button::new(format!("Reprint label {number}")).small(),
                     )
+                    .on_disabled_hover_text(refused.as_deref().unwrap_or_default())
                     .clicked()
             {
                 commands.push(Command::Packing(PackingCommand::PrintLabel(label.id)));

@@ -96,7 +96,7 @@ pub fn parcel_ui(
     }
     ui.separator();
     super::label::get_label_ui(ui, open, &state.people.access(), commands);
-    super::label::earlier_label_ui(ui, open, commands);
+    super::label::earlier_label_ui(ui, open, &state.people.access(), commands);
 }
 
 /// The recorded parcel in a few lines.
