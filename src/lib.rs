@@ -4,6 +4,7 @@
 pub mod api;
 pub mod cli;
 pub mod connection;
+pub mod customs;
 pub mod demo;
 pub mod domain;
 pub mod logging;

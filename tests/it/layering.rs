@@ -25,6 +25,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("demo", &["api", "domain"]),
     ("paths", &["station"]),
     ("connection", &["api", "service", "station"]),
+    ("customs", &["api", "domain", "station", "service"]),
     (
         "ui",
         &[
@@ -35,9 +36,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "demo",
             "paths",
             "connection",
+            "customs",
         ],
     ),
-    ("cli", &["station", "service", "paths"]),
+    ("cli", &["station", "service", "paths", "customs"]),
 ];
 
 /// Modules only unit tests compile (`#[cfg(test)]` in `lib.rs`): any module may use them.

@@ -1,0 +1,1 @@
+//! Rendering the paperwork (see `paperwork`) as PDF and ZPL.
