@@ -8,4 +8,5 @@
 //! the app and `packdesk documents` use the one implementation.
 
 pub mod paperwork;
+pub mod sdr;
 pub mod render;

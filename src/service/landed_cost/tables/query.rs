@@ -6,7 +6,7 @@ use super::Tables;
 use super::dated::in_force;
 use super::duty::DutyRow;
 use super::fx::FxDay;
-use super::rules::{DeMinimisKind, DeMinimisRow, DestinationRow};
+use super::rules::{AgreementKind, AgreementRow, DeMinimisKind, DeMinimisRow, DestinationRow};
 use super::tax::TaxRow;
 use crate::domain::CountryCode;
 
@@ -72,5 +72,32 @@ impl Tables {
     /// The exchange rates in force on `date`.
     pub fn fx_on(&self, date: Date) -> Option<FxDay<'_>> {
         self.fx.on(date)
+    }
+
+    /// The customs union in force on `date` that both countries belong to, e.g. `EU-CU`: goods
+    /// between them cross no customs border (the engine's `Regime::CustomsUnion`).
+    pub fn customs_union_of(
+        &self,
+        a: CountryCode,
+        b: CountryCode,
+        date: Date,
+    ) -> Option<&AgreementRow> {
+        self.agreements.iter().find(|row| {
+            row.kind == AgreementKind::CustomsUnion
+                && row.effective_from <= date
+                && row.effective_to.is_none_or(|to| date <= to)
+                && row.has(a)
+                && row.has(b)
+        })
+    }
+
+    /// Whether `country` is in the customs union `id` on `date` (e.g. an EU consignment).
+    pub fn in_customs_union(&self, id: &str, country: CountryCode, date: Date) -> bool {
+        self.agreements.iter().any(|row| {
+            row.id == id
+                && row.effective_from <= date
+                && row.effective_to.is_none_or(|to| date <= to)
+                && row.has(country)
+        })
     }
 }
