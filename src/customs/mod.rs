@@ -7,6 +7,9 @@
 //! `station` (the record) and `service` (the dated FX tables and the label's barcode), so both
 //! the app and `packdesk documents` use the one implementation.
 
+pub mod build;
 pub mod paperwork;
-pub mod sdr;
 pub mod render;
+pub mod sdr;
+pub mod settings;
+mod shares;

@@ -113,7 +113,12 @@ mod tests {
         assert_eq!(one.eur_per_sdr, "1.260167".parse().unwrap());
         assert_eq!(one.rates_of, date!(2025 - 01 - 02));
         // About 1.30 USD per SDR, as the IMF published for that day.
-        let usd = to_sdr(&tables, "1302.0".parse().unwrap(), "USD", date!(2025 - 01 - 02));
+        let usd = to_sdr(
+            &tables,
+            "1302.0".parse().unwrap(),
+            "USD",
+            date!(2025 - 01 - 02),
+        );
         assert_eq!(usd.unwrap().value.round(), Decimal::from(1001));
     }
 

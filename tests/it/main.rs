@@ -10,6 +10,7 @@ mod landed_cost;
 mod layering;
 mod openapi;
 mod outbox;
+mod paperwork;
 #[path = "../support/pg_cluster.rs"]
 mod pg_cluster;
 mod printing;
