@@ -12,7 +12,7 @@ use super::record::refresh_status;
 use super::station_db::StationDb;
 use crate::station::error::StationError;
 use crate::station::model::{
-    Direction, DocumentId, DocumentInfo, DocumentKind, LabelDocument, LabelId, ParcelId,
+    Direction, DocumentId, DocumentInfo, DocumentKind, LabelDocument, LabelId, Paper, ParcelId,
 };
 
 pub(super) fn label_status_code(status: LabelStatus) -> &'static str {
@@ -64,7 +64,9 @@ impl StationDb {
     }
 
     /// Caches label documents fetched from the label URLs (PDF, ZPL). Fetching the same URL
-    /// and kind again replaces the bytes.
+    /// and kind again replaces the bytes (the id stays). Each is stored as the paper it says
+    /// (`Paper::Label` for what the service sent); generated customs paperwork goes through
+    /// [`StationDb::record_customs_documents`].
     pub fn record_label_documents(
         &mut self,
         label: LabelId,
@@ -87,28 +89,31 @@ impl StationDb {
         document: DocumentId,
     ) -> Result<Option<(DocumentInfo, Vec<u8>)>, StationError> {
         let row = self.conn.read()?.query_row_opt(
-            "SELECT kind, url, bytes, fetched_at FROM label_documents WHERE id = ?1",
+            "SELECT paper, kind, url, bytes, fetched_at FROM label_documents WHERE id = ?1",
             params![document.0],
             |row| {
                 Ok((
-                    row.get::<_, String>("kind")?,
+                    (
+                        row.get::<_, String>("paper")?,
+                        row.get::<_, String>("kind")?,
+                    ),
                     row.get::<_, String>("url")?,
                     row.get::<_, Vec<u8>>("bytes")?,
                     row.get::<_, i64>("fetched_at")?,
                 ))
             },
         )?;
-        let Some((kind, url, bytes, fetched_at)) = row else {
+        let Some(((paper, kind), url, bytes, fetched_at)) = row else {
             return Ok(None);
         };
-        let info = DocumentInfo {
-            id: document,
-            kind: DocumentKind::parse(&kind)
-                .ok_or_else(|| StationError::Corrupt(format!("document kind {kind}")))?,
-            url: Some(url).filter(|u| !u.is_empty()),
-            size: bytes.len() as u64,
-            fetched_at: from_unix(fetched_at)?,
-        };
+        let info = document_info(
+            document.0,
+            &paper,
+            &kind,
+            url,
+            bytes.len() as u64,
+            fetched_at,
+        )?;
         Ok(Some((info, bytes)))
     }
 }
@@ -150,7 +155,7 @@ pub(super) fn update_label_in(
     apply_answer(tx, &ctx, label, response)
 }
 
-fn label_parcel(conn: &mut Tx<'_>, label: LabelId) -> Result<ParcelId, StationError> {
+pub(super) fn label_parcel(conn: &mut Tx<'_>, label: LabelId) -> Result<ParcelId, StationError> {
     conn.query_row_opt(
         "SELECT parcel_id FROM labels WHERE id = ?1",
         params![label.0],
@@ -190,6 +195,7 @@ fn apply_answer(
     }) {
         logged.result.base64 = None;
         let document = LabelDocument {
+            paper: Paper::Label,
             kind: DocumentKind::Pdf,
             url: None,
             bytes,
@@ -225,15 +231,32 @@ fn store_document(
     label: LabelId,
     document: &LabelDocument,
 ) -> Result<DocumentId, StationError> {
+    let id = upsert_document(conn, label, document)?;
+    let body = serde_json::json!({
+        "label": label.0, "paper": document.paper.as_str(), "kind": document.kind.as_str(),
+        "url": document.url, "bytes": document.bytes.len(),
+    });
+    event(conn, ctx, Direction::Local, "label_document", &body)?;
+    Ok(id)
+}
+
+/// Stores a document, or replaces the bytes of the one with the same paper, kind and URL in
+/// place: its id stays, so print jobs keep pointing at it.
+pub(super) fn upsert_document(
+    conn: &mut Tx<'_>,
+    label: LabelId,
+    document: &LabelDocument,
+) -> Result<DocumentId, StationError> {
     let url = document.url.as_deref().unwrap_or("");
     let id = conn.query_row(
-        "INSERT INTO label_documents (label_id, kind, url, bytes, fetched_at)
-         VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (label_id, kind, url)
+        "INSERT INTO label_documents (label_id, paper, kind, url, bytes, fetched_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT (label_id, paper, kind, url)
          DO UPDATE SET bytes = excluded.bytes, fetched_at = excluded.fetched_at
          RETURNING id",
         params![
             label.0,
+            document.paper.as_str(),
             document.kind.as_str(),
             url,
             document.bytes,
@@ -241,15 +264,31 @@ fn store_document(
         ],
         |row| row.get("id"),
     )?;
-    let body = serde_json::json!({
-        "label": label.0, "kind": document.kind.as_str(), "url": document.url,
-        "bytes": document.bytes.len(),
-    });
-    event(conn, ctx, Direction::Local, "label_document", &body)?;
     Ok(DocumentId(id))
 }
 
-fn event<T: serde::Serialize + ?Sized>(
+/// A `label_documents` row as read (`url` is `''` for inline or generated documents).
+pub(super) fn document_info(
+    id: i64,
+    paper: &str,
+    kind: &str,
+    url: String,
+    size: u64,
+    fetched_at: i64,
+) -> Result<DocumentInfo, StationError> {
+    Ok(DocumentInfo {
+        id: DocumentId(id),
+        paper: Paper::parse(paper)
+            .ok_or_else(|| StationError::Corrupt(format!("document paper {paper}")))?,
+        kind: DocumentKind::parse(kind)
+            .ok_or_else(|| StationError::Corrupt(format!("document kind {kind}")))?,
+        url: Some(url).filter(|u| !u.is_empty()),
+        size,
+        fetched_at: from_unix(fetched_at)?,
+    })
+}
+
+pub(super) fn event<T: serde::Serialize + ?Sized>(
     conn: &mut Tx<'_>,
     ctx: &ParcelCtx,
     direction: Direction,

@@ -22,13 +22,19 @@
 //!   [`StationOrder::fulfillment_update`], [`StationOrder::cancellation_update`].
 //! - Packing flow: [`StationDb::start_parcel`] (quantities never more than left) →
 //!   [`StationDb::record_label`] / [`StationDb::update_label`] (polls) →
-//!   [`StationDb::record_label_documents`] → [`StationDb::record_fulfillment`].
+//!   [`StationDb::record_label_documents`] → [`StationDb::record_fulfillment`]. Customs
+//!   paperwork generated for a ready label is cached with its documents
+//!   ([`StationDb::record_customs_documents`], each with its [`Paper`]); code that wants the
+//!   shipping label itself picks it with [`LabelRecord::label_document`].
+//! - Settings every desk of a warehouse shares: [`StationDb::warehouse_setting`] /
+//!   [`StationDb::set_warehouse_setting`].
 //!   [`StationDb::void_parcel`] gives a parcel's units back; [`StationDb::record_cancellation`]
 //!   cancels a shipment.
 //! - Status is derived, never set: see [`OrderStatus`] and `model::status`.
 
 mod changes;
 mod claims;
+mod customs;
 mod encoding;
 pub mod engine;
 mod event_log;

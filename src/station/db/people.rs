@@ -224,7 +224,11 @@ fn ensure_free(
     }
 }
 
-fn log(tx: &mut Tx<'_>, kind: &'static str, body: &serde_json::Value) -> Result<(), StationError> {
+pub(super) fn log(
+    tx: &mut Tx<'_>,
+    kind: &'static str,
+    body: &serde_json::Value,
+) -> Result<(), StationError> {
     let actor = tx.actor().clone();
     tx.execute(
         "INSERT INTO warehouse_events (at, desk, person, kind, body_json)

@@ -7,15 +7,15 @@ use crate::domain::{LengthUnit, Weight, WeightUnit};
 
 use super::encoding::{from_json, from_unix};
 use super::engine::{Tx, params};
-use super::label::parse_label_status;
+use super::label::{document_info, parse_label_status};
 use super::record::parse_shipment_type;
 use super::station_db::StationDb;
 use crate::station::error::StationError;
 use crate::station::model::status::{self, ShipmentFacts};
 use crate::station::model::{
-    Cancellation, ChosenRate, Dimensions, DocumentId, DocumentInfo, DocumentKind, FulfillmentId,
-    FulfillmentRecord, ItemProgress, LabelId, LabelRecord, OrderNumber, OrderOrigin, Parcel,
-    ParcelId, ParcelLine, StationOrder, StationShipment,
+    Cancellation, ChosenRate, Dimensions, DocumentInfo, FulfillmentId, FulfillmentRecord,
+    ItemProgress, LabelId, LabelRecord, OrderNumber, OrderOrigin, Parcel, ParcelId, ParcelLine,
+    StationOrder, StationShipment,
 };
 
 impl StationDb {
@@ -319,14 +319,18 @@ fn load_labels(conn: &mut Tx<'_>, parcel: i64) -> Result<Vec<LabelRecord>, Stati
     Ok(labels)
 }
 
-fn load_documents(conn: &mut Tx<'_>, label: i64) -> Result<Vec<DocumentInfo>, StationError> {
+/// A label's documents (without bytes), oldest first: its own and any customs paperwork.
+pub(super) fn load_documents(
+    conn: &mut Tx<'_>,
+    label: i64,
+) -> Result<Vec<DocumentInfo>, StationError> {
     let rows = conn.query_map(
-        "SELECT id, kind, url, length(bytes) AS size, fetched_at FROM label_documents
+        "SELECT id, paper, kind, url, length(bytes) AS size, fetched_at FROM label_documents
          WHERE label_id = ?1 ORDER BY id",
         params![label],
         |row| {
             Ok((
-                row.get::<_, i64>("id")?,
+                (row.get::<_, i64>("id")?, row.get::<_, String>("paper")?),
                 row.get::<_, String>("kind")?,
                 row.get::<_, String>("url")?,
                 row.get::<_, i64>("size")?,
@@ -335,15 +339,9 @@ fn load_documents(conn: &mut Tx<'_>, label: i64) -> Result<Vec<DocumentInfo>, St
         },
     )?;
     rows.into_iter()
-        .map(|(id, kind, url, size, fetched_at)| {
-            Ok(DocumentInfo {
-                id: DocumentId(id),
-                kind: DocumentKind::parse(&kind)
-                    .ok_or_else(|| StationError::Corrupt(format!("document kind {kind}")))?,
-                url: Some(url).filter(|u| !u.is_empty()),
-                size: u64::try_from(size).unwrap_or(0),
-                fetched_at: from_unix(fetched_at)?,
-            })
+        .map(|((id, paper), kind, url, size, fetched_at)| {
+            let size = u64::try_from(size).unwrap_or(0);
+            document_info(id, &paper, &kind, url, size, fetched_at)
         })
         .collect()
 }

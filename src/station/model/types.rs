@@ -190,8 +190,69 @@ pub struct LabelRecord {
     pub shipping_service: Option<String>,
     /// The service's field errors when `status` is `error`.
     pub errors: Vec<FieldError>,
-    /// Documents cached so far (their bytes via `StationDb::label_document`).
+    /// Documents cached so far (their bytes via `StationDb::label_document`): the label's own
+    /// and any customs paperwork generated for it (see [`DocumentInfo::paper`]).
     pub documents: Vec<DocumentInfo>,
+}
+
+impl LabelRecord {
+    /// The shipping label's own document of `kind`, never customs paperwork cached with it.
+    pub fn label_document(&self, kind: DocumentKind) -> Option<&DocumentInfo> {
+        self.documents
+            .iter()
+            .find(|d| d.paper == Paper::Label && d.kind == kind)
+    }
+
+    /// Whether any of the shipping label's own documents is cached.
+    pub fn has_label_documents(&self) -> bool {
+        self.documents.iter().any(|d| d.paper == Paper::Label)
+    }
+}
+
+/// Which paper a cached document is: the shipping label, or customs paperwork the station
+/// generated for the label's parcel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Paper {
+    Label,
+    Invoice,
+    Cn22,
+    Cn23,
+    PackingSlip,
+}
+
+impl Paper {
+    pub const ALL: [Self; 5] = [
+        Self::Label,
+        Self::Invoice,
+        Self::Cn22,
+        Self::Cn23,
+        Self::PackingSlip,
+    ];
+
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Self::Label => "label",
+            Self::Invoice => "invoice",
+            Self::Cn22 => "cn22",
+            Self::Cn23 => "cn23",
+            Self::PackingSlip => "packing_slip",
+        }
+    }
+
+    pub(crate) fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.as_str() == text)
+    }
+
+    /// What a person calls it.
+    pub fn title(&self) -> &'static str {
+        match self {
+            Self::Label => "Label",
+            Self::Invoice => "Commercial invoice",
+            Self::Cn22 => "CN22",
+            Self::Cn23 => "CN23",
+            Self::PackingSlip => "Packing slip",
+        }
+    }
 }
 
 /// A label document kept for reprinting offline.
@@ -218,9 +279,11 @@ impl DocumentKind {
     }
 }
 
-/// A label document fetched by the job runner, for `StationDb::record_label_documents`.
+/// A label document fetched by the job runner, for `StationDb::record_label_documents`, or
+/// customs paperwork generated for the label, for `StationDb::record_customs_documents`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LabelDocument {
+    pub paper: Paper,
     pub kind: DocumentKind,
     /// The URL it was fetched from; `None` when it came inline in the answer (base64).
     pub url: Option<String>,
@@ -231,6 +294,7 @@ pub struct LabelDocument {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DocumentInfo {
     pub id: DocumentId,
+    pub paper: Paper,
     pub kind: DocumentKind,
     pub url: Option<String>,
     pub size: u64,

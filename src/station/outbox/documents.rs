@@ -2,7 +2,7 @@
 
 use super::shared_db::{SharedDb, with_db};
 use crate::api::Client;
-use crate::station::db::{DocumentKind, LabelDocument, OutboxEntry};
+use crate::station::db::{DocumentKind, LabelDocument, OutboxEntry, Paper};
 
 /// Fetches the first PDF and the ZPL document of the entry's label and caches them. Failures
 /// are logged: the label is recorded, and the app fetches missing documents on demand.
@@ -34,12 +34,13 @@ pub async fn fetch_and_cache(client: &Client, db: &SharedDb, entry: &OutboxEntry
         !label
             .documents
             .iter()
-            .any(|d| d.kind == *kind && d.url.as_deref() == Some(url))
+            .any(|d| d.paper == Paper::Label && d.kind == *kind && d.url.as_deref() == Some(url))
     });
     let mut fetched = Vec::new();
     for (kind, url) in wanted {
         match client.fetch_document(&url).await {
             Ok(bytes) => fetched.push(LabelDocument {
+                paper: Paper::Label,
                 kind,
                 url: Some(url),
                 bytes,

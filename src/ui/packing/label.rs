@@ -122,7 +122,7 @@ fn document(open: &OpenOrder, label: LabelId, kind: DocumentKind) -> Option<Docu
         .flat_map(|s| &s.parcels)
         .flat_map(|p| &p.labels)
         .find(|l| l.id == label)
-        .and_then(|l| l.documents.iter().find(|d| d.kind == kind))
+        .and_then(|l| l.label_document(kind))
         .map(|d| d.id)
 }
 

@@ -10,7 +10,9 @@ mod reprint;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use packdesk::station::db::{DocumentKind, LabelDocument, PrintOutcome, PrintState, StationDb};
+use packdesk::station::db::{
+    DocumentKind, LabelDocument, Paper, PrintOutcome, PrintState, StationDb,
+};
 
 use crate::station::engines::Engine;
 use packdesk::station::print::{
@@ -47,6 +49,7 @@ fn db_with_document(engine: &Engine) -> (StationDb, packdesk::station::db::Docum
     let answer = crate::station::label_answer(4242, packdesk::api::LabelStatus::Success, "T1");
     let label = db.record_label(parcel, &request, &answer).unwrap();
     let zpl = LabelDocument {
+        paper: Paper::Label,
         kind: DocumentKind::Zpl,
         url: Some("https://labels.example/4242.zpl".into()),
         bytes: LABEL.to_vec(),

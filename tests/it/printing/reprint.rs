@@ -1,7 +1,7 @@
 //! A label fetched once reprints with the service gone: the documents come from the station
 //! database, never from the service again.
 
-use packdesk::station::db::{DocumentKind, LabelDocument, NewParcelLine, StationDb};
+use packdesk::station::db::{DocumentKind, LabelDocument, NewParcelLine, Paper, StationDb};
 use packdesk::station::print::{Dpi, PrintTarget, ZplTimeouts, print_queued};
 
 use super::peer::{Mode, ZplPeer};
@@ -44,6 +44,7 @@ async fn an_earlier_label_reprints_from_the_cache_with_the_service_stopped() {
     db.record_label_documents(
         label,
         &[LabelDocument {
+            paper: Paper::Label,
             kind: DocumentKind::Zpl,
             url: Some(zpl_url.clone()),
             bytes: zpl.clone(),
@@ -58,7 +59,12 @@ async fn an_earlier_label_reprints_from_the_cache_with_the_service_stopped() {
     // Reprint from the shipment's history: the document id comes from the cached order.
     let order = db.order(7001).unwrap().unwrap();
     let (_, cached) = order.parcel(parcel).unwrap();
-    let document = cached.latest_label().unwrap().documents[0].id;
+    let document = cached
+        .latest_label()
+        .unwrap()
+        .label_document(DocumentKind::Zpl)
+        .unwrap()
+        .id;
     let peer = ZplPeer::start(Mode::Ready);
     let target = PrintTarget::Zpl(peer.printer(Dpi::D203));
     let db = std::sync::Mutex::new(db);

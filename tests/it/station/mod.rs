@@ -4,6 +4,7 @@
 
 mod claims;
 mod config;
+mod customs;
 pub mod engines;
 mod import;
 mod orders;

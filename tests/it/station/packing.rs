@@ -96,6 +96,7 @@ fn parcels_never_take_more_than_is_left_and_status_follows_labels_fulfillments_a
     db.update_label(label, &answer).unwrap();
     assert_eq!(db.list_orders().unwrap()[0].status, OrderStatus::Labelled);
     let zpl = LabelDocument {
+        paper: Paper::Label,
         kind: DocumentKind::Zpl,
         url: Some("https://labels.example/2002.zpl".into()),
         bytes: b"^XA^XZ".to_vec(),
@@ -108,9 +109,20 @@ fn parcels_never_take_more_than_is_left_and_status_follows_labels_fulfillments_a
         (record.status, record.tracking_code.as_str()),
         (LabelStatus::Success, "TRK1")
     );
-    let docs: Vec<_> = record.documents.iter().map(|d| (d.kind, d.size)).collect();
-    assert_eq!(docs, [(DocumentKind::Pdf, 8), (DocumentKind::Zpl, 6)]);
-    let (_, pdf) = db.label_document(record.documents[0].id).unwrap().unwrap();
+    let docs: Vec<_> = record
+        .documents
+        .iter()
+        .map(|d| (d.paper, d.kind, d.size))
+        .collect();
+    assert_eq!(
+        docs,
+        [
+            (Paper::Label, DocumentKind::Pdf, 8),
+            (Paper::Label, DocumentKind::Zpl, 6)
+        ]
+    );
+    let pdf_id = record.label_document(DocumentKind::Pdf).unwrap().id;
+    let (_, pdf) = db.label_document(pdf_id).unwrap().unwrap();
     assert_eq!(pdf, b"%PDF-1.4");
     assert!(matches!(
         db.record_label(p1, &request, &label_answer(3003, LabelStatus::Success, "")),

@@ -7,8 +7,59 @@ use packdesk::station::db::*;
 use super::engines::Engine;
 use super::outbox::{fulfill, options, station};
 
-/// Undoes the steps after 6, newest first: each step added after 6 adds its undo here
-/// (refinery applies only steps above the highest one recorded).
+/// Undoes step 10 on SQLite (foreign keys off, as a plain connection has them), leaving the
+/// record as a Packdesk at step 9 wrote it: customs documents and their print jobs go, the
+/// label's documents are rebuilt without `paper` (ids kept; `print_jobs` names the table, so
+/// it points at the rebuilt one).
+pub(super) const SQLITE_UNDO_10: &str = "
+    PRAGMA foreign_keys = OFF;
+    DROP TABLE warehouse_settings;
+    DELETE FROM print_jobs WHERE document_id IN
+        (SELECT id FROM label_documents WHERE paper <> 'label');
+    CREATE TABLE label_documents_v9 (
+        id         INTEGER PRIMARY KEY,
+        label_id   INTEGER NOT NULL REFERENCES labels (id),
+        kind       TEXT    NOT NULL CHECK (kind IN ('pdf', 'zpl')),
+        url        TEXT    NOT NULL,
+        bytes      BLOB    NOT NULL,
+        fetched_at INTEGER NOT NULL,
+        UNIQUE (label_id, kind, url)
+    ) STRICT;
+    INSERT INTO label_documents_v9
+    SELECT id, label_id, kind, url, bytes, fetched_at FROM label_documents WHERE paper = 'label';
+    DROP TABLE label_documents;
+    ALTER TABLE label_documents_v9 RENAME TO label_documents;
+    DELETE FROM refinery_schema_history WHERE version = 10;
+";
+
+pub(super) const POSTGRES_UNDO_10: &str = "
+    DROP TABLE warehouse_settings;
+    DELETE FROM print_jobs WHERE document_id IN
+        (SELECT id FROM label_documents WHERE paper <> 'label');
+    DELETE FROM label_documents WHERE paper <> 'label';
+    ALTER TABLE label_documents DROP CONSTRAINT label_documents_label_id_paper_kind_url_key;
+    ALTER TABLE label_documents DROP COLUMN paper;
+    ALTER TABLE label_documents ADD CONSTRAINT label_documents_label_id_kind_url_key
+        UNIQUE (label_id, kind, url);
+    DELETE FROM refinery_schema_history WHERE version = 10;
+";
+
+/// Takes the record back to step 9, as a Packdesk from before customs documents left it.
+pub(super) fn back_to_step_9(engine: &Engine) {
+    match engine {
+        Engine::Sqlite { path, .. } => {
+            let conn = rusqlite::Connection::open(path).unwrap();
+            conn.execute_batch(SQLITE_UNDO_10).unwrap();
+        }
+        Engine::Postgres { url } => {
+            let mut client = ::postgres::Client::connect(url, ::postgres::NoTls).unwrap();
+            client.batch_execute(POSTGRES_UNDO_10).unwrap();
+        }
+    }
+}
+
+/// Undoes steps 9, 8 and 7, newest first, after [`back_to_step_9`]: each step added after 9
+/// adds its undo there (refinery applies only steps above the highest one recorded).
 const SQLITE_UNDO_AFTER_6: &str = "
     DROP TABLE warehouse_events;
     ALTER TABLE events DROP COLUMN person;
@@ -79,6 +130,7 @@ const POSTGRES_BACK_TO_STEP_5: &str = "
 ";
 
 fn back_to_step_5(engine: &Engine) {
+    back_to_step_9(engine);
     match engine {
         Engine::Sqlite { path, .. } => {
             let conn = rusqlite::Connection::open(path).unwrap();

@@ -75,9 +75,7 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
         );
         let label = open.order.shipments[0].parcels[0].latest_label().unwrap();
         let zpl = label
-            .documents
-            .iter()
-            .find(|d| d.kind == packdesk::station::db::DocumentKind::Zpl)
+            .label_document(packdesk::station::db::DocumentKind::Zpl)
             .expect("the ZPL document kept with the label")
             .id;
         (label.tracking_code.clone(), zpl)

@@ -14,7 +14,7 @@ use super::preview;
 use crate::api::LabelStatus;
 use crate::api::{Client, LabelRequest};
 use crate::station::db::{
-    DocumentKind, LabelDocument, LabelId, LabelOptions, NewParcel, OrderNumber, ParcelId,
+    DocumentKind, LabelDocument, LabelId, LabelOptions, NewParcel, OrderNumber, Paper, ParcelId,
     StationError, StationOrder,
 };
 use crate::ui::failure::{Credential, Failure};
@@ -217,6 +217,7 @@ pub(super) async fn documents(
             .await
             .map_err(|e| Failure::from_client(&e, Credential::AccessToken))?;
         fetched.push(LabelDocument {
+            paper: Paper::Label,
             kind: DocumentKind::Pdf,
             url: Some(url.clone()),
             bytes,
@@ -229,6 +230,7 @@ pub(super) async fn documents(
                 .await
                 .map_err(|e| Failure::from_client(&e, Credential::AccessToken))?;
             fetched.push(LabelDocument {
+                paper: Paper::Label,
                 kind: DocumentKind::Zpl,
                 url: Some(url.to_string()),
                 bytes: bytes.clone(),

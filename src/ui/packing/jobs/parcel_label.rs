@@ -78,7 +78,7 @@ pub async fn ready(db: SharedDb, client: Client, number: OrderNumber, parcel: Pa
             .filter(|l| l.status == LabelStatus::Success);
         let zpl = match label
             .as_ref()
-            .and_then(|l| l.documents.iter().find(|d| d.kind == DocumentKind::Zpl))
+            .and_then(|l| l.label_document(DocumentKind::Zpl))
         {
             Some(doc) => db.label_document(doc.id)?.map(|(_, bytes)| bytes),
             None => None,

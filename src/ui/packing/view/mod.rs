@@ -259,9 +259,8 @@ fn parcel_history_ui(
             };
             ui.label(status);
             let has_zpl = label
-                .documents
-                .iter()
-                .any(|d| d.kind == crate::station::db::DocumentKind::Zpl);
+                .label_document(crate::station::db::DocumentKind::Zpl)
+                .is_some();
             if has_zpl
                 && open.parcel != Some(parcel.id)
                 && ui.small_button(format!("Preview label {number}")).clicked()
@@ -270,7 +269,7 @@ fn parcel_history_ui(
             }
             // From the cached document: works with the service unreachable.
             let refused = why_not_print(access);
-            if !label.documents.is_empty()
+            if label.has_label_documents()
                 && open.parcel != Some(parcel.id)
                 && ui
                     .add_enabled(
