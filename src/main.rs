@@ -31,6 +31,13 @@ fn main() -> anyhow::Result<std::process::ExitCode> {
                 &paths,
             ));
         }
+        Some(Command::Documents(args)) => {
+            return Ok(packdesk::cli::run_documents(
+                &args,
+                cli.database.as_deref(),
+                &paths,
+            ));
+        }
         // The app owns its own runtime (jobs run there while the window runs on this thread).
         None => {
             tracing::info!(version = env!("CARGO_PKG_VERSION"), "station app starting");

@@ -6,10 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::paths::Paths;
-use crate::station::db::{StationDb, StationError};
-use crate::station::secrets::CredentialStore;
-use crate::station::settings::Settings;
-use crate::station::warehouse;
+use crate::station::db::StationError;
 
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {
@@ -39,30 +36,8 @@ fn import(
     out: &mut dyn std::io::Write,
     err: &mut dyn std::io::Write,
 ) -> u8 {
-    let (settings, problem) = Settings::load_or_default(&paths.settings);
-    if let Some(problem) = problem {
-        let _ = writeln!(err, "packdesk import: {problem}");
-    }
-    // Only the warehouse password is read from the credential store; without a store a
-    // password still comes from the URL or PGPASSWORD.
-    let credentials = settings
-        .warehouse_database
-        .as_ref()
-        .and_then(|_| CredentialStore::native().ok());
-    let location =
-        match warehouse::location(database, &settings, &paths.station_db, credentials.as_ref()) {
-            Ok(location) => location,
-            Err(e) => {
-                let _ = writeln!(err, "packdesk import: {e}");
-                return FAILED;
-            }
-        };
-    let mut db = match StationDb::connect(&location) {
-        Ok(db) => db,
-        Err(e) => {
-            let _ = writeln!(err, "packdesk import: cannot open {location}: {e}");
-            return FAILED;
-        }
+    let Some(mut db) = super::record::open("import", database, paths, err) else {
+        return FAILED;
     };
     let mut status = CLEAN;
     for file in &args.files {

@@ -1,7 +1,9 @@
 //! Command line: `packdesk` (the station app), `packdesk import` (orders into the station's
 //! record) and `packdesk serve` (the reference service).
 
+mod documents;
 mod import;
+mod record;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -12,6 +14,7 @@ use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 use crate::paths::Paths;
 use crate::service::server::ServeConfig;
 
+pub use documents::{DocumentsArgs, run as run_documents};
 pub use import::{ImportArgs, run as run_import};
 
 #[derive(Debug, Parser)]
@@ -50,6 +53,10 @@ pub enum Command {
     /// Exit status: 0 when every entry was imported or already present, 1 when any entry was
     /// rejected, 2 when a file could not be read or the database could not be reached.
     Import(ImportArgs),
+    /// Write the customs documents (commercial invoice, CN22 or CN23, packing slip) of an
+    /// order's parcels as PDF files named ORDER-SHIPMENT-PARCEL-KIND.pdf; exit 1 with the reason
+    /// when the order is unknown or data is missing.
+    Documents(DocumentsArgs),
 }
 
 #[derive(Debug, clap::Args)]

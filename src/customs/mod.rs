@@ -8,6 +8,7 @@
 //! the app and `packdesk documents` use the one implementation.
 
 pub mod build;
+pub mod documents;
 pub mod paperwork;
 pub mod render;
 pub mod sdr;

@@ -41,6 +41,29 @@ impl Default for CustomsSettings {
     }
 }
 
+impl CustomsSettings {
+    /// The demo warehouse's (the embedded sandbox with its demo orders): a made-up Berlin
+    /// merchant whose numbers are shaped like real ones and belong to nobody.
+    pub fn demo() -> Self {
+        Self {
+            exporter: Exporter {
+                company: "Packdesk Demo GmbH".into(),
+                address1: "Chausseestraße 86".into(),
+                postal_code: "10115".into(),
+                city: "Berlin".into(),
+                country_code: "DE".into(),
+                eori: "DE000000000000001".into(),
+                vat_number: "DE000000001".into(),
+                ioss_number: "IM2760000001".into(),
+                uk_vat_number: "GB000000001".into(),
+                ..Exporter::default()
+            },
+            signatory: "Dana Fischer".into(),
+            ..Self::default()
+        }
+    }
+}
+
 /// The exporter of record: the merchant, not the warehouse's street address per shipment.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default)]

@@ -6,6 +6,7 @@ use super::import::command::ImportIntent;
 use super::orders::command::OrdersCommand;
 use super::outbox::command::OutboxCommand;
 use super::packing::command::PackingCommand;
+use super::customs::command::CustomsCommand;
 use super::people::command::PeopleCommand;
 use super::quote::command::QuoteIntent;
 use super::settings::command::SettingsIntent;
@@ -43,6 +44,8 @@ pub enum Command {
     Supervisor(SupervisorCommand),
     /// Signing in and out, and managing people (People tab).
     People(PeopleCommand),
+    /// Customs paperwork: its settings, the open shipment's check, a label's documents.
+    Customs(CustomsCommand),
     /// The outbox entries a person corrects, resends or discards.
     Outbox(OutboxCommand),
     /// What the quote panel asked for (calculate, submit, load or save a cart).
@@ -69,6 +72,7 @@ impl Command {
                 | Self::Packing(_)
                 | Self::Supervisor(_)
                 | Self::People(_)
+                | Self::Customs(_)
                 | Self::Outbox(_)
                 | Self::Quote(_)
                 | Self::Settings(_)
@@ -80,6 +84,12 @@ impl Command {
 impl From<OrdersCommand> for Command {
     fn from(command: OrdersCommand) -> Self {
         Self::Orders(command)
+    }
+}
+
+impl From<CustomsCommand> for Command {
+    fn from(command: CustomsCommand) -> Self {
+        Self::Customs(command)
     }
 }
 

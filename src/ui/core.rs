@@ -1,6 +1,7 @@
 //! The app's insides: everything shown, the jobs' runtime, the backend's handles and where the
 //! app keeps its files. Only `route` and the shell take it whole.
 
+use super::customs::state::Customs;
 use super::command::Command;
 use super::config::AppConfig;
 use super::desk::{Backend, Desk};
@@ -33,6 +34,7 @@ pub struct Features<'a> {
     pub packing: &'a mut Packing,
     pub supervisor: &'a mut SupervisorState,
     pub people: &'a mut People,
+    pub customs: &'a mut Customs,
     pub quote: &'a mut QuoteView,
     pub settings_panel: &'a mut Option<SettingsView>,
     pub outbox: &'a mut OutboxView,
@@ -58,6 +60,7 @@ impl Core {
             packing,
             supervisor,
             people,
+            customs,
             quote,
             settings_panel,
             outbox,
@@ -70,6 +73,7 @@ impl Core {
             packing,
             supervisor,
             people,
+            customs,
             quote,
             settings_panel,
             outbox,

@@ -30,6 +30,7 @@ pub mod app;
 pub mod command;
 pub mod config;
 pub mod core;
+pub mod customs;
 pub mod desk;
 pub mod failure;
 pub mod form;

@@ -11,7 +11,7 @@ use super::core::Core;
 use super::jobs::{JobResult, Progress, Received};
 use super::status::Level;
 use super::{
-    import, orders, outbox, packing, people, quote, settings, shell, supervisor, warehouse,
+    customs, import, orders, outbox, packing, people, quote, settings, shell, supervisor, warehouse,
 };
 
 /// Carries out a command and whatever it asks for in turn.
@@ -48,6 +48,7 @@ fn route(core: &mut Core, command: Command, then: &mut Vec<Command>) {
         }
         Command::Supervisor(command) => supervisor::handle(f.supervisor, &mut desk, command),
         Command::People(command) => people::handle(f.people, f.supervisor, &mut desk, command),
+        Command::Customs(command) => customs::handle(f.customs, f.supervisor, &mut desk, command),
         Command::Outbox(command) => outbox::handle(f.outbox, f.supervisor, &mut desk, command),
         Command::Quote(intent) => quote::handle(f.quote, &mut desk, *intent),
         Command::Settings(intent) => {
@@ -94,6 +95,7 @@ fn apply_result(core: &mut Core, result: JobResult, then: &mut Vec<Command>) {
             supervisor::apply(f.supervisor, f.settings_panel, &mut desk, done)
         }
         JobResult::People(done) => people::apply(f.people, &mut desk, done),
+        JobResult::Customs(done) => customs::apply(f.customs, &mut desk, done),
         JobResult::Outbox(done) => outbox::apply(f.outbox, done),
         JobResult::Quote(done) => quote::apply(f.quote, &mut desk, done),
         JobResult::Settings(done) => settings::apply(f.settings_panel, &mut desk, done),

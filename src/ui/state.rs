@@ -1,6 +1,7 @@
 //! Everything the app shows: the shell's own state and each feature's, composed. Views read it;
 //! `route` hands each feature its part to change.
 
+use super::customs::state::Customs;
 use super::import::state::ImportView;
 use super::orders::state::OrdersView;
 use super::outbox::state::OutboxView;
@@ -27,6 +28,8 @@ pub struct AppState {
     pub supervisor: SupervisorState,
     /// Who is at this desk, when people are set up.
     pub people: People,
+    /// Customs paperwork: the warehouse's settings and the shown parcel's documents.
+    pub customs: Customs,
     /// The quote panel (customer service).
     pub quote: QuoteView,
     /// The settings panel while it is open (its draft survives switching tabs).
@@ -65,6 +68,7 @@ impl AppState {
             packing: Packing::default(),
             supervisor: SupervisorState::default(),
             people: People::default(),
+            customs: Customs::default(),
             quote: QuoteView::new(QuoteForm::new(match settings.units {
                 Units::Metric => WeightUnit::Gram,
                 Units::Imperial => WeightUnit::Pound,

@@ -86,6 +86,7 @@ pub fn handle(
             if let Some(mut open) = packing.open.take() {
                 claim::release_shown(&mut open, desk);
             }
+            desk.then(crate::ui::customs::command::CustomsCommand::Clear);
         }
         PackingCommand::RenewClaim => {
             if let Some(open) = &mut packing.open {

@@ -1,6 +1,7 @@
 //! Opening an order, the shipment shown, the parcel form, scanning into it, discarding a parcel
 //! and marking it fulfilled; the label itself is in [`super::label`].
 
+use crate::ui::customs::command::CustomsCommand;
 use crate::station::db::Event;
 use crate::ui::people::state::Access;
 use time::OffsetDateTime;
@@ -212,6 +213,13 @@ pub fn show_shipment(
     if !matches!(open.claim, ClaimState::Ours { .. }) {
         claim::claim_shown(open, desk);
     }
+    desk.then(CustomsCommand::Clear);
+    if let Some(shipment) = open.order.shipments.get(index) {
+        desk.then(CustomsCommand::Check {
+            order: Box::new(open.order.clone()),
+            shipment_id: shipment.shipment_id.clone(),
+        });
+    }
     resume_parcel(packing, outbox, desk);
 }
 
@@ -239,6 +247,12 @@ fn resume_parcel(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>
                 label: label.id,
                 tracking_code: label.tracking_code.clone(),
             };
+            desk.then(CustomsCommand::ForLabel {
+                order: open.order.source_reference,
+                parcel: parcel.id,
+                label: label.id,
+                fresh: false,
+            });
             Some(label.id)
         }
         _ => {

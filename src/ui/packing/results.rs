@@ -1,5 +1,6 @@
 //! Applying what packing's jobs send back.
 
+use crate::ui::customs::command::CustomsCommand;
 use egui::TextureOptions;
 
 use super::command::{Done, LabelDone, LabelFailed, PackingCommand};
@@ -148,6 +149,12 @@ fn label(
                     label: done.label,
                     tracking_code: done.tracking_code.clone(),
                 };
+                desk.then(CustomsCommand::ForLabel {
+                    order: open.order.source_reference,
+                    parcel: done.parcel,
+                    label: done.label,
+                    fresh: true,
+                });
                 // A label is ready without a window to preview it in: nothing to say.
                 open.preview = preview(done.label, done.preview, ctx, Preview::None);
             }

@@ -29,6 +29,7 @@ pub fn settings_ui(
     ui: &mut Ui,
     view: &mut SettingsView,
     gate: SupervisorGate,
+    customs: &mut dyn FnMut(&mut Ui),
 ) -> Vec<SettingsIntent> {
     let mut intents = Vec::new();
     let errors = problems(view, &gate);
@@ -80,6 +81,9 @@ pub fn settings_ui(
             region(ui, "Supervisor PIN settings", |ui| {
                 pin_ui(ui, view, &gate, &mut fields, &mut intents);
             });
+            ui.separator();
+            // The customs feature's own section (kept in the warehouse record, not this file).
+            region(ui, "Customs documents settings", customs);
         });
     intents
 }

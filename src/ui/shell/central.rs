@@ -60,7 +60,11 @@ pub fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Co
                 let gate = state
                     .supervisor
                     .gate(&state.people.access(), std::time::Instant::now());
-                let intents = settings::settings_ui(ui, view, gate);
+                let locked = gate.locked();
+                let customs = &state.customs;
+                let intents = settings::settings_ui(ui, view, gate, &mut |ui| {
+                    crate::ui::customs::view::settings_section_ui(ui, customs, locked, commands);
+                });
                 commands.extend(intents.into_iter().map(Command::Settings));
             }
             None => {

@@ -90,6 +90,7 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
         | Command::Packing(_)
         | Command::Supervisor(_)
         | Command::People(_)
+        | Command::Customs(_)
         | Command::Outbox(_)
         | Command::Quote(_)
         | Command::Settings(_)
@@ -218,6 +219,7 @@ pub fn apply(core: &mut Core, done: Done, then: &mut Vec<Command>) {
             }
             then.push(OrdersCommand::Reload.into());
             then.push(PeopleCommand::Reload.into());
+            then.push(crate::ui::customs::command::CustomsCommand::Load.into());
         }
         Done::Started(Err(failed)) => {
             core.state.shell.startup = Startup::Failed(failed.why);
@@ -235,6 +237,7 @@ pub fn apply(core: &mut Core, done: Done, then: &mut Vec<Command>) {
                 Err(failure) => shell.notice(Level::Error, failure.message()),
             }
             then.push(OrdersCommand::Reload.into());
+            then.push(crate::ui::customs::command::CustomsCommand::Load.into());
         }
         Done::Scanned { code, result } => scanned(&mut core.state.shell, then, code, result),
         Done::Connected(result) => connect::connected(core, result),

@@ -222,5 +222,17 @@ async fn seed_all(client: &Client, db: &SharedDb, reporter: &Reporter) -> Result
         .map_err(|e| format!("Demo order {}: {}", order.number, e.message()))?;
         seeded += 1;
     }
+    // The demo warehouse's exporter, so cross-border demo parcels get their documents.
+    with_db(db, |db| {
+        use crate::customs::settings::{CustomsSettings, SETTINGS_KEY};
+        if db.warehouse_setting(SETTINGS_KEY)?.is_none() {
+            let demo = serde_json::to_value(CustomsSettings::demo())
+                .map_err(|e| crate::station::db::StationError::Corrupt(e.to_string()))?;
+            db.set_warehouse_setting(SETTINGS_KEY, &demo)?;
+        }
+        Ok(())
+    })
+    .await
+    .map_err(|e| format!("Demo customs settings: {}", e.message()))?;
     Ok(seeded)
 }

@@ -14,6 +14,7 @@ use time::macros::date;
 
 use crate::support::{TestService, cart, dec, order_for};
 
+mod cli;
 mod thresholds;
 
 pub(crate) fn settings() -> CustomsSettings {

@@ -3,6 +3,7 @@
 //! temporary data directory) with keyring's mock credential store.
 
 mod cancel;
+mod customs;
 mod errors;
 mod outbox;
 mod packing;

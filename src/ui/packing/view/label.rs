@@ -85,7 +85,17 @@ pub fn label_ui(
         preview_ui(ui, open);
         ui.vertical(|ui| {
             if let LabelJob::Ready { label, .. } = &open.label {
-                output_ui(ui, open, *label, &state.people.access(), commands);
+                let access = state.people.access();
+                output_ui(ui, open, *label, &access, commands);
+                ui.separator();
+                let refused = why_not_print(&access);
+                crate::ui::customs::view::documents_ui(
+                    ui,
+                    &state.customs,
+                    *label,
+                    refused.as_deref(),
+                    commands,
+                );
                 ui.separator();
             }
             fulfill_ui(ui, state, open, commands);

@@ -174,6 +174,10 @@ fn shipment_detail_ui(
                 ui.end_row();
             }
         });
+    for item in &shipment.items {
+        crate::ui::customs::view::item_notes_ui(ui, &state.customs, &item.item.source_line_id);
+    }
+    crate::ui::customs::view::shipment_notes_ui(ui, &state.customs);
     ui.add_space(6.0);
     ui.columns(2, |columns| {
         if let [from, to] = columns {

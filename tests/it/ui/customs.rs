@@ -1,0 +1,165 @@
+//! Customs paperwork at the desk: a parcel to Japan gets its label, then its commercial
+//! invoice, CN22 and packing slip are made from the record, shown beside the label and sent
+//! through the print queue (the CN22 to the thermal printer); an item without an HS code is
+//! named at the item when the order opens, and its documents are not printed.
+
+use egui::Key;
+use packdesk::station::db::{Paper, PrintState, StationDb};
+use packdesk::station::print::Dpi;
+use packdesk::ui::customs::Documents;
+use packdesk::ui::packing::LabelJob;
+
+use super::{AppHarness, click, demo, embedded_station, open_by_scan, press, shows, wait_until};
+use crate::printing::peer::{Mode, ZplPeer};
+
+fn press_ctrl(h: &mut AppHarness, key: Key) {
+    h.key_press_modifiers(egui::Modifiers::COMMAND, key);
+    h.step();
+    h.step();
+}
+
+/// Packs everything left of the open shipment at 400 g and asks for the label.
+fn label_everything(h: &mut AppHarness) {
+    press_ctrl(h, Key::E);
+    super::type_into(h, "Weight (F6)", "400");
+    click(h, "g");
+    press(h, Key::F2);
+    wait_until(h, "the label", |app| {
+        matches!(
+            app.state().packing.open.as_ref().unwrap().label,
+            LabelJob::Ready { .. } | LabelJob::Failed(_)
+        )
+    });
+}
+
+fn label_id(h: &AppHarness) -> packdesk::station::db::LabelId {
+    match &h.state().state().packing.open.as_ref().unwrap().label {
+        LabelJob::Ready { label, .. } => *label,
+        other => panic!("no label: {other:?}"),
+    }
+}
+
+#[test]
+fn a_parcel_to_japan_gets_its_customs_documents_made_shown_and_printed() {
+    let printer = ZplPeer::start(Mode::Ready);
+    let mut station = embedded_station();
+    let h = &mut station.harness;
+    h.state_mut().state_mut().settings.label_printer = Some(printer.printer(Dpi::D203));
+    wait_until(h, "the customs settings", |app| {
+        app.state().customs.settings.is_some()
+    });
+    // Demo order 7 goes from Berlin to Tokyo.
+    let order = demo(6);
+    assert_eq!(order.cart.ship_to.country_code, "JP");
+    open_by_scan(h, order.number);
+    wait_until(h, "the customs check", |app| app.state().customs.check.is_some());
+    assert!(
+        h.state().state().customs.check.as_ref().unwrap().missing.is_empty(),
+        "{:?}",
+        h.state().state().customs.check
+    );
+    label_everything(h);
+    let label = label_id(h);
+    wait_until(h, "the documents printed", |app| {
+        let customs = &app.state().customs;
+        matches!(customs.documents, Documents::Made { .. })
+            && !matches!(
+                customs.print,
+                packdesk::ui::customs::Printing::Idle | packdesk::ui::customs::Printing::Sending
+            )
+    });
+    assert!(shows(h, "Customs documents"));
+    assert!(shows(h, "CN22 (up to 300 SDR): contents worth"));
+    h.check_accessibility();
+
+    // In the record, with the label: invoice, CN22 (PDF and ZPL) and packing slip.
+    let mut db = StationDb::open(&h.state().config().station_db_path).unwrap();
+    let documents = db.customs_documents(label).unwrap();
+    let papers: Vec<(Paper, &str)> = documents
+        .iter()
+        .map(|d| (d.paper, d.kind.as_str()))
+        .collect();
+    assert_eq!(
+        papers,
+        [
+            (Paper::Invoice, "pdf"),
+            (Paper::Cn22, "pdf"),
+            (Paper::Cn22, "zpl"),
+            (Paper::PackingSlip, "pdf"),
+        ]
+    );
+    // The CN22 went to the thermal printer through the queue (no document printer is set, so
+    // the invoice and the slip wait for one, and the desk says so).
+    let cn22 = documents.iter().find(|d| d.paper == Paper::Cn22 && d.kind.as_str() == "zpl");
+    let jobs = db.print_jobs(Some(cn22.unwrap().id)).unwrap();
+    assert_eq!(jobs.len(), 1);
+    assert_eq!(jobs[0].state, PrintState::Sent);
+    let printed = crate::printing::printed(&printer, 1);
+    let tracking = match &h.state().state().packing.open.as_ref().unwrap().label {
+        LabelJob::Ready { tracking_code, .. } => tracking_code.clone(),
+        _ => unreachable!(),
+    };
+    assert!(
+        printed.iter().any(|zpl| zpl.contains("CN 22") && zpl.contains(&tracking)),
+        "{printed:?}"
+    );
+    assert!(shows(h, "no document printer"), "said why the invoice waits");
+
+    // "Print documents" sends the CN22 again: a second job, a reprint.
+    click(h, "Print documents");
+    wait_until(h, "the reprint", |app| {
+        !matches!(app.state().customs.print, packdesk::ui::customs::Printing::Sending)
+    });
+    let jobs = db.print_jobs(Some(cn22.unwrap().id)).unwrap();
+    assert_eq!(jobs.len(), 2);
+}
+
+#[test]
+fn an_item_without_hs_code_is_named_at_the_item_and_its_documents_are_not_printed() {
+    let printer = ZplPeer::start(Mode::Ready);
+    let mut station = embedded_station();
+    let h = &mut station.harness;
+    h.state_mut().state_mut().settings.label_printer = Some(printer.printer(Dpi::D203));
+    wait_until(h, "the customs settings", |app| {
+        app.state().customs.settings.is_some()
+    });
+    // The shop sends an order to Tokyo whose first item has no HS code, and its quote did not
+    // classify it either.
+    let mut order = demo(6);
+    order.number = 3_100_001;
+    order.cart.shipments[0].items[0].hs_code = None;
+    let sku = order.cart.shipments[0].items[0].sku.clone();
+    let client = crate::support::client_for(h.state().embedded_service().unwrap());
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let mut quote = runtime.block_on(client.landed_cost(&order.cart)).unwrap();
+    let body = packdesk::demo::orders::create_body(&order, &quote).unwrap();
+    runtime.block_on(client.create_order(&body)).unwrap();
+    if let Some(codes) = &mut quote.hs_codes {
+        codes.retain(|c| c.sku != sku);
+    }
+    let mut db = StationDb::open(&h.state().config().station_db_path).unwrap();
+    db.record_submitted_order(&order.cart, &quote, &body).unwrap();
+
+    press(h, Key::F5);
+    wait_until(h, "the new order", |app| {
+        app.state()
+            .orders
+            .rows
+            .iter()
+            .any(|r| r.source_reference == order.number)
+    });
+    open_by_scan(h, order.number);
+    wait_until(h, "the customs check", |app| app.state().customs.check.is_some());
+    let at_item = format!("Customs: {sku} has no HS code");
+    assert!(shows(h, &at_item), "said at the item when the order opens");
+
+    label_everything(h);
+    let label = label_id(h);
+    wait_until(h, "the documents refused", |app| {
+        matches!(app.state().customs.documents, Documents::Missing(..))
+    });
+    assert!(shows(h, "Not printed: fix these first"));
+    assert!(shows(h, &at_item));
+    assert!(db.customs_documents(label).unwrap().is_empty());
+    assert!(printer.printed().is_empty(), "nothing printed");
+}
