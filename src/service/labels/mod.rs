@@ -8,6 +8,7 @@ mod code128;
 mod content;
 mod document;
 mod error;
+pub mod fonts;
 mod layout;
 mod pdf;
 mod tracking;
