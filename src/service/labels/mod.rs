@@ -19,4 +19,4 @@ pub use document::{Dimensions, LabelDocument, LabelParty};
 pub use error::LabelError;
 pub use pdf::render_pdf;
 pub use tracking::TrackingCode;
-pub use zpl::render_zpl;
+pub use zpl::{escape as zpl_escape, font0_width, render_zpl};
