@@ -14,6 +14,12 @@ pub enum RenderError {
         data: String,
         source: LabelError,
     },
+    /// A CN22-only rendering was asked of a CN23 (or the other way round).
+    #[error("this renders a {wanted}, the declaration is a {got}")]
+    Form {
+        wanted: &'static str,
+        got: &'static str,
+    },
     #[error("the PDF writer produced nothing")]
     EmptyPdf,
 }
