@@ -9,6 +9,7 @@ use super::error::RenderError;
 use super::format::{money, money_with_code, weight};
 use super::pdf::{Align, modules};
 use super::text;
+use super::upu::{CERTIFICATION, category_marks};
 use crate::customs::paperwork::{CustomsDeclaration, DeclarationForm};
 
 pub(super) const WIDTH: u32 = 812;
@@ -21,44 +22,6 @@ const MAX_MODULE: u32 = 4;
 const BAR_HEIGHT: u32 = 90;
 /// More goods lines than this never go on a CN22 (the builder picks a CN23 long before).
 const MAX_ROWS: usize = 6;
-
-/// The UPU's categories of item, in the form's order.
-pub(super) const CATEGORIES: [&str; 6] = [
-    "Gift",
-    "Documents",
-    "Commercial sample",
-    "Returned goods",
-    "Sale of goods",
-    "Other",
-];
-
-/// The sender's certification, as the UPU words it on the CN22 and CN23.
-pub(super) const CERTIFICATION: &str = "I, the undersigned, whose name and address are given on \
-    the item, certify that the particulars given in this declaration are correct and that this \
-    item does not contain any dangerous article or articles prohibited by legislation or by \
-    postal or customs regulations";
-
-/// `[X] Sale of goods`, `[ ] Gift`, ... for each category: the declaration's is ticked; one
-/// that is none of them ticks "Other" and is named after it.
-pub(super) fn category_marks(category: &str) -> Vec<String> {
-    let category = category.trim();
-    let known = CATEGORIES.iter().any(|c| c.eq_ignore_ascii_case(category));
-    CATEGORIES
-        .iter()
-        .map(|&name| {
-            let other = name == "Other" && !known;
-            if name.eq_ignore_ascii_case(category) || other {
-                if other && !category.is_empty() {
-                    format!("[X] Other: {category}")
-                } else {
-                    format!("[X] {name}")
-                }
-            } else {
-                format!("[ ] {name}")
-            }
-        })
-        .collect()
-}
 
 /// Lines of text in one size. `y` is the top of the first line; `size` the font size in dots.
 #[derive(Debug, Clone, PartialEq)]
@@ -392,22 +355,5 @@ impl Page<'_> {
         let right = MARGIN + half;
         self.lines(right, signed_top, half, 20, true, Align::Left, signed_lines);
         Ok(totals_top - 8)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_declared_category_is_ticked() {
-        let marks = category_marks("Sale of goods");
-        assert_eq!(marks.len(), 6);
-        assert!(marks.contains(&"[X] Sale of goods".to_owned()));
-        assert!(marks.contains(&"[ ] Gift".to_owned()));
-        assert_eq!(marks.iter().filter(|m| m.starts_with("[X]")).count(), 1);
-        let other = category_marks("Merchandise sample");
-        assert!(other.contains(&"[X] Other: Merchandise sample".to_owned()));
-        assert!(other.contains(&"[ ] Sale of goods".to_owned()));
     }
 }

@@ -1,11 +1,11 @@
 //! The CN23 on A4 or Letter: sender and addressee, the category, the goods line by line, the
 //! totals, the certification and signature, and the tracking number as a barcode.
 
-use super::cn22::{CERTIFICATION, category_marks};
 use super::error::RenderError;
 use super::format::{money, money_with_code, party_lines, weight};
 use super::pdf::{Align, QUIET_MODULES, Style, Writer, modules, page_size};
 use super::table::{Column, Table};
+use super::upu::{CERTIFICATION, category_marks};
 use crate::customs::paperwork::CustomsDeclaration;
 
 const MARGIN: f32 = 40.0;

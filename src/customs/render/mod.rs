@@ -16,6 +16,7 @@ mod pdf;
 mod slip;
 mod table;
 mod text;
+mod upu;
 
 pub use cn22_zpl::cn22_zpl;
 pub use declaration::declaration_pdf;
