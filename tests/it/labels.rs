@@ -304,3 +304,49 @@ fn long_fields_are_shrunk_or_cut_and_the_label_still_scans() {
     keep_sample(&png);
     assert_eq!(scan(&png), doc.tracking_code.as_str());
 }
+
+/// A Japanese consignee prints in the CJK fallback font: embedded, extractable, and inked.
+#[test]
+fn japanese_consignee_prints_in_the_cjk_fallback_font() {
+    let mut doc = document(split_skus());
+    doc.to = LabelParty {
+        name: "山田 太郎".into(),
+        company: None,
+        line1: "丸の内1-1".into(),
+        line2: None,
+        city: "千代田区".into(),
+        province: "東京都".into(),
+        zipcode: "100-0005".into(),
+        country: country("JP"),
+        phone: None,
+    };
+    let pdf = render_pdf(&doc).unwrap();
+    assert!(pdf.len() < 100_000, "subset fonts: {} bytes", pdf.len());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("label-jp.pdf");
+    std::fs::write(&path, &pdf).unwrap();
+    keep_sample(&path);
+
+    let fonts = stdout("pdffonts", &[&path]);
+    let cjk = fonts
+        .lines()
+        .find(|line| line.contains("DroidSansFallback"))
+        .unwrap_or_else(|| panic!("no CJK font in:\n{fonts}"));
+    // Columns: name type encoding emb sub uni object ID.
+    let columns: Vec<&str> = cjk.split_whitespace().collect();
+    assert!(columns.contains(&"yes"), "not embedded:\n{fonts}");
+
+    let text = stdout("pdftotext", &[&"-layout", &path, &"-"]);
+    for expected in [
+        "山田 太郎",
+        "丸の内1-1",
+        "100-0005 千代田区",
+        "東京都",
+        "JAPAN (JP)",
+    ] {
+        assert!(
+            text.contains(expected),
+            "{expected:?} missing from:\n{text}"
+        );
+    }
+}

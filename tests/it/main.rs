@@ -4,6 +4,7 @@
 
 mod client;
 mod contract;
+mod customs;
 mod hardening;
 mod labels;
 mod landed_cost;

@@ -1,20 +1,16 @@
-//! The label as a one-page 4 x 6 in PDF with DejaVu Sans Condensed embedded (subset), so any
-//! Latin, Greek or Cyrillic name prints, and the barcode drawn as filled rectangles.
-
-use std::sync::OnceLock;
+//! The label as a one-page 4 x 6 in PDF with DejaVu Sans Condensed and the CJK fallback fonts
+//! embedded (subset, see `fonts`), so a Latin, Greek, Cyrillic, Japanese, Chinese or Korean name
+//! prints, and the barcode drawn as filled rectangles.
 
 use printpdf::{
-    Color, FontId, Greyscale, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,
-    PdfSaveOptions, Point, Pt, Rect, TextItem, WindingOrder,
+    Color, Greyscale, Op, PaintMode, PdfDocument, PdfPage, PdfSaveOptions, Pt, Rect, WindingOrder,
 };
 
 use super::code128::code128;
 use super::document::LabelDocument;
 use super::error::LabelError;
+use super::fonts::{Fonts, PdfFonts, fonts};
 use super::layout::{self, Align, Element, HEIGHT, Measure, TextBlock, WIDTH};
-
-const REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSansCondensed.ttf");
-const BOLD_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
 
 /// PDF points per printer dot: the layout is in 203 dpi dots, PDF user space in 1/72 in.
 const PT_PER_DOT: f32 = 72.0 / 203.0;
@@ -23,42 +19,9 @@ const PT_PER_DOT: f32 = 72.0 / 203.0;
 const BASELINE: f32 = 0.8;
 const SIZE_WARNING: usize = 100_000;
 
-pub(super) struct Fonts {
-    regular: ParsedFont,
-    bold: ParsedFont,
-}
-
-/// Parsed once per process: parsing a 700 KB font costs more than rendering a label.
-pub(super) fn fonts() -> Result<&'static Fonts, LabelError> {
-    static FONTS: OnceLock<Result<Fonts, String>> = OnceLock::new();
-    FONTS
-        .get_or_init(|| {
-            let parse = |bytes: &[u8], name: &str| {
-                ParsedFont::from_bytes(bytes, 0, &mut Vec::new())
-                    .ok_or_else(|| format!("{name} does not parse"))
-            };
-            Ok(Fonts {
-                regular: parse(REGULAR_TTF, "DejaVuSansCondensed.ttf")?,
-                bold: parse(BOLD_TTF, "DejaVuSansCondensed-Bold.ttf")?,
-            })
-        })
-        .as_ref()
-        .map_err(|message| LabelError::Font(message.clone()))
-}
-
 impl Measure for Fonts {
     fn width(&self, text: &str, size: u32, bold: bool) -> f32 {
-        let font = if bold { &self.bold } else { &self.regular };
-        let units_per_em = f32::from(font.font_metrics.units_per_em.max(1));
-        let advance: u32 = text
-            .chars()
-            .map(|c| {
-                // Characters the font lacks print as its missing-glyph box (glyph 0).
-                let glyph = font.lookup_glyph_index(u32::from(c)).unwrap_or(0);
-                u32::from(font.get_horizontal_advance(glyph))
-            })
-            .sum();
-        advance as f32 / units_per_em * size as f32
+        self.width_em(text, bold) * size as f32
     }
 }
 
@@ -75,8 +38,7 @@ pub fn render_pdf(doc: &LabelDocument) -> Result<Vec<u8>, LabelError> {
     }
     pdf.metadata.info.producer = "Packdesk".into();
     pdf.metadata.info.subject = format!("Order {}", doc.order_number);
-    let regular = pdf.add_font(&fonts.regular);
-    let bold = pdf.add_font(&fonts.bold);
+    let faces = PdfFonts::add_to(&mut pdf, fonts);
     let mut ops = Vec::new();
     for element in layout::layout(doc, fonts) {
         match element {
@@ -86,7 +48,7 @@ pub fn render_pdf(doc: &LabelDocument) -> Result<Vec<u8>, LabelError> {
                 width,
                 height,
             } => ops.push(fill(x as f32, y as f32, width as f32, height as f32)),
-            Element::Text(block) => text_ops(&mut ops, &block, fonts, &regular, &bold),
+            Element::Text(block) => text_ops(&mut ops, &block, fonts, &faces),
             Element::Barcode {
                 x,
                 y,
@@ -149,8 +111,7 @@ fn grey(level: f32) -> Op {
     }
 }
 
-fn text_ops(ops: &mut Vec<Op>, block: &TextBlock, fonts: &Fonts, regular: &FontId, bold: &FontId) {
-    let font = if block.bold { bold } else { regular };
+fn text_ops(ops: &mut Vec<Op>, block: &TextBlock, fonts: &Fonts, faces: &PdfFonts) {
     if block.inverse {
         ops.push(grey(1.0));
     }
@@ -168,23 +129,15 @@ fn text_ops(ops: &mut Vec<Op>, block: &TextBlock, fonts: &Fonts, regular: &FontI
             };
         let top = block.y as f32 + (index as f32) * block.line_height as f32;
         let baseline = top + BASELINE * block.size as f32;
-        ops.extend([
-            Op::StartTextSection,
-            Op::SetFont {
-                font: PdfFontHandle::External(font.clone()),
-                size: dots(block.size as f32),
-            },
-            Op::SetTextCursor {
-                pos: Point {
-                    x: dots(x),
-                    y: dots(HEIGHT as f32 - baseline),
-                },
-            },
-            Op::ShowText {
-                items: vec![TextItem::Text(line.clone())],
-            },
-            Op::EndTextSection,
-        ]);
+        faces.show(
+            ops,
+            fonts,
+            dots(x),
+            dots(HEIGHT as f32 - baseline),
+            dots(block.size as f32),
+            block.bold,
+            line,
+        );
     }
     if block.inverse {
         ops.push(grey(0.0));

@@ -76,8 +76,9 @@ fn write_text(zpl: &mut String, block: &TextBlock) -> std::fmt::Result {
 }
 
 /// Field data with the characters ZPL would read as commands (`^`, `~`) and the escape character
-/// itself written as `^FH` hex escapes. `\` is left for the `^FB` escaping of the caller.
-fn escape(text: &str) -> String {
+/// itself written as `^FH` hex escapes. `\` is left for the `^FB` escaping of the caller. A
+/// field with such data must announce the escape character: `^FH_`.
+pub fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -98,18 +99,23 @@ pub(super) struct Font0;
 
 impl Measure for Font0 {
     fn width(&self, text: &str, size: u32, _bold: bool) -> f32 {
-        let ems: f32 = text
-            .chars()
-            .map(|c| match c {
-                'M' | 'W' | 'm' | 'w' | '@' | '%' | '&' => 0.82,
-                'i' | 'j' | 'l' | 'I' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' => 0.28,
-                ' ' | '(' | ')' | '-' | 'f' | 't' | 'r' => 0.38,
-                c if c.is_ascii_lowercase() => 0.55,
-                _ => 0.62,
-            })
-            .sum();
-        ems * size as f32
+        font0_width(text, size)
     }
+}
+
+/// [`Font0`]'s estimate of the width in dots of `text` at height = width = `size` dots.
+pub fn font0_width(text: &str, size: u32) -> f32 {
+    let ems: f32 = text
+        .chars()
+        .map(|c| match c {
+            'M' | 'W' | 'm' | 'w' | '@' | '%' | '&' => 0.82,
+            'i' | 'j' | 'l' | 'I' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' => 0.28,
+            ' ' | '(' | ')' | '-' | 'f' | 't' | 'r' => 0.38,
+            c if c.is_ascii_lowercase() => 0.55,
+            _ => 0.62,
+        })
+        .sum();
+    ems * size as f32
 }
 
 #[cfg(test)]

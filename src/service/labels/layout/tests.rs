@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::domain::{CountryCode, Weight, WeightUnit};
-use crate::service::labels::{LabelParty, TrackingCode, pdf, zpl};
+use crate::service::labels::{LabelParty, TrackingCode, fonts, zpl};
 
 fn party(name: &str, country: &str, filler: &str) -> LabelParty {
     LabelParty {
@@ -77,7 +77,7 @@ fn extent(element: &Element) -> (u32, u32, u32, u32) {
 
 #[test]
 fn everything_stays_on_the_page_inside_its_own_box() {
-    let pdf_fonts = pdf::fonts().unwrap();
+    let pdf_fonts = fonts::fonts().unwrap();
     let measures: [&dyn Measure; 2] = [pdf_fonts, &zpl::Font0];
     for doc in documents() {
         for measure in measures {

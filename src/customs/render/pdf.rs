@@ -1,0 +1,283 @@
+//! A small page writer over printpdf for the office documents and the CN22: positions in PDF
+//! points from the top left of the page (the documents are laid out top down), text with the
+//! shared fallback fonts (`service::labels::fonts`), rules, frames and Code 128 barcodes.
+
+use printpdf::{Op, PaintMode, PdfDocument, PdfPage, PdfSaveOptions, Pt, Rect, WindingOrder};
+use time::Date;
+
+use super::error::RenderError;
+use super::text;
+use crate::customs::paperwork::PaperSize;
+use crate::service::labels::code128;
+use crate::service::labels::fonts::{Fonts, PdfFonts, fonts};
+
+/// 4 x 6 in, the CN22's label stock.
+pub(super) const LABEL_4X6: (f32, f32) = (288.0, 432.0);
+/// Baseline below the top of a line, in em: DejaVu's capitals are 0.73 em tall.
+const BASELINE: f32 = 0.8;
+/// Code 128 wants at least 10 modules of white on each side.
+pub(super) const QUIET_MODULES: f32 = 10.0;
+
+/// Width and height in points.
+pub(super) fn page_size(paper: PaperSize) -> (f32, f32) {
+    match paper {
+        PaperSize::A4 => (595.0, 842.0),
+        PaperSize::Letter => (612.0, 792.0),
+    }
+}
+
+/// Size in points and weight of a piece of text.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Style {
+    pub size: f32,
+    pub bold: bool,
+}
+
+impl Style {
+    pub const fn regular(size: f32) -> Self {
+        Self { size, bold: false }
+    }
+
+    pub const fn bold(size: f32) -> Self {
+        Self { size, bold: true }
+    }
+
+    /// Distance between the tops of two lines.
+    pub fn leading(self) -> f32 {
+        self.size * 1.25
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Align {
+    Left,
+    Center,
+    Right,
+}
+
+/// One PDF document being drawn, page by page.
+pub(super) struct Writer {
+    fonts: &'static Fonts,
+    faces: PdfFonts,
+    pdf: PdfDocument,
+    pub width: f32,
+    pub height: f32,
+    pages: Vec<Vec<Op>>,
+    current: usize,
+}
+
+impl Writer {
+    /// A document of one empty page, its metadata dated `date` (not the wall clock, so the same
+    /// paperwork gives the same file).
+    pub fn new(title: &str, date: Date, (width, height): (f32, f32)) -> Result<Self, RenderError> {
+        let fonts = fonts().map_err(|error| RenderError::Font(error.to_string()))?;
+        let mut pdf = PdfDocument::new(title);
+        let stamp = date.midnight().assume_utc().unix_timestamp();
+        if let Ok(date) = printpdf::OffsetDateTime::from_unix_timestamp(stamp) {
+            pdf.metadata.info.creation_date = date;
+            pdf.metadata.info.modification_date = date;
+            pdf.metadata.info.metadata_date = date;
+        }
+        pdf.metadata.info.producer = "Packdesk".into();
+        let faces = PdfFonts::add_to(&mut pdf, fonts);
+        Ok(Self {
+            fonts,
+            faces,
+            pdf,
+            width,
+            height,
+            pages: vec![Vec::new()],
+            current: 0,
+        })
+    }
+
+    /// Starts a new page; drawing goes there.
+    pub fn new_page(&mut self) {
+        self.pages.push(Vec::new());
+        self.current = self.pages.len() - 1;
+    }
+
+    pub fn page_count(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// Goes back to page `index` (from 0), e.g. to number the pages once all are laid out.
+    pub fn go_to_page(&mut self, index: usize) {
+        self.current = index.min(self.pages.len().saturating_sub(1));
+    }
+
+    /// The page being drawn: `current` always names one (pages are only ever added).
+    fn page(&mut self) -> Option<&mut Vec<Op>> {
+        self.pages.get_mut(self.current)
+    }
+
+    pub fn width_of(&self, text: &str, style: Style) -> f32 {
+        self.fonts.width_em(text, style.bold) * style.size
+    }
+
+    /// `text` wrapped to `width`.
+    pub fn wrap(&self, text: &str, width: f32, style: Style) -> Vec<String> {
+        text::wrap(text, width, &|line| self.width_of(line, style))
+    }
+
+    /// One line whose top is at `top`, starting at `x`.
+    pub fn text(&mut self, x: f32, top: f32, style: Style, line: &str) {
+        if line.is_empty() {
+            return;
+        }
+        let baseline = Pt(self.height - top - BASELINE * style.size);
+        let (fonts, faces) = (self.fonts, &self.faces);
+        if let Some(ops) = self.pages.get_mut(self.current) {
+            faces.show(
+                ops,
+                fonts,
+                Pt(x),
+                baseline,
+                Pt(style.size),
+                style.bold,
+                line,
+            );
+        }
+    }
+
+    /// One line aligned within `x .. x + width` (it may stick out if it is wider).
+    pub fn text_in(
+        &mut self,
+        x: f32,
+        top: f32,
+        width: f32,
+        style: Style,
+        align: Align,
+        line: &str,
+    ) {
+        let slack = (width - self.width_of(line, style)).max(0.0);
+        let x = match align {
+            Align::Left => x,
+            Align::Center => x + slack / 2.0,
+            Align::Right => x + slack,
+        };
+        self.text(x, top, style, line);
+    }
+
+    /// `lines` one under the other; returns the top of the next line.
+    pub fn lines<S: AsRef<str>>(&mut self, x: f32, top: f32, style: Style, lines: &[S]) -> f32 {
+        let mut y = top;
+        for line in lines {
+            self.text(x, y, style, line.as_ref());
+            y += style.leading();
+        }
+        y
+    }
+
+    /// `text` wrapped to `width`; returns the top of the next line.
+    pub fn paragraph(&mut self, x: f32, top: f32, width: f32, style: Style, text: &str) -> f32 {
+        let lines = self.wrap(text, width, style);
+        self.lines(x, top, style, &lines)
+    }
+
+    /// A black rectangle.
+    pub fn fill(&mut self, x: f32, top: f32, width: f32, height: f32) {
+        let bottom = self.height - top - height;
+        let Some(ops) = self.page() else {
+            return;
+        };
+        ops.push(Op::DrawRectangle {
+            rectangle: Rect {
+                x: Pt(x),
+                y: Pt(bottom),
+                width: Pt(width),
+                height: Pt(height),
+                mode: Some(PaintMode::Fill),
+                winding_order: Some(WindingOrder::NonZero),
+            },
+        });
+    }
+
+    /// A horizontal line `thickness` thick, its top at `y`.
+    pub fn rule(&mut self, x: f32, y: f32, width: f32, thickness: f32) {
+        self.fill(x, y, width, thickness);
+    }
+
+    /// The outline of a rectangle, drawn inside it.
+    pub fn frame(&mut self, x: f32, top: f32, width: f32, height: f32, thickness: f32) {
+        self.fill(x, top, width, thickness);
+        self.fill(x, top + height - thickness, width, thickness);
+        self.fill(x, top, thickness, height);
+        self.fill(x + width - thickness, top, thickness, height);
+    }
+
+    /// Code 128 of `data` with its bars from `x` (the quiet zones are outside), each module
+    /// `module` points wide; returns the width of the bars. `what` names the data in errors.
+    #[allow(clippy::too_many_arguments)]
+    pub fn barcode(
+        &mut self,
+        x: f32,
+        top: f32,
+        height: f32,
+        module: f32,
+        data: &str,
+        what: &'static str,
+    ) -> Result<f32, RenderError> {
+        let modules = modules(data, what)?;
+        let mut start = None;
+        for (index, &bar) in modules.iter().chain([&false]).enumerate() {
+            match (bar, start) {
+                (true, None) => start = Some(index),
+                (false, Some(first)) => {
+                    let left = x + first as f32 * module;
+                    self.fill(left, top, (index - first) as f32 * module, height);
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        Ok(modules.len() as f32 * module)
+    }
+
+    /// "Page k of n" at the bottom right of every page, after `left` at the bottom left.
+    pub fn footers(&mut self, margin: f32, style: Style, left: &str) {
+        let count = self.page_count();
+        let top = self.height - margin * 0.75;
+        for index in 0..count {
+            self.go_to_page(index);
+            self.text(margin, top, style, left);
+            let page = format!("Page {} of {count}", index + 1);
+            let width = self.width - 2.0 * margin;
+            self.text_in(margin, top, width, style, Align::Right, &page);
+        }
+    }
+
+    /// The finished PDF, the fonts subset to the glyphs drawn.
+    pub fn finish(self) -> Result<Vec<u8>, RenderError> {
+        let page_box = Rect::from_wh(Pt(self.width), Pt(self.height));
+        let pages = self
+            .pages
+            .into_iter()
+            .map(|ops| PdfPage {
+                media_box: page_box.clone(),
+                trim_box: page_box.clone(),
+                crop_box: page_box.clone(),
+                ops,
+            })
+            .collect();
+        let options = PdfSaveOptions {
+            subset_fonts: true,
+            ..PdfSaveOptions::default()
+        };
+        let mut pdf = self.pdf;
+        let bytes = pdf.with_pages(pages).save(&options, &mut Vec::new());
+        if bytes.is_empty() {
+            return Err(RenderError::EmptyPdf);
+        }
+        Ok(bytes)
+    }
+}
+
+/// The Code 128 modules of `data` (`true` for a bar).
+pub(super) fn modules(data: &str, what: &'static str) -> Result<Vec<bool>, RenderError> {
+    code128(data).map_err(|source| RenderError::Barcode {
+        what,
+        data: data.to_owned(),
+        source,
+    })
+}
