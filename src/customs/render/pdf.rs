@@ -126,17 +126,9 @@ impl Writer {
             return;
         }
         let baseline = Pt(self.height - top - BASELINE * style.size);
-        let (fonts, faces) = (self.fonts, &self.faces);
+        let faces = &self.faces;
         if let Some(ops) = self.pages.get_mut(self.current) {
-            faces.show(
-                ops,
-                fonts,
-                Pt(x),
-                baseline,
-                Pt(style.size),
-                style.bold,
-                line,
-            );
+            faces.show(ops, Pt(x), baseline, Pt(style.size), style.bold, line);
         }
     }
 
@@ -208,7 +200,6 @@ impl Writer {
 
     /// Code 128 of `data` with its bars from `x` (the quiet zones are outside), each module
     /// `module` points wide; returns the width of the bars. `what` names the data in errors.
-    #[allow(clippy::too_many_arguments)]
     pub fn barcode(
         &mut self,
         x: f32,
