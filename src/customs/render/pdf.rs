@@ -67,8 +67,8 @@ pub(super) struct Writer {
 }
 
 impl Writer {
-    /// A document of one empty page, its metadata dated `date` (not the wall clock, so the same
-    /// paperwork gives the same file).
+    /// A document of one empty page, its metadata dated `date`: the paperwork's own day, not
+    /// the wall clock's (printpdf still gives each file a random /ID).
     pub fn new(title: &str, date: Date, (width, height): (f32, f32)) -> Result<Self, RenderError> {
         let fonts = fonts().map_err(|error| RenderError::Font(error.to_string()))?;
         let mut pdf = PdfDocument::new(title);
