@@ -67,8 +67,8 @@ pub(super) struct Writer {
 }
 
 impl Writer {
-    /// A document of one empty page, its metadata dated `date` (not the wall clock, so the same
-    /// paperwork gives the same file).
+    /// A document of one empty page, its metadata dated `date`: the paperwork's own day, not
+    /// the wall clock's (printpdf still gives each file a random /ID).
     pub fn new(title: &str, date: Date, (width, height): (f32, f32)) -> Result<Self, RenderError> {
         let fonts = fonts().map_err(|error| RenderError::Font(error.to_string()))?;
         let mut pdf = PdfDocument::new(title);
@@ -126,17 +126,9 @@ impl Writer {
             return;
         }
         let baseline = Pt(self.height - top - BASELINE * style.size);
-        let (fonts, faces) = (self.fonts, &self.faces);
+        let faces = &self.faces;
         if let Some(ops) = self.pages.get_mut(self.current) {
-            faces.show(
-                ops,
-                fonts,
-                Pt(x),
-                baseline,
-                Pt(style.size),
-                style.bold,
-                line,
-            );
+            faces.show(ops, Pt(x), baseline, Pt(style.size), style.bold, line);
         }
     }
 
@@ -208,7 +200,6 @@ impl Writer {
 
     /// Code 128 of `data` with its bars from `x` (the quiet zones are outside), each module
     /// `module` points wide; returns the width of the bars. `what` names the data in errors.
-    #[allow(clippy::too_many_arguments)]
     pub fn barcode(
         &mut self,
         x: f32,

@@ -129,6 +129,7 @@ impl Fonts {
 
 /// The faces as added to one PDF document.
 pub struct PdfFonts {
+    fonts: &'static Fonts,
     regular: FontId,
     bold: FontId,
     cjk: FontId,
@@ -137,8 +138,9 @@ pub struct PdfFonts {
 
 impl PdfFonts {
     /// Adds every face to `pdf`; the writer leaves out the faces no text ended up using.
-    pub fn add_to(pdf: &mut PdfDocument, fonts: &Fonts) -> Self {
+    pub fn add_to(pdf: &mut PdfDocument, fonts: &'static Fonts) -> Self {
         Self {
+            fonts,
             regular: pdf.add_font(&fonts.regular),
             bold: pdf.add_font(&fonts.bold),
             cjk: pdf.add_font(&fonts.cjk),
@@ -158,18 +160,8 @@ impl PdfFonts {
     /// Draws `text` on one line starting at `(x, baseline)` (PDF user space, origin bottom
     /// left). One text object with a font switch per run: each run starts where the previous
     /// one's glyph advances ended, so no run needs measuring here.
-    #[allow(clippy::too_many_arguments)]
-    pub fn show(
-        &self,
-        ops: &mut Vec<Op>,
-        fonts: &Fonts,
-        x: Pt,
-        baseline: Pt,
-        size: Pt,
-        bold: bool,
-        text: &str,
-    ) {
-        let runs = fonts.runs(text, bold);
+    pub fn show(&self, ops: &mut Vec<Op>, x: Pt, baseline: Pt, size: Pt, bold: bool, text: &str) {
+        let runs = self.fonts.runs(text, bold);
         if runs.is_empty() {
             return;
         }

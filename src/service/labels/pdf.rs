@@ -131,7 +131,6 @@ fn text_ops(ops: &mut Vec<Op>, block: &TextBlock, fonts: &Fonts, faces: &PdfFont
         let baseline = top + BASELINE * block.size as f32;
         faces.show(
             ops,
-            fonts,
             dots(x),
             dots(HEIGHT as f32 - baseline),
             dots(block.size as f32),

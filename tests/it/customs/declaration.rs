@@ -320,3 +320,13 @@ fn a_long_cn23_flows_onto_more_pages() {
     assert!(text.contains("CUSTOMS DECLARATION CN 23 (continued)"));
     assert_eq!(text.matches("HS tariff").count() as u32, pages, "{text}");
 }
+
+#[test]
+fn a_tracking_number_code_128_cannot_hold_is_an_error_not_a_broken_barcode() {
+    let mut decl = declaration_of(&us_invoice(), DeclarationForm::Cn23);
+    decl.tracking_number = "LX12345678€".into();
+    let error = declaration_pdf(&decl).unwrap_err();
+    assert!(matches!(error, RenderError::Barcode { .. }), "{error}");
+    decl.form = DeclarationForm::Cn22;
+    assert!(matches!(cn22_zpl(&decl), Err(RenderError::Barcode { .. })));
+}
