@@ -524,7 +524,7 @@ fn exporter(settings: &CustomsSettings, missing: &mut Vec<Missing>) -> Party {
         missing.push(Missing {
             at: MissingAt::Settings(field),
             message: format!(
-                "{what}: a supervisor sets it in Settings → Customs documents ({}).",
+                "{what}: a supervisor sets it in Settings, under Customs documents ({}).",
                 field.label()
             ),
         });
@@ -597,7 +597,7 @@ fn identifiers(
         missing.push(Missing {
             at: MissingAt::Settings(SettingsField::Eori),
             message: "Exports from the EU or GB need the exporter's EORI number: a supervisor \
-                      sets it in Settings → Customs documents (EORI number)."
+                      sets it in Settings, under Customs documents (EORI number)."
                 .into(),
         });
     }
@@ -628,7 +628,7 @@ fn identifiers(
             missing.push(Missing {
                 at: MissingAt::Settings(field),
                 message: format!(
-                    "{which} carry the seller's {label}: a supervisor sets it in Settings → \
+                    "{which} carry the seller's {label}: a supervisor sets it in Settings, under \
                      Customs documents ({}).",
                     field.label()
                 ),

@@ -143,11 +143,10 @@ pub fn make_for_label(
     let (shipment, found) = record
         .parcel(parcel)
         .ok_or_else(|| BuildError::NoParcel(order, String::new(), parcel))?;
-    let date = found
-        .labels
-        .iter()
-        .find(|l| l.id == label)
-        .map_or_else(|| time::OffsetDateTime::now_utc().date(), |l| l.requested_at.date());
+    let date = found.labels.iter().find(|l| l.id == label).map_or_else(
+        || time::OffsetDateTime::now_utc().date(),
+        |l| l.requested_at.date(),
+    );
     let outcome = paperwork(
         tables()?,
         Request {
@@ -269,7 +268,11 @@ pub fn print_plan(
         }
     }
     if settings.print_packing_slip {
-        add(find(Paper::PackingSlip, DocumentKind::Pdf), document_printer, 1);
+        add(
+            find(Paper::PackingSlip, DocumentKind::Pdf),
+            document_printer,
+            1,
+        );
     }
     plan
 }

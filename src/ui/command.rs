@@ -2,11 +2,11 @@
 //! it names (the shell's own commands are the ones that span features: tabs, focus, the scan
 //! box, Back and Retry).
 
+use super::customs::command::CustomsCommand;
 use super::import::command::ImportIntent;
 use super::orders::command::OrdersCommand;
 use super::outbox::command::OutboxCommand;
 use super::packing::command::PackingCommand;
-use super::customs::command::CustomsCommand;
 use super::people::command::PeopleCommand;
 use super::quote::command::QuoteIntent;
 use super::settings::command::SettingsIntent;

@@ -1,9 +1,9 @@
 //! The app's insides: everything shown, the jobs' runtime, the backend's handles and where the
 //! app keeps its files. Only `route` and the shell take it whole.
 
-use super::customs::state::Customs;
 use super::command::Command;
 use super::config::AppConfig;
+use super::customs::state::Customs;
 use super::desk::{Backend, Desk};
 use super::import::state::ImportView;
 use super::jobs::Jobs;

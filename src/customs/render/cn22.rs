@@ -12,6 +12,9 @@ use super::text;
 use super::upu::{CERTIFICATION, category_marks};
 use crate::customs::paperwork::{CustomsDeclaration, DeclarationForm};
 
+/// Said where the tracking number goes before the parcel has a label.
+pub(super) const NOT_LABELLED: &str = "Tracking number: not labelled yet";
+
 pub(super) const WIDTH: u32 = 812;
 pub(super) const HEIGHT: u32 = 1218;
 const MARGIN: u32 = 24;
@@ -269,16 +272,22 @@ impl Page<'_> {
     /// The fixed bottom of the form, laid out upwards from the barcode; returns its top.
     fn footer(&mut self, decl: &CustomsDeclaration) -> Result<u32, RenderError> {
         let data = decl.tracking_number.trim();
-        let count = u32::try_from(modules(data, "tracking number")?.len()).unwrap_or(u32::MAX);
-        let module = (INNER / count.saturating_add(2 * QUIET_MODULES).max(1)).clamp(1, MAX_MODULE);
         let bars_top = HEIGHT - MARGIN - BAR_HEIGHT - 36;
-        self.elements.push(Element::Barcode {
-            x: (WIDTH - count.saturating_mul(module).min(INNER)) / 2,
-            y: bars_top,
-            height: BAR_HEIGHT,
-            module,
-            data: data.to_owned(),
-        });
+        // Before the parcel has a label (`packdesk documents` of a shipment not yet packed)
+        // there is no number to draw: the line says so instead.
+        if !data.is_empty() {
+            let count = u32::try_from(modules(data, "tracking number")?.len()).unwrap_or(u32::MAX);
+            let module =
+                (INNER / count.saturating_add(2 * QUIET_MODULES).max(1)).clamp(1, MAX_MODULE);
+            self.elements.push(Element::Barcode {
+                x: (WIDTH - count.saturating_mul(module).min(INNER)) / 2,
+                y: bars_top,
+                height: BAR_HEIGHT,
+                module,
+                data: data.to_owned(),
+            });
+        }
+        let data = if data.is_empty() { NOT_LABELLED } else { data };
         self.block(
             MARGIN,
             bars_top + BAR_HEIGHT + 4,

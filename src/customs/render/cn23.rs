@@ -107,6 +107,19 @@ fn heading(
     let left = writer.lines(MARGIN, MARGIN + TITLE.leading() + 4.0, BODY, &lines);
 
     let data = decl.tracking_number.trim();
+    if data.is_empty() {
+        // No label yet (`packdesk documents` of a shipment not yet packed): no barcode.
+        let x = MARGIN + content - 200.0;
+        writer.text_in(
+            x,
+            MARGIN,
+            200.0,
+            NUMBER,
+            Align::Center,
+            super::cn22::NOT_LABELLED,
+        );
+        return Ok(left.max(MARGIN + NUMBER.leading()));
+    }
     let width = modules(data, "tracking number")?.len() as f32 * MODULE;
     let x = MARGIN + content - width - QUIET_MODULES * MODULE;
     writer.barcode(x, MARGIN, BAR_HEIGHT, MODULE, data, "tracking number")?;

@@ -34,12 +34,19 @@ pub async fn save(db: SharedDb, settings: CustomsSettings) -> Done {
         Ok(value) => value,
         Err(e) => return Done::Saved(Err(Failure::Other(e.to_string()))),
     };
-    let saved = with_db(&db, move |db| db.set_warehouse_setting(SETTINGS_KEY, &value)).await;
+    let saved = with_db(&db, move |db| {
+        db.set_warehouse_setting(SETTINGS_KEY, &value)
+    })
+    .await;
     Done::Saved(saved.map(|()| settings))
 }
 
 /// Works out the shipment's paperwork as one parcel, to say early what it misses.
-pub async fn check(order: Box<StationOrder>, shipment_id: String, settings: CustomsSettings) -> Done {
+pub async fn check(
+    order: Box<StationOrder>,
+    shipment_id: String,
+    settings: CustomsSettings,
+) -> Done {
     let (number, id) = (order.source_reference, shipment_id.clone());
     let result = tokio::task::spawn_blocking(move || {
         let tables = documents::tables().map_err(failure)?;
@@ -92,7 +99,9 @@ pub async fn for_label(
         }
     }
     let result = with_db(&db, move |db| {
-        Ok(documents::make_for_label(db, order, parcel, label, &settings))
+        Ok(documents::make_for_label(
+            db, order, parcel, label, &settings,
+        ))
     })
     .await
     .and_then(|made| made.map_err(failure));
@@ -121,7 +130,9 @@ pub async fn print(
                 };
                 print::print_queued(&db, job, ZplTimeouts::default()).map_err(|e| {
                     Failure::Printer(if e.nothing_sent() {
-                        format!("{e} The documents wait in the print queue; Print documents sends them.")
+                        format!(
+                            "{e} The documents wait in the print queue; Print documents sends them."
+                        )
                     } else {
                         e.to_string()
                     })

@@ -64,7 +64,10 @@ pub fn handle(
 }
 
 /// Why the settings cannot be saved here now, or `None`.
-pub fn why_not_save(supervisor: &SupervisorState, desk_access: &crate::ui::people::Access) -> Option<String> {
+pub fn why_not_save(
+    supervisor: &SupervisorState,
+    desk_access: &crate::ui::people::Access,
+) -> Option<String> {
     if let Some(why) = desk_access.why_not(Action::ChangeSettings) {
         return Some(why);
     }
@@ -103,7 +106,11 @@ fn print(customs: &mut Customs, desk: &mut Desk<'_>) {
     };
     let settings = customs.settings.clone().unwrap_or_default();
     let label_printer = desk.settings.label_printer.clone().map(PrintTarget::Zpl);
-    let document_printer = desk.settings.document_printer.clone().map(PrintTarget::Spooler);
+    let document_printer = desk
+        .settings
+        .document_printer
+        .clone()
+        .map(PrintTarget::Spooler);
     let plan = print_plan(
         &settings,
         documents,
@@ -111,16 +118,16 @@ fn print(customs: &mut Customs, desk: &mut Desk<'_>) {
         document_printer.as_ref(),
     );
     // What the plan leaves out for want of a document printer, said with the result.
-    let waiting = document_printer.is_none()
-        && (settings.print_invoice || settings.print_packing_slip);
+    let waiting =
+        document_printer.is_none() && (settings.print_invoice || settings.print_packing_slip);
     let note = waiting.then(|| {
-        " The invoice and packing slip wait: no document printer is set (Settings → Printers)."
+        " The invoice and packing slip wait: no document printer is set (Settings, Printer settings)."
             .to_owned()
     });
     if plan.is_empty() {
         customs.print = Printing::Failed(
-            "No printer for the customs documents: set a document printer in Settings → \
-             Printers. The documents are kept; Print documents sends them then."
+            "No printer for the customs documents: set a document printer in Settings, \
+             under Printer settings. The documents are kept; Print documents sends them then."
                 .into(),
         );
         return;
@@ -170,7 +177,8 @@ pub fn apply(customs: &mut Customs, desk: &mut Desk<'_>, done: Done) {
             customs.saving = false;
             match result {
                 Ok(settings) => {
-                    customs.settings_message = Some("Customs settings saved for every desk.".into());
+                    customs.settings_message =
+                        Some("Customs settings saved for every desk.".into());
                     customs.draft = settings.clone();
                     customs.settings = Some(settings);
                 }

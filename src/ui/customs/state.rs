@@ -75,7 +75,9 @@ impl Customs {
     /// What the open shipment misses at an item line, to show beside it.
     pub fn missing_at_item(&self, source_line_id: &str) -> Vec<&str> {
         self.missing()
-            .filter(|m| matches!(&m.at, MissingAt::Item { source_line_id: id } if id == source_line_id))
+            .filter(
+                |m| matches!(&m.at, MissingAt::Item { source_line_id: id } if id == source_line_id),
+            )
             .map(|m| m.message.as_str())
             .collect()
     }

@@ -144,26 +144,91 @@ pub fn settings_section_ui(
                          edit: fn(String) -> SettingsEdit| {
             let message = at.and_then(|f| customs.missing_at_setting(f));
             let id = egui::Id::unique(("customs_setting", label));
-            if let Some(text) = text_field_ui(ui, id, label, Some(section), value, message, 260.0)
-            {
+            if let Some(text) = text_field_ui(ui, id, label, Some(section), value, message, 260.0) {
                 send(commands, CustomsCommand::Edit(edit(text)));
             }
         };
         ui.horizontal_wrapped(|ui| {
-            field(ui, "Exporter company", &e.company, Some(SettingsField::Company), SettingsEdit::Company);
-            field(ui, "Street", &e.address1, Some(SettingsField::Address), SettingsEdit::Address1);
-            field(ui, "Street, second line", &e.address2, None, SettingsEdit::Address2);
-            field(ui, "Postal code", &e.postal_code, None, SettingsEdit::PostalCode);
+            field(
+                ui,
+                "Exporter company",
+                &e.company,
+                Some(SettingsField::Company),
+                SettingsEdit::Company,
+            );
+            field(
+                ui,
+                "Street",
+                &e.address1,
+                Some(SettingsField::Address),
+                SettingsEdit::Address1,
+            );
+            field(
+                ui,
+                "Street, second line",
+                &e.address2,
+                None,
+                SettingsEdit::Address2,
+            );
+            field(
+                ui,
+                "Postal code",
+                &e.postal_code,
+                None,
+                SettingsEdit::PostalCode,
+            );
             field(ui, "City", &e.city, None, SettingsEdit::City);
-            field(ui, "Province or state", &e.province, None, SettingsEdit::Province);
-            field(ui, "Exporter country (e.g. DE)", &e.country_code, Some(SettingsField::Country), SettingsEdit::Country);
+            field(
+                ui,
+                "Province or state",
+                &e.province,
+                None,
+                SettingsEdit::Province,
+            );
+            field(
+                ui,
+                "Exporter country (e.g. DE)",
+                &e.country_code,
+                Some(SettingsField::Country),
+                SettingsEdit::Country,
+            );
         });
         ui.horizontal_wrapped(|ui| {
-            field(ui, "EORI number", &e.eori, Some(SettingsField::Eori), SettingsEdit::Eori);
-            field(ui, "VAT number", &e.vat_number, None, SettingsEdit::VatNumber);
-            field(ui, "IOSS number", &e.ioss_number, Some(SettingsField::IossNumber), SettingsEdit::IossNumber);
-            field(ui, "UK VAT number", &e.uk_vat_number, Some(SettingsField::UkVatNumber), SettingsEdit::UkVatNumber);
-            field(ui, "Signatory", &draft.signatory, Some(SettingsField::Signatory), SettingsEdit::Signatory);
+            field(
+                ui,
+                "EORI number",
+                &e.eori,
+                Some(SettingsField::Eori),
+                SettingsEdit::Eori,
+            );
+            field(
+                ui,
+                "VAT number",
+                &e.vat_number,
+                None,
+                SettingsEdit::VatNumber,
+            );
+            field(
+                ui,
+                "IOSS number",
+                &e.ioss_number,
+                Some(SettingsField::IossNumber),
+                SettingsEdit::IossNumber,
+            );
+            field(
+                ui,
+                "UK VAT number",
+                &e.uk_vat_number,
+                Some(SettingsField::UkVatNumber),
+                SettingsEdit::UkVatNumber,
+            );
+            field(
+                ui,
+                "Signatory",
+                &draft.signatory,
+                Some(SettingsField::Signatory),
+                SettingsEdit::Signatory,
+            );
         });
         ui.horizontal(|ui| {
             let label = ui.label("Paper size");
@@ -181,7 +246,10 @@ pub fn settings_section_ui(
             ui.label("Print with each cross-border label:");
             let mut invoice = draft.print_invoice;
             if ui.checkbox(&mut invoice, "Commercial invoice").changed() {
-                send(commands, CustomsCommand::Edit(SettingsEdit::PrintInvoice(invoice)));
+                send(
+                    commands,
+                    CustomsCommand::Edit(SettingsEdit::PrintInvoice(invoice)),
+                );
             }
             let label = ui.label("Invoice copies");
             let mut copies = draft.invoice_copies;
@@ -190,15 +258,24 @@ pub fn settings_section_ui(
                 .labelled_by(label.id)
                 .changed()
             {
-                send(commands, CustomsCommand::Edit(SettingsEdit::InvoiceCopies(copies)));
+                send(
+                    commands,
+                    CustomsCommand::Edit(SettingsEdit::InvoiceCopies(copies)),
+                );
             }
             let mut declaration = draft.print_declaration;
             if ui.checkbox(&mut declaration, "CN22 / CN23").changed() {
-                send(commands, CustomsCommand::Edit(SettingsEdit::PrintDeclaration(declaration)));
+                send(
+                    commands,
+                    CustomsCommand::Edit(SettingsEdit::PrintDeclaration(declaration)),
+                );
             }
             let mut slip = draft.print_packing_slip;
             if ui.checkbox(&mut slip, "Packing slip").changed() {
-                send(commands, CustomsCommand::Edit(SettingsEdit::PrintPackingSlip(slip)));
+                send(
+                    commands,
+                    CustomsCommand::Edit(SettingsEdit::PrintPackingSlip(slip)),
+                );
             }
         });
         let changed = customs.settings.as_ref() != Some(draft);

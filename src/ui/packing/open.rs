@@ -1,8 +1,8 @@
 //! Opening an order, the shipment shown, the parcel form, scanning into it, discarding a parcel
 //! and marking it fulfilled; the label itself is in [`super::label`].
 
-use crate::ui::customs::command::CustomsCommand;
 use crate::station::db::Event;
+use crate::ui::customs::command::CustomsCommand;
 use crate::ui::people::state::Access;
 use time::OffsetDateTime;
 
@@ -213,13 +213,6 @@ pub fn show_shipment(
     if !matches!(open.claim, ClaimState::Ours { .. }) {
         claim::claim_shown(open, desk);
     }
-    desk.then(CustomsCommand::Clear);
-    if let Some(shipment) = open.order.shipments.get(index) {
-        desk.then(CustomsCommand::Check {
-            order: Box::new(open.order.clone()),
-            shipment_id: shipment.shipment_id.clone(),
-        });
-    }
     resume_parcel(packing, outbox, desk);
 }
 
@@ -232,6 +225,12 @@ fn resume_parcel(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>
     let Some(shipment) = open.order.shipments.get(open.shipment) else {
         return;
     };
+    // What its customs paperwork misses is said as soon as the shipment shows.
+    desk.then(CustomsCommand::Clear);
+    desk.then(CustomsCommand::Check {
+        order: Box::new(open.order.clone()),
+        shipment_id: shipment.shipment_id.clone(),
+    });
     let live = shipment
         .parcels
         .iter()

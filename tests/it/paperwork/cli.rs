@@ -50,7 +50,7 @@ async fn the_command_line_writes_each_parcels_documents_or_says_what_is_missing(
     let out = tempfile::tempdir().unwrap();
     let (code, stdout, stderr) = packdesk_documents(&database, "8401", out.path());
     assert_eq!(code, 1, "{stdout}{stderr}");
-    assert!(stderr.contains("EORI number"), "{stderr}");
+    assert!(stderr.contains("(Exporter company)"), "{stderr}");
     assert!(stderr.contains("(Signatory)"), "{stderr}");
     assert!(names(out.path()).is_empty());
 
@@ -87,5 +87,8 @@ async fn the_command_line_writes_each_parcels_documents_or_says_what_is_missing(
     // An unknown order: exit 1, said.
     let (code, _, stderr) = packdesk_documents(&database, "9999", out.path());
     assert_eq!(code, 1);
-    assert!(stderr.contains("order 9999 is not in the station record"), "{stderr}");
+    assert!(
+        stderr.contains("order 9999 is not in the station record"),
+        "{stderr}"
+    );
 }

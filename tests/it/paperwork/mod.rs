@@ -240,7 +240,7 @@ async fn missing_data_is_named_where_it_is_fixed() {
     assert!(
         missing[2]
             .message
-            .contains("Settings → Customs documents (EORI number)")
+            .contains("Settings, under Customs documents (EORI number)")
     );
 }
 

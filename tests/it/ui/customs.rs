@@ -52,9 +52,18 @@ fn a_parcel_to_japan_gets_its_customs_documents_made_shown_and_printed() {
     let order = demo(6);
     assert_eq!(order.cart.ship_to.country_code, "JP");
     open_by_scan(h, order.number);
-    wait_until(h, "the customs check", |app| app.state().customs.check.is_some());
+    wait_until(h, "the customs check", |app| {
+        app.state().customs.check.is_some()
+    });
     assert!(
-        h.state().state().customs.check.as_ref().unwrap().missing.is_empty(),
+        h.state()
+            .state()
+            .customs
+            .check
+            .as_ref()
+            .unwrap()
+            .missing
+            .is_empty(),
         "{:?}",
         h.state().state().customs.check
     );
@@ -90,7 +99,9 @@ fn a_parcel_to_japan_gets_its_customs_documents_made_shown_and_printed() {
     );
     // The CN22 went to the thermal printer through the queue (no document printer is set, so
     // the invoice and the slip wait for one, and the desk says so).
-    let cn22 = documents.iter().find(|d| d.paper == Paper::Cn22 && d.kind.as_str() == "zpl");
+    let cn22 = documents
+        .iter()
+        .find(|d| d.paper == Paper::Cn22 && d.kind.as_str() == "zpl");
     let jobs = db.print_jobs(Some(cn22.unwrap().id)).unwrap();
     assert_eq!(jobs.len(), 1);
     assert_eq!(jobs[0].state, PrintState::Sent);
@@ -100,15 +111,23 @@ fn a_parcel_to_japan_gets_its_customs_documents_made_shown_and_printed() {
         _ => unreachable!(),
     };
     assert!(
-        printed.iter().any(|zpl| zpl.contains("CN 22") && zpl.contains(&tracking)),
+        printed
+            .iter()
+            .any(|zpl| zpl.contains("CN 22") && zpl.contains(&tracking)),
         "{printed:?}"
     );
-    assert!(shows(h, "no document printer"), "said why the invoice waits");
+    assert!(
+        shows(h, "no document printer"),
+        "said why the invoice waits"
+    );
 
     // "Print documents" sends the CN22 again: a second job, a reprint.
     click(h, "Print documents");
     wait_until(h, "the reprint", |app| {
-        !matches!(app.state().customs.print, packdesk::ui::customs::Printing::Sending)
+        !matches!(
+            app.state().customs.print,
+            packdesk::ui::customs::Printing::Sending
+        )
     });
     let jobs = db.print_jobs(Some(cn22.unwrap().id)).unwrap();
     assert_eq!(jobs.len(), 2);
@@ -138,7 +157,8 @@ fn an_item_without_hs_code_is_named_at_the_item_and_its_documents_are_not_printe
         codes.retain(|c| c.sku != sku);
     }
     let mut db = StationDb::open(&h.state().config().station_db_path).unwrap();
-    db.record_submitted_order(&order.cart, &quote, &body).unwrap();
+    db.record_submitted_order(&order.cart, &quote, &body)
+        .unwrap();
 
     press(h, Key::F5);
     wait_until(h, "the new order", |app| {
@@ -149,7 +169,9 @@ fn an_item_without_hs_code_is_named_at_the_item_and_its_documents_are_not_printe
             .any(|r| r.source_reference == order.number)
     });
     open_by_scan(h, order.number);
-    wait_until(h, "the customs check", |app| app.state().customs.check.is_some());
+    wait_until(h, "the customs check", |app| {
+        app.state().customs.check.is_some()
+    });
     let at_item = format!("Customs: {sku} has no HS code");
     assert!(shows(h, &at_item), "said at the item when the order opens");
 

@@ -29,7 +29,7 @@ fn settings_panel(view: SettingsView) -> Harness<'static, Panel> {
         .with_size([1400.0, 1800.0])
         .build_ui_state(
             |ui, panel: &mut Panel| {
-                let intents = settings_ui(ui, &mut panel.view, panel.gate);
+                let intents = settings_ui(ui, &mut panel.view, panel.gate, &mut |_| {});
                 panel.intents.extend(intents);
             },
             Panel {
