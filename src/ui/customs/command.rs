@@ -26,7 +26,7 @@ pub enum CustomsCommand {
         label: LabelId,
         fresh: bool,
     },
-    /// "Print documents": every document of the label shown, again.
+    /// "Reprint documents": every document of the label shown, again.
     Print,
     Edit(SettingsEdit),
     Save,
@@ -72,5 +72,10 @@ pub enum Done {
         result: Result<Vec<crate::station::db::DocumentInfo>, Failure>,
     },
     Printed(Result<String, Failure>),
+    /// The CN22's ZPL rendered for the preview.
+    Preview {
+        document: crate::station::db::DocumentId,
+        result: Result<egui::ColorImage, Failure>,
+    },
     Saved(Result<CustomsSettings, Failure>),
 }

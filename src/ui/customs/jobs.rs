@@ -112,6 +112,17 @@ pub async fn for_label(
     }
 }
 
+/// The CN22's ZPL as the thermal printer draws it (the label preview's renderer).
+pub async fn preview(db: SharedDb, document: DocumentId) -> Done {
+    let bytes = with_db(&db, move |db| db.label_document(document)).await;
+    let result = match bytes {
+        Ok(Some((_, bytes))) => crate::ui::packing::jobs::preview::render(bytes).await,
+        Ok(None) => Err(Failure::Other("The CN22 is not in the station.".into())),
+        Err(failure) => Err(failure),
+    };
+    Done::Preview { document, result }
+}
+
 /// Sends each document to its printer, as many times as planned, through the print queue.
 pub async fn print(
     db: SharedDb,
@@ -131,7 +142,7 @@ pub async fn print(
                 print::print_queued(&db, job, ZplTimeouts::default()).map_err(|e| {
                     Failure::Printer(if e.nothing_sent() {
                         format!(
-                            "{e} The documents wait in the print queue; Print documents sends them."
+                            "{e} The documents wait in the print queue; Reprint documents sends them."
                         )
                     } else {
                         e.to_string()

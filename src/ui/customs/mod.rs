@@ -1,7 +1,7 @@
 //! Customs paperwork at the desk: the warehouse's exporter details (Settings → Customs
 //! documents), what the open shipment's paperwork still misses (shown at the item or the
 //! setting), and, once a parcel's label is ready, its documents made, shown beside the label and
-//! printed through the print queue; "Print documents" sends them again, offline too.
+//! printed through the print queue; "Reprint documents" sends them again, offline too.
 
 pub mod command;
 mod jobs;
@@ -16,7 +16,7 @@ pub use state::{Check, Customs, Documents, Printing};
 use crate::customs::build::Outcome;
 use crate::customs::documents::{Made, print_plan};
 use crate::customs::settings::{CustomsSettings, MAX_INVOICE_COPIES};
-use crate::station::db::Action;
+use crate::station::db::{Action, DocumentKind, Paper};
 use crate::station::print::PrintTarget;
 use crate::ui::desk::Desk;
 use crate::ui::status::Level;
@@ -42,6 +42,7 @@ pub fn handle(
             customs.check = None;
             customs.documents = Documents::None;
             customs.print = Printing::Idle;
+            customs.preview = None;
         }
         CustomsCommand::ForLabel {
             order,
@@ -54,6 +55,7 @@ pub fn handle(
             };
             customs.documents = Documents::Making(label);
             customs.print = Printing::Idle;
+            customs.preview = None;
             let settings = customs.settings.clone().unwrap_or_default();
             desk.spawn(move |_| jobs::for_label(db, order, parcel, label, settings, fresh));
         }
@@ -127,7 +129,7 @@ fn print(customs: &mut Customs, desk: &mut Desk<'_>) {
     if plan.is_empty() {
         customs.print = Printing::Failed(
             "No printer for the customs documents: set a document printer in Settings, \
-             under Printer settings. The documents are kept; Print documents sends them then."
+             under Printer settings. The documents are kept; Reprint documents sends them then."
                 .into(),
         );
         return;
@@ -159,6 +161,20 @@ fn edit_draft(draft: &mut CustomsSettings, edit: SettingsEdit) {
         SettingsEdit::InvoiceCopies(n) => draft.invoice_copies = n.clamp(1, MAX_INVOICE_COPIES),
         SettingsEdit::PrintDeclaration(on) => draft.print_declaration = on,
         SettingsEdit::PrintPackingSlip(on) => draft.print_packing_slip = on,
+    }
+}
+
+/// Renders the CN22's ZPL for the preview, when the documents have one.
+fn show_preview(customs: &Customs, desk: &mut Desk<'_>) {
+    let Documents::Made { documents, .. } = &customs.documents else {
+        return;
+    };
+    let cn22 = documents
+        .iter()
+        .find(|d| d.paper == Paper::Cn22 && d.kind == DocumentKind::Zpl);
+    if let (Some(cn22), Some(db)) = (cn22, desk.db()) {
+        let document = cn22.id;
+        desk.spawn(move |_| jobs::preview(db, document));
     }
 }
 
@@ -217,6 +233,7 @@ pub fn apply(customs: &mut Customs, desk: &mut Desk<'_>, done: Done) {
                 },
                 Err(failure) => Documents::Failed(label, failure.message()),
             };
+            show_preview(customs, desk);
         }
         Done::Made {
             label,
@@ -246,7 +263,20 @@ pub fn apply(customs: &mut Customs, desk: &mut Desk<'_>, done: Done) {
             if fresh && matches!(customs.documents, Documents::Made { .. }) {
                 print(customs, desk);
             }
+            show_preview(customs, desk);
         }
+        Done::Preview { document, result } => match (result, desk.egui()) {
+            (Ok(image), Some(ctx)) => {
+                let texture = ctx.load_texture(
+                    format!("customs-{document}"),
+                    image,
+                    egui::TextureOptions::LINEAR,
+                );
+                customs.preview = Some((document, texture));
+            }
+            (Ok(_), None) => {}
+            (Err(failure), _) => tracing::warn!("no CN22 preview: {}", failure.message()),
+        },
         Done::Printed(result) => {
             customs.print = match result {
                 Ok(text) => Printing::Done(text),

@@ -4,9 +4,9 @@
 use crate::customs::build::{Missing, MissingAt};
 use crate::customs::documents::Summary;
 use crate::customs::settings::{CustomsSettings, SettingsField};
-use crate::station::db::{DocumentInfo, LabelId, OrderNumber};
+use crate::station::db::{DocumentId, DocumentInfo, LabelId, OrderNumber};
 
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Customs {
     /// The warehouse's settings as last read from the record (`None` until then).
     pub settings: Option<CustomsSettings>,
@@ -20,6 +20,8 @@ pub struct Customs {
     /// The documents of the label shown.
     pub documents: Documents,
     pub print: Printing,
+    /// The CN22 as the thermal printer draws it (its ZPL rendered), beside the label's preview.
+    pub preview: Option<(DocumentId, egui::TextureHandle)>,
 }
 
 /// The open shipment's paperwork, worked out as if it were one parcel.

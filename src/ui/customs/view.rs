@@ -68,6 +68,14 @@ pub fn documents_ui(
                 ));
                 ui.label(format!("{form}: contents worth {} SDR", summary.value_sdr));
             }
+            if let Some((_, texture)) = &customs.preview {
+                let size = texture.size_vec2();
+                ui.add(
+                    egui::Image::new(texture)
+                        .fit_to_exact_size(size * (200.0 / size.x.max(1.0)))
+                        .alt_text("CN22 preview"),
+                );
+            }
             for document in documents {
                 ui.label(
                     RichText::new(format!(
@@ -83,7 +91,7 @@ pub fn documents_ui(
             if ui
                 .add_enabled(
                     !sending && refused.is_none(),
-                    egui::Button::new("Print documents"),
+                    egui::Button::new("Reprint documents"),
                 )
                 .on_disabled_hover_text(refused.unwrap_or_default())
                 .clicked()
@@ -127,7 +135,7 @@ pub fn settings_section_ui(
     locked: bool,
     commands: &mut Vec<Command>,
 ) {
-    let section = ui.heading("Customs documents").id;
+    ui.heading("Customs documents");
     ui.label(
         RichText::new(
             "For parcels that cross a customs border. Shared by every desk of the warehouse.",
@@ -144,7 +152,7 @@ pub fn settings_section_ui(
                          edit: fn(String) -> SettingsEdit| {
             let message = at.and_then(|f| customs.missing_at_setting(f));
             let id = egui::Id::unique(("customs_setting", label));
-            if let Some(text) = text_field_ui(ui, id, label, Some(section), value, message, 260.0) {
+            if let Some(text) = text_field_ui(ui, id, label, None, value, message, 260.0) {
                 send(commands, CustomsCommand::Edit(edit(text)));
             }
         };

@@ -18,7 +18,7 @@ mod cancel;
 pub mod claim;
 pub mod command;
 pub mod follow;
-mod jobs;
+pub(crate) mod jobs;
 mod label;
 mod open;
 pub mod parcel_form;

@@ -1,9 +1,11 @@
 //! Customs paperwork at the desk: a parcel to Japan gets its label, then its commercial
 //! invoice, CN22 and packing slip are made from the record, shown beside the label and sent
 //! through the print queue (the CN22 to the thermal printer); an item without an HS code is
-//! named at the item when the order opens, and its documents are not printed.
+//! named at the item when the order opens, and its documents are not printed; the exporter is
+//! set in Settings by a supervisor, for every desk.
 
 use egui::Key;
+use egui_kittest::kittest::{NodeT as _, Queryable};
 use packdesk::station::db::{Paper, PrintState, StationDb};
 use packdesk::station::print::Dpi;
 use packdesk::ui::customs::Documents;
@@ -77,6 +79,9 @@ fn a_parcel_to_japan_gets_its_customs_documents_made_shown_and_printed() {
                 packdesk::ui::customs::Printing::Idle | packdesk::ui::customs::Printing::Sending
             )
     });
+    wait_until(h, "the CN22 preview", |app| {
+        app.state().customs.preview.is_some()
+    });
     assert!(shows(h, "Customs documents"));
     assert!(shows(h, "CN22 (up to 300 SDR): contents worth"));
     h.check_accessibility();
@@ -121,8 +126,8 @@ fn a_parcel_to_japan_gets_its_customs_documents_made_shown_and_printed() {
         "said why the invoice waits"
     );
 
-    // "Print documents" sends the CN22 again: a second job, a reprint.
-    click(h, "Print documents");
+    // "Reprint documents" sends the CN22 again: a second job, a reprint.
+    click(h, "Reprint documents");
     wait_until(h, "the reprint", |app| {
         !matches!(
             app.state().customs.print,
@@ -184,4 +189,49 @@ fn an_item_without_hs_code_is_named_at_the_item_and_its_documents_are_not_printe
     assert!(shows(h, &at_item));
     assert!(db.customs_documents(label).unwrap().is_empty());
     assert!(printer.printed().is_empty(), "nothing printed");
+}
+
+#[test]
+fn a_supervisor_sets_the_exporter_for_every_desk_read_only_until_unlocked() {
+    let mut station = embedded_station();
+    let h = &mut station.harness;
+    wait_until(h, "the customs settings", |app| {
+        app.state().customs.settings.is_some()
+    });
+    click(h, "Settings");
+    // Locked until a supervisor unlocks Settings: the fields are read-only.
+    assert!(
+        h.get_by_label("EORI number").accesskit_node().is_disabled(),
+        "read-only while locked"
+    );
+    super::supervisor::unlock_settings(h, super::PIN);
+    super::type_into(h, "EORI number", "de987654321098765");
+    super::type_into(h, "Signatory", "Sam Supervisor");
+    // The section is at the end of the Settings list: a person scrolls down to its button.
+    for _ in 0..5 {
+        h.get_by_label("Save customs settings").scroll_down();
+        h.step();
+    }
+    h.step();
+    click(h, "Save customs settings");
+    wait_until(h, "the save", |app| !app.state().customs.saving);
+    assert_eq!(
+        h.state().state().customs.settings_message.as_deref(),
+        Some("Customs settings saved for every desk.")
+    );
+
+    // In the shared record, for every desk (and `packdesk documents`) to read.
+    let mut db = StationDb::open(&h.state().config().station_db_path).unwrap();
+    let saved: packdesk::customs::settings::CustomsSettings = serde_json::from_value(
+        db.warehouse_setting(packdesk::customs::settings::SETTINGS_KEY)
+            .unwrap()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(saved.exporter.eori, "DE987654321098765");
+    assert_eq!(saved.signatory, "Sam Supervisor");
+    assert_eq!(
+        saved.exporter.company, "Packdesk Demo GmbH",
+        "the rest kept"
+    );
 }

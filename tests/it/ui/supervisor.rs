@@ -23,7 +23,7 @@ use super::{
 };
 
 /// Unlocks Settings' supervisor sections with `pin` and waits for the check.
-pub fn unlock_settings(h: &mut AppHarness, pin: &str) {
+pub(crate) fn unlock_settings(h: &mut AppHarness, pin: &str) {
     type_into(h, "Supervisor PIN", pin);
     click(h, "Unlock");
     wait_until(h, "the PIN check", |app| !app.state().supervisor.checking);
