@@ -405,7 +405,9 @@ fn goods_lines(
 fn describe(item: &crate::api::CartItem) -> String {
     let mut text = item.product_name.trim().to_owned();
     let variant = item.variant_name.trim();
-    if !variant.is_empty() && !text.contains(variant) {
+    // A shop's placeholder variant ("Default", "Default Title") says nothing to customs.
+    let placeholder = variant.to_ascii_lowercase().starts_with("default");
+    if !variant.is_empty() && !placeholder && !text.contains(variant) {
         text = format!("{text}, {variant}");
     }
     let description = item.description.trim();
@@ -506,6 +508,8 @@ fn charges(
         paid.push(PaidCharge {
             label: if named.is_empty() {
                 format!("Taxes on {on}")
+            } else if named.contains(&format!(" on {on}")) {
+                named
             } else {
                 format!("{named} on {on}")
             },
