@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::customs::build::Outcome;
-use crate::customs::documents::{DocumentsError, documented_parcels, for_parcel, render_all};
-use crate::customs::settings::{CustomsSettings, SETTINGS_KEY};
+use crate::customs::documents::{
+    DocumentsError, documented_parcels, for_parcel, render_all, settings_in,
+};
 use crate::paths::Paths;
 use crate::station::db::{DocumentKind, OrderNumber, StationDb};
 
@@ -45,13 +46,7 @@ pub fn write_documents(
     dir: &Path,
     out: &mut dyn std::io::Write,
 ) -> Result<(), String> {
-    let settings: CustomsSettings = db
-        .warehouse_setting(SETTINGS_KEY)
-        .map_err(|e| e.to_string())?
-        .map(serde_json::from_value)
-        .transpose()
-        .map_err(|e| format!("the customs settings in the record do not read: {e}"))?
-        .unwrap_or_default();
+    let settings = settings_in(db).map_err(|e| e.to_string())?;
     let record = db
         .order(order)
         .map_err(|e| e.to_string())?

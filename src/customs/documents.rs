@@ -30,6 +30,8 @@ pub enum DocumentsError {
     Render(#[from] RenderError),
     #[error("{0}")]
     Station(#[from] StationError),
+    #[error("the customs settings in the record do not read: {0}")]
+    Settings(String),
 }
 
 /// The landed-cost tables (for exchange rates and customs unions), loaded once per process.
@@ -39,6 +41,17 @@ pub fn tables() -> Result<&'static Tables, DocumentsError> {
         .get_or_init(|| Tables::load().map_err(|e| e.to_string()))
         .as_ref()
         .map_err(|e| DocumentsError::Tables(e.clone()))
+}
+
+/// The warehouse's customs settings as the record holds them now (defaults before anyone set
+/// them). Read for each parcel, so a supervisor's change at one desk holds at every desk at once.
+pub fn settings_in(db: &mut StationDb) -> Result<CustomsSettings, DocumentsError> {
+    match db.warehouse_setting(super::settings::SETTINGS_KEY)? {
+        Some(value) => {
+            serde_json::from_value(value).map_err(|e| DocumentsError::Settings(e.to_string()))
+        }
+        None => Ok(CustomsSettings::default()),
+    }
 }
 
 /// One rendered file.
@@ -137,8 +150,8 @@ pub fn make_for_label(
     order: OrderNumber,
     parcel: ParcelId,
     label: LabelId,
-    settings: &CustomsSettings,
 ) -> Result<Made, DocumentsError> {
+    let settings = &settings_in(db)?;
     let record = db.order(order)?.ok_or(DocumentsError::NoOrder(order))?;
     let (shipment, found) = record
         .parcel(parcel)

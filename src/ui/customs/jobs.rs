@@ -41,13 +41,23 @@ pub async fn save(db: SharedDb, settings: CustomsSettings) -> Done {
     Done::Saved(saved.map(|()| settings))
 }
 
-/// Works out the shipment's paperwork as one parcel, to say early what it misses.
-pub async fn check(
-    order: Box<StationOrder>,
-    shipment_id: String,
-    settings: CustomsSettings,
-) -> Done {
+/// Works out the shipment's paperwork as one parcel, to say early what it misses (with the
+/// settings the record holds now).
+pub async fn check(db: SharedDb, order: Box<StationOrder>, shipment_id: String) -> Done {
     let (number, id) = (order.source_reference, shipment_id.clone());
+    let settings = with_db(&db, |db| Ok(documents::settings_in(db)))
+        .await
+        .and_then(|read| read.map_err(failure));
+    let settings = match settings {
+        Ok(settings) => settings,
+        Err(failure) => {
+            return Done::Checked {
+                order: number,
+                shipment_id: id,
+                result: Err(failure),
+            };
+        }
+    };
     let result = tokio::task::spawn_blocking(move || {
         let tables = documents::tables().map_err(failure)?;
         crate::customs::build::paperwork(
@@ -78,7 +88,6 @@ pub async fn for_label(
     order: OrderNumber,
     parcel: ParcelId,
     label: LabelId,
-    settings: CustomsSettings,
     fresh: bool,
 ) -> Done {
     if !fresh {
@@ -99,9 +108,7 @@ pub async fn for_label(
         }
     }
     let result = with_db(&db, move |db| {
-        Ok(documents::make_for_label(
-            db, order, parcel, label, &settings,
-        ))
+        Ok(documents::make_for_label(db, order, parcel, label))
     })
     .await
     .and_then(|made| made.map_err(failure));

@@ -35,8 +35,9 @@ pub fn handle(
             }
         }
         CustomsCommand::Check { order, shipment_id } => {
-            let settings = customs.settings.clone().unwrap_or_default();
-            desk.spawn(move |_| jobs::check(order, shipment_id, settings));
+            if let Some(db) = desk.db() {
+                desk.spawn(move |_| jobs::check(db, order, shipment_id));
+            }
         }
         CustomsCommand::Clear => {
             customs.check = None;
@@ -56,8 +57,7 @@ pub fn handle(
             customs.documents = Documents::Making(label);
             customs.print = Printing::Idle;
             customs.preview = None;
-            let settings = customs.settings.clone().unwrap_or_default();
-            desk.spawn(move |_| jobs::for_label(db, order, parcel, label, settings, fresh));
+            desk.spawn(move |_| jobs::for_label(db, order, parcel, label, fresh));
         }
         CustomsCommand::Print => print(customs, desk),
         CustomsCommand::Edit(edit) => edit_draft(&mut customs.draft, edit),

@@ -49,6 +49,10 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
             if tab == Tab::People {
                 then.push(PeopleCommand::Reload.into());
             }
+            if tab == Tab::Settings {
+                // Another desk may have changed the warehouse's customs settings.
+                then.push(crate::ui::customs::command::CustomsCommand::Load.into());
+            }
             state.shell.tab = tab;
             if tab == Tab::Settings {
                 let (features, mut desk) = core.split(then);
