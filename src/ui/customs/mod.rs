@@ -183,7 +183,11 @@ pub fn apply(customs: &mut Customs, desk: &mut Desk<'_>, done: Done) {
     match done {
         Done::Loaded(Ok(settings)) => {
             let settings = settings.unwrap_or_default();
-            customs.draft = settings.clone();
+            // Unsaved edits survive reading the settings again.
+            let edited = customs.settings.as_ref().is_some_and(|s| *s != customs.draft);
+            if !edited {
+                customs.draft = settings.clone();
+            }
             customs.settings = Some(settings);
         }
         Done::Loaded(Err(failure)) => {
