@@ -183,6 +183,8 @@ pub struct Settings {
     /// With people set up, whoever is signed in is signed out after this many minutes without
     /// a key, click or scan at the desk (0: never).
     pub idle_sign_out_minutes: u32,
+    /// The desk's scale (`station::scale`): none, a USB HID scale or a serial one.
+    pub scale: crate::station::scale::ScaleConfig,
 }
 
 impl Default for Settings {
@@ -202,6 +204,7 @@ impl Default for Settings {
             warehouse_database: None,
             inbox_folder: None,
             idle_sign_out_minutes: 15,
+            scale: crate::station::scale::ScaleConfig::None,
         }
     }
 }

@@ -34,6 +34,8 @@ pub struct Backend {
     pub health: Option<crate::ui::warehouse::jobs::HealthWatcher>,
     /// Hears other desks' changes (`ui::warehouse::changes`).
     pub changes: Option<crate::ui::warehouse::changes::ChangeWatcher>,
+    /// Reads the desk's scale while one is set (`station::scale`).
+    pub scale: Option<crate::station::scale::ScaleWatcher>,
     /// This desk's identity, which its claims carry (`station::desk`).
     pub desk_id: String,
 }

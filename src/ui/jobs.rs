@@ -45,6 +45,8 @@ pub enum Progress {
     Changes(Vec<crate::station::db::OrderNumber>),
     /// The inbox folder's watcher imported files, or cannot read the folder.
     Inbox(Result<Vec<crate::station::import::FileReport>, Failure>),
+    /// The desk's scale: a reading, or why there is none.
+    Scale(crate::station::scale::ScaleEvent),
 }
 
 /// A message from a job.

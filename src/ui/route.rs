@@ -79,6 +79,7 @@ fn apply_progress(core: &mut Core, progress: Progress, then: &mut Vec<Command>) 
         }
         Progress::Inbox(Ok(reports)) => import::show(f.import, &mut desk, reports),
         Progress::Inbox(Err(failure)) => desk.notice(Level::Warning, failure.message()),
+        Progress::Scale(event) => packing::scale::event(f.packing, event),
     }
 }
 

@@ -24,6 +24,7 @@ mod open;
 pub mod parcel_form;
 mod results;
 mod rules;
+pub mod scale;
 pub mod state;
 mod view;
 

@@ -14,6 +14,15 @@ pub struct Packing {
     pub open: Option<OpenOrder>,
     /// An order being loaded to open.
     pub opening: Option<OrderNumber>,
+    /// What the desk's scale said last (shown beside the weight), while one is set up.
+    pub scale: Option<ScaleLive>,
+}
+
+/// The scale's latest word: a reading, or why there is none.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ScaleLive {
+    Reading(crate::station::scale::Reading),
+    Problem(String),
 }
 
 /// An order opened at the station: its detail, the shipment shown, and the parcel being packed.

@@ -41,6 +41,10 @@ pub enum SettingsIntent {
     Lock,
     /// Send a test page to this printer now, then [`SettingsView::test_printed`].
     TestPrint(PrintTarget),
+    /// One reading from the scale as set in the draft.
+    ReadScale(crate::station::scale::ScaleConfig),
+    /// Look for USB HID scales.
+    DetectScales,
     /// The Warehouse section's test connection or password (`ui::warehouse`).
     Warehouse(crate::ui::warehouse::command::WarehouseIntent),
 }
@@ -72,6 +76,8 @@ impl std::fmt::Debug for SettingsIntent {
             Self::Unlock(pin) => f.debug_tuple("Unlock").field(pin).finish(),
             Self::Lock => f.write_str("Lock"),
             Self::TestPrint(target) => f.debug_tuple("TestPrint").field(target).finish(),
+            Self::ReadScale(config) => f.debug_tuple("ReadScale").field(config).finish(),
+            Self::DetectScales => f.write_str("DetectScales"),
             Self::Warehouse(intent) => f.debug_tuple("Warehouse").field(intent).finish(),
         }
     }
@@ -112,6 +118,9 @@ pub enum Done {
     StoredSecrets(Vec<(String, SecretKind, Option<Secret>)>),
     /// A test page was sent (where to), or why not.
     TestPrinted(Result<String, Failure>),
+    /// What "Read now" read, or why nothing.
+    ScaleRead(Result<String, String>),
+    ScalesDetected(Vec<crate::station::scale::HidScale>),
     /// The warehouse's history has the change (or why not).
     Logged(Result<(), Failure>),
 }

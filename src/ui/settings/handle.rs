@@ -97,6 +97,12 @@ pub fn handle(
             }
             warehouse::handle(&mut view.warehouse, desk, intent);
         }
+        SettingsIntent::ReadScale(config) => {
+            desk.spawn(move |_| jobs::read_scale(config));
+        }
+        SettingsIntent::DetectScales => {
+            desk.spawn(|_| jobs::detect_scales());
+        }
         SettingsIntent::TestPrint(target) => {
             if supervisor_refuses(supervisor, &desk.access) {
                 if let Some(view) = panel {
@@ -219,6 +225,24 @@ pub fn apply(panel: &mut Option<SettingsView>, desk: &mut Desk<'_>, done: Done) 
                 for (environment, kind, secret) in found {
                     view.show_stored_secret(&environment, kind, secret.as_ref());
                 }
+            }
+        }
+        Done::ScaleRead(result) => {
+            if let Some(view) = panel {
+                view.scale_reading = false;
+                view.scale_message = Some(match result {
+                    Ok(text) | Err(text) => text,
+                });
+            }
+        }
+        Done::ScalesDetected(found) => {
+            if let Some(view) = panel {
+                view.scale_message = Some(if found.is_empty() {
+                    "No USB scale found: is it plugged in and readable (/dev/hidraw*)?".into()
+                } else {
+                    format!("{} scale(s) found.", found.len())
+                });
+                view.scales_detected = found;
             }
         }
         Done::TestPrinted(result) => {

@@ -84,6 +84,29 @@ pub async fn stored_secrets(store: CredentialStore, environments: Vec<String>) -
     Done::StoredSecrets(found)
 }
 
+/// One reading of the scale as configured, in words ("0.420 kg, stable").
+pub async fn read_scale(config: crate::station::scale::ScaleConfig) -> Done {
+    let read = tokio::task::spawn_blocking(move || {
+        crate::station::scale::read_once(&config, std::time::Duration::from_secs(2))
+    })
+    .await;
+    Done::ScaleRead(match read {
+        Ok(Ok(reading)) => Ok(format!(
+            "{} {}, {}",
+            reading.weight,
+            reading.unit.as_str(),
+            reading.status.describe()
+        )),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(e) => Err(format!("Reading stopped: {e}.")),
+    })
+}
+
+pub async fn detect_scales() -> Done {
+    let found = tokio::task::spawn_blocking(crate::station::scale::discover_hid).await;
+    Done::ScalesDetected(found.unwrap_or_default())
+}
+
 /// Sends the test page to a printer straight away (a test is not a queued job).
 pub async fn test_print(target: PrintTarget, station: String) -> Done {
     let sent = tokio::task::spawn_blocking(move || match &target {

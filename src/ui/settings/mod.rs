@@ -19,6 +19,7 @@ pub mod command;
 mod handle;
 pub mod jobs;
 mod printers_ui;
+mod scale_ui;
 mod settings_ui;
 pub mod state;
 pub mod supervisor_ui;

@@ -78,6 +78,10 @@ pub fn settings_ui(
                 });
             });
             ui.separator();
+            region(ui, "Scale settings", |ui| {
+                super::scale_ui::scale_ui(ui, view, &mut intents);
+            });
+            ui.separator();
             region(ui, "Supervisor PIN settings", |ui| {
                 pin_ui(ui, view, &gate, &mut fields, &mut intents);
             });

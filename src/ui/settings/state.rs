@@ -52,6 +52,11 @@ pub struct SettingsView {
     /// A test print is on its way (its buttons are disabled).
     pub test_printing: bool,
     pub test_print_message: Option<String>,
+    /// "Read now" of Settings → Scale is on its way, and what it said.
+    pub scale_reading: bool,
+    pub scale_message: Option<String>,
+    /// HID scales found by "Detect scales".
+    pub scales_detected: Vec<crate::station::scale::HidScale>,
     /// The Warehouse section (station record and inbox folder).
     pub warehouse: crate::ui::warehouse::state::WarehouseDraft,
 }

@@ -13,7 +13,9 @@ use crate::station::settings::{Environment, EnvironmentKind, Settings};
 use crate::ui::command::Command;
 use crate::ui::core::Core;
 use crate::ui::failure::Failure;
+use crate::station::scale::{ScaleConfig, ScaleWatcher};
 use crate::ui::import::jobs::InboxWatcher;
+use crate::ui::jobs::Progress;
 use crate::ui::status::{Connection, Level, Startup};
 use crate::ui::warehouse;
 
@@ -23,6 +25,7 @@ pub fn use_settings(core: &mut Core, mut saved: Settings, then: &mut Vec<Command
     let before = core.state.settings.active().clone();
     let database_before = core.state.settings.warehouse_database.clone();
     let inbox_before = core.state.settings.inbox_folder.clone();
+    let scale_before = core.state.settings.scale.clone();
     if let Some(running) = &core.backend.service {
         fill_embedded_urls(&mut saved, running);
     }
@@ -41,6 +44,9 @@ pub fn use_settings(core: &mut Core, mut saved: Settings, then: &mut Vec<Command
     }
     if core.state.settings.inbox_folder != inbox_before {
         watch_inbox(core);
+    }
+    if core.state.settings.scale != scale_before {
+        watch_scale(core);
     }
     let after = core.state.settings.active();
     if after.name != before.name
@@ -97,6 +103,20 @@ pub fn watch_inbox(core: &mut Core) {
         folder,
         reporter,
     ));
+}
+
+/// Reads the scale of the settings (none: stops reading), its readings reported as progress.
+pub fn watch_scale(core: &mut Core) {
+    core.backend.scale = None;
+    core.state.packing.scale = None;
+    let config = core.state.settings.scale.clone();
+    if config == ScaleConfig::None {
+        return;
+    }
+    let reporter = core.jobs.reporter();
+    core.backend.scale = Some(ScaleWatcher::start(config, move |event| {
+        reporter.progress(Progress::Scale(event));
+    }));
 }
 
 fn fill_embedded_urls(settings: &mut Settings, running: &RunningService) {

@@ -215,6 +215,7 @@ pub fn apply(core: &mut Core, done: Done, then: &mut Vec<Command>) {
                 core.jobs.reporter(),
             ));
             connect::watch_inbox(core);
+            connect::watch_scale(core);
             if started.seed {
                 core.state.shell.startup = Startup::Seeding { done: 0, total: 0 };
                 let (client, db) = (started.client, started.db);

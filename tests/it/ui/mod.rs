@@ -9,6 +9,7 @@ mod outbox;
 mod packing;
 mod panels;
 mod printers;
+mod scale;
 mod supervisor;
 mod table;
 pub(crate) mod warehouse;

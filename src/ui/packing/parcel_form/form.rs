@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 
 use super::fields::{AddressField, FieldKey, Side};
 use crate::api::LabelAddress;
-use crate::domain::{LengthUnit, WeightUnit};
+use crate::domain::{LengthUnit, Weight, WeightUnit};
 use crate::station::db::OrderNumber;
 
 /// Which label to ask for.
@@ -156,6 +156,11 @@ pub struct ParcelForm {
     pub touched: HashSet<FieldKey>,
     /// Every problem shows (after "Get label" was asked for with problems left).
     pub show_all: bool,
+    /// The weight the scale last filled in (so a change of unit converts it rather than
+    /// reading its digits in the other unit); `None` once the packer typed one.
+    pub scale_weight: Option<Weight>,
+    /// The packer typed a weight: the scale leaves it alone until the next parcel.
+    pub weight_typed: bool,
 }
 
 /// A whole number of units, as typed.

@@ -12,7 +12,7 @@ use rust_decimal::Decimal;
 pub use check::Check;
 pub use fields::{AddressField, FieldKey, Side, place_reported};
 pub use form::{AddressInput, LabelMode, LineInput, ParcelEdit, ParcelForm, parse_units};
-pub use weight::{parse_amount, weight_warning};
+pub use weight::{parse_amount, weight_text, weight_warning};
 
 use crate::demo::orders::{PHONE_FROM, PHONE_TO};
 use crate::domain::{LengthUnit, Weight, WeightUnit};
@@ -90,6 +90,8 @@ impl ParcelForm {
                 .flat_map(|side| AddressField::ALL.map(|f| FieldKey::Address(side, f)))
                 .collect(),
             show_all: false,
+            scale_weight: None,
+            weight_typed: false,
         }
     }
 
@@ -138,8 +140,17 @@ impl ParcelForm {
                     line.asn = text;
                 }
             }
-            ParcelEdit::Weight(text) => self.weight = text,
-            ParcelEdit::WeightUnit(unit) => self.weight_unit = unit,
+            ParcelEdit::Weight(text) => {
+                self.weight = text;
+                self.weight_typed = true;
+                self.scale_weight = None;
+            }
+            ParcelEdit::WeightUnit(unit) => {
+                self.weight_unit = unit;
+                if let Some(weight) = self.scale_weight {
+                    self.weight = weight_text(weight, unit);
+                }
+            }
             ParcelEdit::Length(text) => self.length = text,
             ParcelEdit::Width(text) => self.width = text,
             ParcelEdit::Height(text) => self.height = text,

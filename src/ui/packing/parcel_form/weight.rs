@@ -3,6 +3,8 @@
 
 use rust_decimal::Decimal;
 
+use super::fields::FieldKey;
+use super::form::ParcelForm;
 use crate::domain::units::GRAMS_PER_POUND;
 use crate::domain::{Weight, WeightUnit};
 
@@ -121,5 +123,28 @@ mod tests {
         let far = weight_warning(g("9000"), items).unwrap();
         assert!(far.contains("far from"), "{far}");
         assert_eq!(weight_warning(g("600"), Decimal::ZERO), None);
+    }
+}
+
+/// `weight` as the weight field shows it in `unit`: exact, without trailing zeros.
+pub fn weight_text(weight: Weight, unit: WeightUnit) -> String {
+    let value = match unit {
+        WeightUnit::Gram => weight.grams(),
+        WeightUnit::Pound => weight.pounds(),
+    };
+    value.normalize().to_string()
+}
+
+impl ParcelForm {
+    /// A stable reading from the scale fills the weight, unless the packer typed one for this
+    /// parcel. Whether it filled it.
+    pub fn scale_reading(&mut self, weight: Weight) -> bool {
+        if self.weight_typed {
+            return false;
+        }
+        self.weight = weight_text(weight, self.weight_unit);
+        self.scale_weight = Some(weight);
+        self.touched.insert(FieldKey::Weight);
+        true
     }
 }

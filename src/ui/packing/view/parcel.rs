@@ -252,6 +252,11 @@ fn measures_ui(
         if let Some(unit) = unit_selector_ui(ui, form.weight_unit, &units) {
             edit(commands, ParcelEdit::WeightUnit(unit));
         }
+        if let Some(live) = &state.packing.scale {
+            let (text, usable) = crate::ui::packing::scale::live_text(live);
+            let text = RichText::new(text);
+            ui.label(if usable { text.strong() } else { text.color(WARNING) });
+        }
         ui.separator();
         for (key, name, value, make) in [
             (
