@@ -184,7 +184,10 @@ pub fn apply(customs: &mut Customs, desk: &mut Desk<'_>, done: Done) {
         Done::Loaded(Ok(settings)) => {
             let settings = settings.unwrap_or_default();
             // Unsaved edits survive reading the settings again.
-            let edited = customs.settings.as_ref().is_some_and(|s| *s != customs.draft);
+            let edited = customs
+                .settings
+                .as_ref()
+                .is_some_and(|s| *s != customs.draft);
             if !edited {
                 customs.draft = settings.clone();
             }
