@@ -38,6 +38,7 @@ fn main() -> anyhow::Result<std::process::ExitCode> {
                 &paths,
             ));
         }
+        Some(Command::Scale(args)) => return Ok(packdesk::cli::run_scale(&args)),
         // The app owns its own runtime (jobs run there while the window runs on this thread).
         None => {
             tracing::info!(version = env!("CARGO_PKG_VERSION"), "station app starting");

@@ -1,9 +1,11 @@
 //! Command line: `packdesk` (the station app), `packdesk import` (orders into the station's
-//! record) and `packdesk serve` (the reference service).
+//! record), `packdesk documents` (customs paperwork as PDF files), `packdesk scale read` (a
+//! parcel scale's readings as JSON lines) and `packdesk serve` (the reference service).
 
 mod documents;
 mod import;
 mod record;
+mod scale;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -16,6 +18,7 @@ use crate::service::server::ServeConfig;
 
 pub use documents::{DocumentsArgs, run as run_documents};
 pub use import::{ImportArgs, run as run_import};
+pub use scale::{ReadArgs as ScaleReadArgs, ScaleArgs, ScaleCommand, run as run_scale};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -57,6 +60,8 @@ pub enum Command {
     /// order's parcels as PDF files named ORDER-SHIPMENT-PARCEL-KIND.pdf; exit 1 with the reason
     /// when the order is unknown or data is missing.
     Documents(DocumentsArgs),
+    /// Read a parcel scale (serial MT-SICS or NCI, or USB HID): `packdesk scale read`.
+    Scale(ScaleArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -123,6 +128,7 @@ mod tests {
             .to_string();
         assert!(help.contains("serve"), "{help}");
         assert!(help.contains("import"), "{help}");
+        assert!(help.contains("scale"), "{help}");
         assert!(help.contains("--database"), "{help}");
         assert!(help.contains("/srv/station-7/station.sqlite3"), "{help}");
         assert!(!help.contains("measure-startup"), "{help}");

@@ -2,8 +2,8 @@
 //! what was sent and received for them (`db`, on SQLite or a warehouse's PostgreSQL; `warehouse`
 //! says which), imports (`import`, `inbox`), settings (`settings`), credentials in the OS
 //! credential store (`secrets`), the supervisor unlock (`pin`), printing with its queue
-//! (`print`), and the outbox's delivery worker (`outbox`, the one part that calls the service,
-//! through `api::Client`).
+//! (`print`), the parcel scale (`scale`), and the outbox's delivery worker (`outbox`, the one
+//! part that calls the service, through `api::Client`).
 //!
 //! Nothing here draws UI. Calls may block (the database, files, the credential store, printers):
 //! run them off the UI thread.
@@ -17,6 +17,7 @@ pub mod model;
 pub mod outbox;
 pub mod pin;
 pub mod print;
+pub mod scale;
 pub mod secrets;
 pub mod settings;
 pub mod warehouse;

@@ -1,0 +1,124 @@
+//! A USB HID scale read from its Linux hidraw device file, directly (no hidapi, no system
+//! library). Each `read` of a hidraw file gives one report; a FIFO or a file standing in for
+//! one may give several at once, which are then taken 6 bytes at a time.
+//!
+//! Scales send a report when the weight changes, not on request, so the reading stays the
+//! last report until another comes; only before the first one can the scale "not answer".
+
+use std::fs::File;
+use std::io::{ErrorKind, Read as _};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::error::ScaleError;
+use super::hid::{REPORT_ID, REPORT_LEN, parse_report};
+use super::reading::Reading;
+
+/// How often an idle device is looked at again.
+const NAP: Duration = Duration::from_millis(20);
+/// Reads per look, so a device that never stops talking cannot keep us here.
+const MOST_READS: usize = 64;
+
+pub(super) struct HidLink {
+    file: File,
+    path: PathBuf,
+    last: Option<Reading>,
+}
+
+impl HidLink {
+    pub(super) fn open(path: &Path) -> Result<Self, ScaleError> {
+        let file = open_without_blocking(path).map_err(|reason| ScaleError::Open {
+            path: path.display().to_string(),
+            reason,
+        })?;
+        Ok(Self {
+            file,
+            path: path.to_path_buf(),
+            last: None,
+        })
+    }
+
+    /// The newest report's reading, else the last one; waits up to `timeout` for a first.
+    pub(super) fn read(
+        &mut self,
+        timeout: Duration,
+        stop: &AtomicBool,
+    ) -> Result<Reading, ScaleError> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            match self.newest()? {
+                Some(Ok(reading)) => {
+                    self.last = Some(reading.clone());
+                    return Ok(reading);
+                }
+                Some(Err(bad)) => return Err(bad),
+                None => {}
+            }
+            if let Some(last) = &self.last {
+                return Ok(last.clone());
+            }
+            if stop.load(Ordering::Relaxed) || Instant::now() >= deadline {
+                return Err(ScaleError::NoAnswer);
+            }
+            std::thread::sleep(NAP);
+        }
+    }
+
+    /// What the reports waiting now say, the newest last; `None` when none are waiting.
+    fn newest(&mut self) -> Result<Option<Result<Reading, ScaleError>>, ScaleError> {
+        let mut newest = None;
+        let mut buffer = [0u8; 1024];
+        for _ in 0..MOST_READS {
+            match self.file.read(&mut buffer) {
+                // A FIFO without a writer, or the end of a file: nothing new.
+                Ok(0) => break,
+                Ok(n) => {
+                    for report in reports(&buffer[..n]) {
+                        match parse_report(report) {
+                            Ok(Some(reading)) => newest = Some(Ok(reading)),
+                            Ok(None) => {}
+                            Err(bad) => newest = Some(Err(bad)),
+                        }
+                    }
+                }
+                Err(e) if e.kind() == ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => {
+                    return Err(ScaleError::Gone {
+                        path: self.path.display().to_string(),
+                        reason: e.to_string(),
+                    });
+                }
+            }
+        }
+        Ok(newest)
+    }
+}
+
+fn reports(chunk: &[u8]) -> Vec<&[u8]> {
+    let several = chunk.len() > REPORT_LEN
+        && chunk.len().is_multiple_of(REPORT_LEN)
+        && chunk.chunks(REPORT_LEN).all(|r| r[0] == REPORT_ID);
+    if several {
+        chunk.chunks(REPORT_LEN).collect()
+    } else {
+        vec![chunk]
+    }
+}
+
+/// Without blocking, so a scale with nothing to say never holds up a timeout or a stop.
+#[cfg(unix)]
+fn open_without_blocking(path: &Path) -> Result<File, String> {
+    use std::os::unix::fs::OpenOptionsExt as _;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(not(unix))]
+fn open_without_blocking(_path: &Path) -> Result<File, String> {
+    Err("USB HID scales are read through Linux hidraw devices".to_string())
+}
