@@ -62,7 +62,10 @@ pub fn scale_ui(ui: &mut Ui, view: &mut SettingsView, intents: &mut Vec<Settings
                 }
                 for found in &view.scales_detected {
                     if ui
-                        .selectable_label(*path == found.path, format!("{} ({})", found.name, found.path.display()))
+                        .selectable_label(
+                            *path == found.path,
+                            format!("{} ({})", found.name, found.path.display()),
+                        )
                         .clicked()
                     {
                         *path = found.path.clone();
@@ -78,8 +81,12 @@ pub fn scale_ui(ui: &mut Ui, view: &mut SettingsView, intents: &mut Vec<Settings
         } => {
             ui.horizontal_wrapped(|ui| {
                 let label = ui.label("Serial port");
-                ui.add(egui::TextEdit::singleline(path).desired_width(160.0).hint_text("/dev/ttyUSB0"))
-                    .labelled_by(label.id);
+                ui.add(
+                    egui::TextEdit::singleline(path)
+                        .desired_width(160.0)
+                        .hint_text("/dev/ttyUSB0"),
+                )
+                .labelled_by(label.id);
                 let label = ui.label("Protocol");
                 ui.radio_value(protocol, Protocol::Sics, "Mettler Toledo SICS")
                     .labelled_by(label.id);
@@ -89,10 +96,15 @@ pub fn scale_ui(ui: &mut Ui, view: &mut SettingsView, intents: &mut Vec<Settings
             ui.horizontal_wrapped(|ui| {
                 let label = ui.label("Baud");
                 for rate in BAUDS {
-                    ui.radio_value(baud, rate, rate.to_string()).labelled_by(label.id);
+                    ui.radio_value(baud, rate, rate.to_string())
+                        .labelled_by(label.id);
                 }
                 let label = ui.label("Parity");
-                for (value, name) in [(Parity::None, "none"), (Parity::Even, "even"), (Parity::Odd, "odd")] {
+                for (value, name) in [
+                    (Parity::None, "none"),
+                    (Parity::Even, "even"),
+                    (Parity::Odd, "odd"),
+                ] {
                     ui.radio_value(parity, value, name).labelled_by(label.id);
                 }
             });

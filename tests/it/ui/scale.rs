@@ -72,7 +72,15 @@ impl Drop for SicsScale {
 }
 
 fn weight_field(h: &AppHarness) -> String {
-    h.state().state().packing.open.as_ref().unwrap().form.weight.clone()
+    h.state()
+        .state()
+        .packing
+        .open
+        .as_ref()
+        .unwrap()
+        .form
+        .weight
+        .clone()
 }
 
 #[test]
@@ -99,7 +107,9 @@ fn a_stable_reading_fills_the_weight_and_a_typed_one_stays() {
     open_by_scan(h, order.number);
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::E);
     h.step();
-    wait_until(h, "the moving reading", |app| app.state().packing.scale.is_some());
+    wait_until(h, "the moving reading", |app| {
+        app.state().packing.scale.is_some()
+    });
     assert!(shows(h, "Scale: 0.418 kg, in motion"), "beside the weight");
     assert_eq!(weight_field(h), "");
 

@@ -87,6 +87,30 @@ fn declared_text(weight: Weight) -> String {
     format!("{} {}", weight.value.normalize(), weight.unit.cart_code())
 }
 
+/// `weight` as the weight field shows it in `unit`: exact, without trailing zeros.
+pub fn weight_text(weight: Weight, unit: WeightUnit) -> String {
+    let value = match unit {
+        WeightUnit::Gram => weight.grams(),
+        WeightUnit::Pound => weight.pounds(),
+    };
+    value.normalize().to_string()
+}
+
+impl ParcelForm {
+    /// A stable reading from the scale fills the weight, unless the packer typed one for this
+    /// parcel. Whether it filled it.
+    pub fn scale_reading(&mut self, weight: Weight) -> bool {
+        if self.weight_typed {
+            return false;
+        }
+        self.weight = weight_text(weight, self.weight_unit);
+        self.scale_weight = Some(weight);
+        self.touched.insert(FieldKey::Weight);
+        true
+    }
+}
+
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,28 +147,5 @@ mod tests {
         let far = weight_warning(g("9000"), items).unwrap();
         assert!(far.contains("far from"), "{far}");
         assert_eq!(weight_warning(g("600"), Decimal::ZERO), None);
-    }
-}
-
-/// `weight` as the weight field shows it in `unit`: exact, without trailing zeros.
-pub fn weight_text(weight: Weight, unit: WeightUnit) -> String {
-    let value = match unit {
-        WeightUnit::Gram => weight.grams(),
-        WeightUnit::Pound => weight.pounds(),
-    };
-    value.normalize().to_string()
-}
-
-impl ParcelForm {
-    /// A stable reading from the scale fills the weight, unless the packer typed one for this
-    /// parcel. Whether it filled it.
-    pub fn scale_reading(&mut self, weight: Weight) -> bool {
-        if self.weight_typed {
-            return false;
-        }
-        self.weight = weight_text(weight, self.weight_unit);
-        self.scale_weight = Some(weight);
-        self.touched.insert(FieldKey::Weight);
-        true
     }
 }

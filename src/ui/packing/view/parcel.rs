@@ -71,7 +71,14 @@ pub fn parcel_ui(
             }
         });
         lines_ui(ui, form, &check, commands, &edit);
-        measures_ui(ui, form, &check, commands, &edit);
+        measures_ui(
+            ui,
+            form,
+            &check,
+            state.packing.scale.as_ref(),
+            commands,
+            &edit,
+        );
         addresses_ui(ui, form, &check, commands, &edit);
         ui.horizontal(|ui| {
             ui.label(format!("Track reference: {}", form.track_reference));
@@ -232,6 +239,7 @@ fn measures_ui(
     ui: &mut egui::Ui,
     form: &ParcelForm,
     check: &Check,
+    scale: Option<&crate::ui::packing::state::ScaleLive>,
     commands: &mut Vec<Command>,
     edit: &Edit<'_>,
 ) {
@@ -252,10 +260,14 @@ fn measures_ui(
         if let Some(unit) = unit_selector_ui(ui, form.weight_unit, &units) {
             edit(commands, ParcelEdit::WeightUnit(unit));
         }
-        if let Some(live) = &state.packing.scale {
+        if let Some(live) = scale {
             let (text, usable) = crate::ui::packing::scale::live_text(live);
             let text = RichText::new(text);
-            ui.label(if usable { text.strong() } else { text.color(WARNING) });
+            ui.label(if usable {
+                text.strong()
+            } else {
+                text.color(WARNING)
+            });
         }
         ui.separator();
         for (key, name, value, make) in [
