@@ -15,14 +15,14 @@ pub fn scale_ui(ui: &mut Ui, view: &mut SettingsView, intents: &mut Vec<Settings
     ui.heading("Scale");
     let config = &mut view.draft.scale;
     ui.horizontal(|ui| {
-        let label = ui.label("Scale");
+        ui.label("Scale");
         let kinds = [
             ("None", matches!(config, ScaleConfig::None)),
             ("USB (HID)", matches!(config, ScaleConfig::Hid { .. })),
             ("Serial", matches!(config, ScaleConfig::Serial { .. })),
         ];
         for (name, on) in kinds {
-            if ui.radio(on, name).labelled_by(label.id).clicked() && !on {
+            if ui.radio(on, name).clicked() && !on {
                 *config = match name {
                     "USB (HID)" => ScaleConfig::Hid {
                         path: view
@@ -87,25 +87,22 @@ pub fn scale_ui(ui: &mut Ui, view: &mut SettingsView, intents: &mut Vec<Settings
                         .hint_text("/dev/ttyUSB0"),
                 )
                 .labelled_by(label.id);
-                let label = ui.label("Protocol");
-                ui.radio_value(protocol, Protocol::Sics, "Mettler Toledo SICS")
-                    .labelled_by(label.id);
-                ui.radio_value(protocol, Protocol::Nci, "NCI / Avery Weigh-Tronix")
-                    .labelled_by(label.id);
+                ui.label("Protocol");
+                ui.radio_value(protocol, Protocol::Sics, "Mettler Toledo SICS");
+                ui.radio_value(protocol, Protocol::Nci, "NCI / Avery Weigh-Tronix");
             });
             ui.horizontal_wrapped(|ui| {
-                let label = ui.label("Baud");
+                ui.label("Baud");
                 for rate in BAUDS {
-                    ui.radio_value(baud, rate, rate.to_string())
-                        .labelled_by(label.id);
+                    ui.radio_value(baud, rate, rate.to_string());
                 }
-                let label = ui.label("Parity");
+                ui.label("Parity");
                 for (value, name) in [
-                    (Parity::None, "none"),
+                    (Parity::None, "no parity"),
                     (Parity::Even, "even"),
                     (Parity::Odd, "odd"),
                 ] {
-                    ui.radio_value(parity, value, name).labelled_by(label.id);
+                    ui.radio_value(parity, value, name);
                 }
             });
         }

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use egui::Key;
+use egui_kittest::kittest::Queryable;
 use packdesk::domain::WeightUnit;
 use packdesk::station::db::StationDb;
 use packdesk::station::scale::{Parity, Protocol, ScaleConfig};
@@ -149,4 +150,37 @@ fn a_stable_reading_fills_the_weight_and_a_typed_one_stays() {
         )
     });
     assert_eq!(weight_field(h), "999", "typed by the packer");
+}
+
+#[test]
+fn settings_set_up_a_serial_scale_and_read_now_shows_its_reading() {
+    let scale = SicsScale::start("S S      1.250 kg");
+    let mut station = super::embedded_station();
+    let h = &mut station.harness;
+    super::click(h, "Settings");
+    for _ in 0..8 {
+        h.get_by_label("Scale settings").scroll_down();
+        h.step();
+    }
+    super::click(h, "Serial");
+    super::type_into(h, "Serial port", &scale.path);
+    super::click(h, "Mettler Toledo SICS");
+    super::click(h, "Read now");
+    wait_until(h, "the reading", |app| {
+        app.state()
+            .settings_panel
+            .as_ref()
+            .is_some_and(|v| !v.scale_reading)
+    });
+    assert_eq!(
+        h.state()
+            .state()
+            .settings_panel
+            .as_ref()
+            .unwrap()
+            .scale_message
+            .as_deref(),
+        Some("1.250 kg, stable")
+    );
+    h.check_accessibility();
 }

@@ -110,7 +110,6 @@ impl ParcelForm {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
