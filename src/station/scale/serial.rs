@@ -61,9 +61,9 @@ impl SerialLink {
         timeout: Duration,
         stop: &AtomicBool,
     ) -> Result<Reading, ScaleError> {
-        let (command, complete): (&[u8], fn(&[u8]) -> bool) = match self.protocol {
-            Protocol::Sics => (sics::COMMAND, sics::complete),
-            Protocol::Nci => (nci::COMMAND, nci::complete),
+        let (command, complete) = match self.protocol {
+            Protocol::Sics => (sics::COMMAND, sics::complete as fn(&[u8]) -> bool),
+            Protocol::Nci => (nci::COMMAND, nci::complete as fn(&[u8]) -> bool),
         };
         // What is left of an earlier answer (one that came too late) must not pass for this one.
         self.port

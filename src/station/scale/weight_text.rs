@@ -35,7 +35,12 @@ pub(super) fn parse_number(text: &str) -> Option<Decimal> {
         return None;
     }
     let value = Decimal::from_str_exact(digits).ok()?;
-    Some(if negative { -value } else { value })
+    // A scale's "-0.000" is zero, and is printed as such.
+    Some(if negative && !value.is_zero() {
+        -value
+    } else {
+        value
+    })
 }
 
 /// The status a plain weight stands for when the scale says only whether it moves.
@@ -64,6 +69,7 @@ mod tests {
         assert_eq!(parse_number("-0.010").unwrap().to_string(), "-0.010");
         assert_eq!(parse_number("+12").unwrap().to_string(), "12");
         assert_eq!(parse_number(".5").unwrap().to_string(), "0.5");
+        assert_eq!(parse_number("-0.000").unwrap().to_string(), "0.000");
         for bad in ["", "-", ".", "1.2.3", "0.4x0", "1e3", "--1"] {
             assert_eq!(parse_number(bad), None, "{bad}");
         }
