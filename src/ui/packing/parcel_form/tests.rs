@@ -139,3 +139,26 @@ fn reported_problems_show_until_the_field_is_edited() {
             .is_some()
     );
 }
+
+#[test]
+fn the_scale_fills_the_weight_in_the_fields_unit_until_the_packer_types_one() {
+    let mut form = form();
+    let grams = Weight::new(Decimal::from(420), WeightUnit::Gram);
+    assert!(form.scale_reading(grams));
+    assert_eq!(form.weight, "420");
+    // A change of unit converts the scale's weight rather than reading "420" as pounds.
+    form.apply(ParcelEdit::WeightUnit(WeightUnit::Pound));
+    assert_eq!(form.weight, "0.9259");
+    let pound = Weight::new(Decimal::new(125, 2), WeightUnit::Pound);
+    assert!(form.scale_reading(pound));
+    assert_eq!(form.weight, "1.25");
+    // Typed: the scale leaves it alone.
+    form.apply(ParcelEdit::Weight("2".into()));
+    assert!(!form.scale_reading(grams));
+    assert_eq!(form.weight, "2");
+    form.apply(ParcelEdit::WeightUnit(WeightUnit::Gram));
+    assert_eq!(
+        form.weight, "2",
+        "a typed weight is the packer's, in whatever unit they pick"
+    );
+}

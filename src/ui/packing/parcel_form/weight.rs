@@ -87,11 +87,13 @@ fn declared_text(weight: Weight) -> String {
     format!("{} {}", weight.value.normalize(), weight.unit.cart_code())
 }
 
-/// `weight` as the weight field shows it in `unit`: exact, without trailing zeros.
+/// `weight` as the weight field shows it in `unit`, without trailing zeros.
 pub fn weight_text(weight: Weight, unit: WeightUnit) -> String {
+    // Grams from pounds are exact; pounds from grams need not end, and a ten-thousandth of a
+    // pound (45 mg) is finer than any parcel scale reads.
     let value = match unit {
         WeightUnit::Gram => weight.grams(),
-        WeightUnit::Pound => weight.pounds(),
+        WeightUnit::Pound => weight.pounds().round_dp(4),
     };
     value.normalize().to_string()
 }
