@@ -78,12 +78,12 @@ pub fn settings_ui(
                 });
             });
             ui.separator();
-            region(ui, "Scale settings", |ui| {
-                super::scale_ui::scale_ui(ui, view, &mut intents);
-            });
-            ui.separator();
             region(ui, "Supervisor PIN settings", |ui| {
                 pin_ui(ui, view, &gate, &mut fields, &mut intents);
+            });
+            ui.separator();
+            region(ui, "Scale settings", |ui| {
+                super::scale_ui::scale_ui(ui, view, &mut intents);
             });
             ui.separator();
             // The customs feature's own section (kept in the warehouse record, not this file).
