@@ -152,11 +152,11 @@ pub fn settings_section_ui(
                          edit: fn(String) -> SettingsEdit| {
             let message = at.and_then(|f| customs.missing_at_setting(f));
             let id = egui::Id::unique(("customs_setting", label));
-            if let Some(text) = text_field_ui(ui, id, label, None, value, message, 260.0) {
+            if let Some(text) = text_field_ui(ui, id, label, None, value, message, 220.0) {
                 send(commands, CustomsCommand::Edit(edit(text)));
             }
         };
-        ui.horizontal_wrapped(|ui| {
+        ui.horizontal(|ui| {
             field(
                 ui,
                 "Exporter company",
@@ -178,6 +178,8 @@ pub fn settings_section_ui(
                 None,
                 SettingsEdit::Address2,
             );
+        });
+        ui.horizontal(|ui| {
             field(
                 ui,
                 "Postal code",
@@ -201,7 +203,7 @@ pub fn settings_section_ui(
                 SettingsEdit::Country,
             );
         });
-        ui.horizontal_wrapped(|ui| {
+        ui.horizontal(|ui| {
             field(
                 ui,
                 "EORI number",
@@ -230,6 +232,8 @@ pub fn settings_section_ui(
                 Some(SettingsField::UkVatNumber),
                 SettingsEdit::UkVatNumber,
             );
+        });
+        ui.horizontal(|ui| {
             field(
                 ui,
                 "Signatory",
