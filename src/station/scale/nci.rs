@@ -40,6 +40,13 @@ pub(super) fn parse(answer: &str, unit: ScaleUnit) -> Result<Reading, ScaleError
         return Err(garbled());
     };
     let bits = status_bits(status_line).ok_or_else(garbled)?;
+    if let Some(weight) = pounds_and_ounces(weight_line) {
+        return Ok(Reading {
+            weight,
+            unit: ScaleUnit::Pound,
+            status: status_of(weight, bits.motion),
+        });
+    }
     let (number, unit_text) = split_unit(weight_line);
     let unit = match unit_text.as_str() {
         "" => unit,
@@ -68,6 +75,17 @@ pub(super) fn parse(answer: &str, unit: ScaleUnit) -> Result<Reading, ScaleError
         unit,
         status,
     })
+}
+
+/// A weight some US postal scales show as pounds and ounces (`1lb 5.0oz`), in pounds: exact,
+/// since an ounce is a sixteenth of a pound.
+fn pounds_and_ounces(line: &str) -> Option<Decimal> {
+    let lower = line.to_ascii_lowercase();
+    let (pounds, ounces) = lower.split_once("lb")?;
+    let ounces = ounces.trim().strip_suffix("oz")?.trim();
+    let pounds = parse_number(pounds.trim())?;
+    let ounces = parse_number(ounces)?;
+    Some(pounds + ounces / Decimal::from(16))
 }
 
 struct StatusBits {
@@ -137,6 +155,16 @@ mod tests {
         assert_eq!(
             (pounds.weight.to_string().as_str(), pounds.unit),
             ("1.25", ScaleUnit::Pound)
+        );
+        // Pounds and ounces, as US postal scales show them: 1 lb 5 oz is 1.3125 lb exactly.
+        let postal = read("\n 1lb 5.0oz\r\nS00\r\n\x03").unwrap();
+        assert_eq!(
+            (postal.weight, postal.unit, postal.status),
+            (
+                "1.3125".parse().unwrap(),
+                ScaleUnit::Pound,
+                ScaleStatus::Stable
+            )
         );
         // Spacing and line ends as loose as scales make them.
         assert_eq!(read("0.5kg\nS00\x03").unwrap().status, ScaleStatus::Stable);
