@@ -5,9 +5,10 @@ use super::command::Done;
 use crate::customs::documents::{self, DocumentsError};
 use crate::customs::settings::{CustomsSettings, SETTINGS_KEY};
 use crate::station::db::{DocumentId, LabelId, OrderNumber, ParcelId, StationOrder};
-use crate::station::print::{self, PrintTarget, ZplTimeouts};
+use crate::station::print::PrintTarget;
 use crate::ui::failure::Failure;
 use crate::ui::jobs::{SharedDb, with_db};
+use crate::ui::packing::jobs::output::queue_and_send;
 
 fn failure(error: DocumentsError) -> Failure {
     match error {
@@ -140,21 +141,12 @@ pub async fn print(
         let mut copies = 0;
         for (document, target, count) in plan {
             for _ in 0..count {
-                let job = {
-                    let mut guard = db.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    guard
-                        .queue_print(document, &target)
-                        .map_err(|e| Failure::from_station(&e))?
-                };
-                print::print_queued(&db, job, ZplTimeouts::default()).map_err(|e| {
-                    Failure::Printer(if e.nothing_sent() {
-                        format!(
-                            "{e} The documents wait in the print queue; Reprint documents sends them."
-                        )
-                    } else {
-                        e.to_string()
-                    })
-                })?;
+                queue_and_send(
+                    &db,
+                    document,
+                    &target,
+                    "The documents wait in the print queue; Reprint documents sends them.",
+                )?;
                 copies += 1;
             }
         }

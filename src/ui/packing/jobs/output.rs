@@ -52,22 +52,38 @@ async fn save_inner(
     Ok(Some(path))
 }
 
+/// Queues `doc` for `target` and sends it (see `station::print`), blocking: what the printer
+/// said, or why not. `waiting` tells the packer how a job left in the queue gets sent.
+pub(crate) fn queue_and_send(
+    db: &SharedDb,
+    doc: DocumentId,
+    target: &PrintTarget,
+    waiting: &str,
+) -> Result<String, Failure> {
+    let job = {
+        let mut guard = db.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        guard
+            .queue_print(doc, target)
+            .map_err(|e| Failure::from_station(&e))?
+    };
+    print::print_queued(db, job, ZplTimeouts::default()).map_err(|e| {
+        Failure::Printer(if e.nothing_sent() {
+            format!("{e} {waiting}")
+        } else {
+            e.to_string()
+        })
+    })
+}
+
 /// Queues the document for the printer from Settings and sends it (see `station::print`).
 pub async fn print(db: SharedDb, doc: DocumentId, target: PrintTarget) -> Done {
     let sent = tokio::task::spawn_blocking(move || {
-        let job = {
-            let mut guard = db.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            guard
-                .queue_print(doc, &target)
-                .map_err(|e| Failure::from_station(&e))?
-        };
-        print::print_queued(&db, job, ZplTimeouts::default()).map_err(|e| {
-            Failure::Printer(if e.nothing_sent() {
-                format!("{e} The label waits in the print queue; Print sends it once.")
-            } else {
-                e.to_string()
-            })
-        })
+        queue_and_send(
+            &db,
+            doc,
+            &target,
+            "The label waits in the print queue; Print sends it once.",
+        )
     })
     .await;
     Done::Printed(sent.unwrap_or_else(|e| Err(Failure::Printer(format!("Printing stopped: {e}.")))))
