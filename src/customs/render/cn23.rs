@@ -26,21 +26,13 @@ const MODULE: f32 = 1.0;
 const BAR_HEIGHT: f32 = 36.0;
 
 const COLUMNS: [Column; 6] = [
-    column("Detailed description of contents", 0.34, Align::Left),
-    column("Quantity", 0.09, Align::Right),
-    column("Net weight", 0.12, Align::Right),
-    column("Value", 0.13, Align::Right),
-    column("HS tariff number", 0.16, Align::Left),
-    column("Country of origin", 0.16, Align::Center),
+    Column::new("Detailed description of contents", 0.34, Align::Left),
+    Column::new("Quantity", 0.09, Align::Right),
+    Column::new("Net weight", 0.12, Align::Right),
+    Column::new("Value", 0.13, Align::Right),
+    Column::new("HS tariff number", 0.16, Align::Left),
+    Column::new("Country of origin", 0.16, Align::Center),
 ];
-
-const fn column(title: &'static str, share: f32, align: Align) -> Column {
-    Column {
-        title,
-        share,
-        align,
-    }
-}
 
 pub(super) fn cn23_pdf(decl: &CustomsDeclaration) -> Result<Vec<u8>, RenderError> {
     let title = format!("CN23 {}", decl.tracking_number);

@@ -21,23 +21,15 @@ const SMALL: Style = Style::regular(7.5);
 const GAP: f32 = 14.0;
 
 const COLUMNS: [Column; 8] = [
-    column("Description", 0.25, Align::Left),
-    column("SKU", 0.16, Align::Left),
-    column("HS code", 0.12, Align::Left),
-    column("Origin", 0.07, Align::Center),
-    column("Qty", 0.05, Align::Right),
-    column("Unit value", 0.11, Align::Right),
-    column("Line value", 0.11, Align::Right),
-    column("Net weight", 0.13, Align::Right),
+    Column::new("Description", 0.25, Align::Left),
+    Column::new("SKU", 0.16, Align::Left),
+    Column::new("HS code", 0.12, Align::Left),
+    Column::new("Origin", 0.07, Align::Center),
+    Column::new("Qty", 0.05, Align::Right),
+    Column::new("Unit value", 0.11, Align::Right),
+    Column::new("Line value", 0.11, Align::Right),
+    Column::new("Net weight", 0.13, Align::Right),
 ];
-
-const fn column(title: &'static str, share: f32, align: Align) -> Column {
-    Column {
-        title,
-        share,
-        align,
-    }
-}
 
 /// The invoice as a PDF on its paper size, as many pages as the lines need.
 pub fn invoice_pdf(invoice: &Invoice) -> Result<Vec<u8>, RenderError> {

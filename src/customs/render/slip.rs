@@ -22,21 +22,9 @@ const MODULE: f32 = 1.2;
 const BAR_HEIGHT: f32 = 40.0;
 
 const COLUMNS: [Column; 3] = [
-    Column {
-        title: "SKU",
-        share: 0.25,
-        align: Align::Left,
-    },
-    Column {
-        title: "Description",
-        share: 0.57,
-        align: Align::Left,
-    },
-    Column {
-        title: "Quantity",
-        share: 0.18,
-        align: Align::Right,
-    },
+    Column::new("SKU", 0.25, Align::Left),
+    Column::new("Description", 0.57, Align::Left),
+    Column::new("Quantity", 0.18, Align::Right),
 ];
 
 /// The slip as a PDF on its paper size.

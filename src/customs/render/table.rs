@@ -18,6 +18,16 @@ pub(super) struct Column {
     pub align: Align,
 }
 
+impl Column {
+    pub(super) const fn new(title: &'static str, share: f32, align: Align) -> Self {
+        Self {
+            title,
+            share,
+            align,
+        }
+    }
+}
+
 pub(super) struct Table<'a> {
     pub columns: &'a [Column],
     pub x: f32,
