@@ -165,3 +165,27 @@ pub fn line(
         "weight": {"per_unit": Value::Number(grams.parse().unwrap()), "unit": "g"}
     })
 }
+
+/// The `packdesk` binary run with `args` and its own empty config, data and state directories
+/// (so no desk's settings or `PACKDESK_DATABASE_URL` leak in); the exit code, stdout and stderr.
+pub fn packdesk<I, S>(args: I) -> (i32, String, String)
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let home = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_packdesk"))
+        .args(args)
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .env("XDG_STATE_HOME", home.path().join("state"))
+        .env_remove("PACKDESK_DATABASE_URL")
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}

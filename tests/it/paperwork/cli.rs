@@ -3,7 +3,6 @@
 //! the reason for an unknown order or missing data.
 
 use std::path::Path;
-use std::process::Command;
 
 use packdesk::customs::settings::SETTINGS_KEY;
 
@@ -11,24 +10,15 @@ use super::{recorded, settings};
 use crate::support::{TestService, cart};
 
 fn packdesk_documents(database: &Path, order: &str, out: &Path) -> (i32, String, String) {
-    let home = tempfile::tempdir().unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_packdesk"))
-        .args(["documents", order, "--database"])
-        .arg(format!("sqlite:{}", database.display()))
-        .arg("--out")
-        .arg(out)
-        .env("HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path().join("config"))
-        .env("XDG_DATA_HOME", home.path().join("data"))
-        .env("XDG_STATE_HOME", home.path().join("state"))
-        .env_remove("PACKDESK_DATABASE_URL")
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    let database = format!("sqlite:{}", database.display());
+    crate::support::packdesk([
+        "documents".as_ref(),
+        order.as_ref(),
+        "--database".as_ref(),
+        database.as_ref(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ])
 }
 
 fn names(dir: &Path) -> Vec<String> {

@@ -1,8 +1,6 @@
 //! `packdesk scale read` run as a process against a simulated scale: exactly the JSON lines
 //! specified, and exit 1 with the reason for a port that is not there or a silent scale.
 
-use std::process::Command;
-
 use packdesk::station::scale::Protocol;
 
 use super::sim::SimScale;
@@ -10,22 +8,7 @@ use super::sim::SimScale;
 /// `packdesk scale read ARGS...` with its own empty config directory; returns the exit code,
 /// stdout and stderr.
 fn packdesk_scale_read(args: &[&str]) -> (i32, String, String) {
-    let home = tempfile::tempdir().unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_packdesk"))
-        .args(["scale", "read"])
-        .args(args)
-        .env("HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path().join("config"))
-        .env("XDG_DATA_HOME", home.path().join("data"))
-        .env("XDG_STATE_HOME", home.path().join("state"))
-        .env_remove("PACKDESK_DATABASE_URL")
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    crate::support::packdesk(["scale", "read"].iter().chain(args))
 }
 
 #[test]

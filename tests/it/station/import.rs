@@ -3,7 +3,6 @@
 //! both engines.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use packdesk::station::db::*;
 use packdesk::station::inbox::Inbox;
@@ -15,28 +14,14 @@ use super::entry;
 /// `packdesk import --database … FILE...` with its own empty config directory; returns the
 /// exit code, stdout and stderr.
 fn packdesk_import(engine: &Engine, files: &[&Path]) -> (i32, String, String) {
-    let home = tempfile::tempdir().unwrap();
     let database = match engine {
         Engine::Sqlite { path, .. } => format!("sqlite:{}", path.display()),
         Engine::Postgres { url } => url.clone(),
     };
-    let output = Command::new(env!("CARGO_BIN_EXE_packdesk"))
-        .arg("import")
-        .arg("--database")
-        .arg(&database)
-        .args(files)
-        .env("HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path().join("config"))
-        .env("XDG_DATA_HOME", home.path().join("data"))
-        .env("XDG_STATE_HOME", home.path().join("state"))
-        .env_remove("PACKDESK_DATABASE_URL")
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    let mut args: Vec<&std::ffi::OsStr> = vec!["import".as_ref(), "--database".as_ref()];
+    args.push(database.as_ref());
+    args.extend(files.iter().map(|f| f.as_os_str()));
+    crate::support::packdesk(args)
 }
 
 fn write(dir: &Path, name: &str, value: &serde_json::Value) -> PathBuf {
