@@ -55,21 +55,33 @@ async fn cn22_up_to_300_sdr_and_cn23_above() {
     }
 }
 
+/// The labels of the exporter's numbers on the invoice of one item of `price` from `from` to
+/// `to`, recorded as order `number`.
+async fn exporter_ids(
+    service: &TestService,
+    number: u64,
+    (from, to): (&str, &str),
+    price: &str,
+    currency: &str,
+) -> Vec<String> {
+    let cart = one_item(from, to, price.parse().unwrap(), currency);
+    let (_dir, mut db) = recorded(service, number, &cart).await;
+    let order = db.order(number).unwrap().unwrap();
+    let invoice = ready(build(&order, None)).invoice;
+    invoice.exporter_ids.into_iter().map(|i| i.label).collect()
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn the_ioss_number_only_on_eu_consignments_up_to_150_eur() {
     let service = TestService::start().await;
     for (number, price, shown) in [(8201, "150.00", true), (8202, "150.01", false)] {
-        let cart = one_item("GB", "FR", price.parse().unwrap(), "EUR");
-        let (_dir, mut db) = recorded(&service, number, &cart).await;
-        let order = db.order(number).unwrap().unwrap();
-        let invoice = ready(build(&order, None)).invoice;
-        let labels: Vec<&str> = invoice
-            .exporter_ids
-            .iter()
-            .map(|i| i.label.as_str())
-            .collect();
-        assert_eq!(labels.contains(&"IOSS No."), shown, "{price}: {labels:?}");
-        assert!(!labels.contains(&"UK VAT No."));
+        let labels = exporter_ids(&service, number, ("GB", "FR"), price, "EUR").await;
+        assert_eq!(
+            labels.contains(&"IOSS No.".into()),
+            shown,
+            "{price}: {labels:?}"
+        );
+        assert!(!labels.contains(&"UK VAT No.".into()));
     }
 }
 
@@ -77,16 +89,12 @@ async fn the_ioss_number_only_on_eu_consignments_up_to_150_eur() {
 async fn the_uk_vat_number_only_on_gb_consignments_up_to_135_gbp() {
     let service = TestService::start().await;
     for (number, price, shown) in [(8301, "135.00", true), (8302, "135.01", false)] {
-        let cart = one_item("DE", "GB", price.parse().unwrap(), "GBP");
-        let (_dir, mut db) = recorded(&service, number, &cart).await;
-        let order = db.order(number).unwrap().unwrap();
-        let invoice = ready(build(&order, None)).invoice;
-        let labels: Vec<&str> = invoice
-            .exporter_ids
-            .iter()
-            .map(|i| i.label.as_str())
-            .collect();
-        assert_eq!(labels.contains(&"UK VAT No."), shown, "{price}: {labels:?}");
-        assert!(!labels.contains(&"IOSS No."));
+        let labels = exporter_ids(&service, number, ("DE", "GB"), price, "GBP").await;
+        assert_eq!(
+            labels.contains(&"UK VAT No.".into()),
+            shown,
+            "{price}: {labels:?}"
+        );
+        assert!(!labels.contains(&"IOSS No.".into()));
     }
 }
