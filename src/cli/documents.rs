@@ -7,10 +7,8 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::customs::build::Outcome;
-use crate::customs::documents::{
-    DocumentsError, documented_parcels, for_parcel, render_all, settings_in,
-};
+use crate::customs::build::{Outcome, Request, paperwork};
+use crate::customs::documents::{documented_parcels, render_all, settings_in, tables};
 use crate::paths::Paths;
 use crate::station::db::{DocumentKind, OrderNumber, StationDb};
 
@@ -54,38 +52,40 @@ pub fn write_documents(
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let today = time::OffsetDateTime::now_utc().date();
     let mut problems = Vec::new();
+    let tables = tables().map_err(|e| e.to_string())?;
     for (id, n, parcel, date) in documented_parcels(&record, today) {
-        {
-            let id = &id;
-            let outcome = for_parcel(db, order, id, parcel, &settings, date)
-                .map_err(|e: DocumentsError| e.to_string())?;
-            let paperwork = match outcome {
-                Outcome::NotNeeded(why) => {
-                    let _ = writeln!(out, "shipment {id}: no customs documents. {why}");
-                    continue;
-                }
-                Outcome::Missing(missing) => {
-                    problems.extend(
-                        missing
-                            .into_iter()
-                            .map(|m| format!("shipment {id}: {}", m.message)),
-                    );
-                    continue;
-                }
-                Outcome::Ready(paperwork) => paperwork,
-            };
-            let files = render_all(&paperwork).map_err(|e| e.to_string())?;
-            for file in files.iter().filter(|f| f.kind == DocumentKind::Pdf) {
-                let name = format!(
-                    "{order}-{id}-{}-{}.pdf",
-                    n,
-                    file.paper.as_str().replace('_', "-")
-                );
-                let path = dir.join(name);
-                std::fs::write(&path, &file.bytes)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                let _ = writeln!(out, "{}", path.display());
+        let request = Request {
+            order: &record,
+            shipment_id: &id,
+            parcel,
+            settings: &settings,
+            date,
+        };
+        let paperwork = match paperwork(tables, request).map_err(|e| e.to_string())? {
+            Outcome::NotNeeded(why) => {
+                let _ = writeln!(out, "shipment {id}: no customs documents. {why}");
+                continue;
             }
+            Outcome::Missing(missing) => {
+                problems.extend(
+                    missing
+                        .into_iter()
+                        .map(|m| format!("shipment {id}: {}", m.message)),
+                );
+                continue;
+            }
+            Outcome::Ready(paperwork) => paperwork,
+        };
+        let files = render_all(&paperwork).map_err(|e| e.to_string())?;
+        for file in files.iter().filter(|f| f.kind == DocumentKind::Pdf) {
+            let name = format!(
+                "{order}-{id}-{n}-{}.pdf",
+                file.paper.as_str().replace('_', "-")
+            );
+            let path = dir.join(name);
+            std::fs::write(&path, &file.bytes)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            let _ = writeln!(out, "{}", path.display());
         }
     }
     if problems.is_empty() {

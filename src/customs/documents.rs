@@ -191,29 +191,6 @@ pub fn make_for_label(
     })
 }
 
-/// The paperwork of a shipment's parcel, or of the whole shipment before it is packed, on `date`
-/// (for `packdesk documents`).
-pub fn for_parcel(
-    db: &mut StationDb,
-    order: OrderNumber,
-    shipment_id: &str,
-    parcel: Option<ParcelId>,
-    settings: &CustomsSettings,
-    date: Date,
-) -> Result<Outcome, DocumentsError> {
-    let record = db.order(order)?.ok_or(DocumentsError::NoOrder(order))?;
-    Ok(paperwork(
-        tables()?,
-        Request {
-            order: &record,
-            shipment_id,
-            parcel,
-            settings,
-            date,
-        },
-    )?)
-}
-
 /// The parcels `packdesk documents` writes: each live parcel of each shipment (numbered from 1,
 /// dated by its label, or `today` before one), or a shipment not yet packed as one parcel.
 pub fn documented_parcels(
