@@ -99,6 +99,19 @@ pub struct Reading {
     pub status: ScaleStatus,
 }
 
+impl std::fmt::Display for Reading {
+    /// As a packer reads it: "0.420 kg, stable".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {}, {}",
+            self.weight,
+            self.unit.as_str(),
+            self.status.describe()
+        )
+    }
+}
+
 impl Reading {
     /// Only a stable reading above zero may fill a weight field.
     pub fn usable(&self) -> bool {

@@ -25,15 +25,7 @@ pub fn event(packing: &mut Packing, event: ScaleEvent) {
 /// The line beside the weight field: "Scale: 0.420 kg, stable".
 pub fn live_text(live: &ScaleLive) -> (String, bool) {
     match live {
-        ScaleLive::Reading(reading) => (
-            format!(
-                "Scale: {} {}, {}",
-                reading.weight,
-                reading.unit.as_str(),
-                reading.status.describe()
-            ),
-            reading.usable(),
-        ),
+        ScaleLive::Reading(reading) => (format!("Scale: {reading}"), reading.usable()),
         ScaleLive::Problem(why) => (format!("Scale: {why}"), false),
     }
 }

@@ -91,12 +91,7 @@ pub async fn read_scale(config: crate::station::scale::ScaleConfig) -> Done {
     })
     .await;
     Done::ScaleRead(match read {
-        Ok(Ok(reading)) => Ok(format!(
-            "{} {}, {}",
-            reading.weight,
-            reading.unit.as_str(),
-            reading.status.describe()
-        )),
+        Ok(Ok(reading)) => Ok(reading.to_string()),
         Ok(Err(e)) => Err(e.to_string()),
         Err(e) => Err(format!("Reading stopped: {e}.")),
     })
