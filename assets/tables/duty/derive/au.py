@@ -206,14 +206,16 @@ def fta_rates(raw_dir):
             text = clean(row["dutyRate"]).replace(" /", "/")
             desc = clean(row["description"])
             expr, exact = expression(text)
-            if not exact:
-                if text.startswith("From") or re.fullmatch(PERCENT, text) or "From" in desc:
-                    # a staged cut of which the scrape kept only one stage (or a country's rate)
-                    expr = "?staging"
-                elif re.fullmatch(AMOUNT + r" ?/L of (gasoline|diesel|biodiesel) plus", text):
-                    # the scrape cut the blend's rate after its first component
-                    m = re.match(AMOUNT + r" ?/L of (\w+)", text)
-                    expr = f"{amount(m.group(1))} AUD/l_{m.group(2)} + ?blend_rest"
+            blend = re.fullmatch(AMOUNT + r" ?/L of (gasoline|diesel|biodiesel)(?: plus)?", text)
+            if text.startswith("From") or "From" in desc or "%" in text:
+                # an ad valorem rate of a staged cut of which the scrape kept one stage only
+                # (the first; or a country's own rate, CPTPP "Rate No. 002 United Kingdom")
+                expr = "?staging"
+            elif blend:
+                # a blend's rate cut after its first component
+                expr = f"{amount(blend.group(1))} AUD/l_{blend.group(2)} + ?blend_rest"
+            elif not exact:
+                raise ValueError(f"{schedule} {code}: {text!r}")
             if code in rates and rates[code][0] != expr:
                 raise ValueError(f"{schedule} {code} twice")
             rates[code] = (expr, text)
@@ -366,7 +368,9 @@ def header(lines, stats, inexact, schedule_names, ftas, concession_codes):
         "effective": "2026-04-01",
         "retrieved": "2026-11-24",
         "licence": "Commonwealth of Australia (Australian Border Force), CC BY 4.0 as the ABF "
-                   "states (attribution: Australian Border Force); verify before shipping",
+                   "states (attribution: Australian Border Force); the scrape repository has no "
+                   "licence file (the data are the Commonwealth's, not the scraper's); verify "
+                   "before shipping",
         "derived_by": "assets/tables/duty/derive/au.py",
         "missing_chapters": ",".join(f"{c:02d}" for c in MISSING_CHAPTERS),
         "notes": notes,
