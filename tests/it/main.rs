@@ -25,6 +25,7 @@ mod station;
 mod support;
 #[path = "../support/synthetic.rs"]
 mod synthetic;
+mod tariffs;
 mod ui;
 mod ui_quote;
 mod validation;

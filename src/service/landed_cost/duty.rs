@@ -3,10 +3,11 @@
 use rust_decimal::Decimal;
 
 use super::allocate::allocate;
-use super::cart::{Context, Line, Shipment};
+use super::cart::{Context, Shipment};
 use super::deminimis;
+use super::duty_line::{LineDuty, price};
 use super::regime::Regime;
-use super::tables::{AgreementKind, DeMinimisKind, DutyRow, Treatment, dated::Dated};
+use super::tables::{DeMinimisKind, Treatment};
 use crate::api::{BreakdownType, FieldError, TaxBreakdown};
 
 /// Duty lines and each line item's share of duty (for the import VAT base).
@@ -22,50 +23,15 @@ pub struct LineDuties<'t> {
     lines: Vec<LineDuty<'t>>,
 }
 
-struct LineDuty<'t> {
-    /// Ships and no trade agreement makes it duty-free.
-    dutiable: bool,
-    /// The MFN row in force for its subheading, and the breakdown line's name.
-    row: Option<(&'t DutyRow, String)>,
-}
-
 impl<'t> LineDuties<'t> {
-    pub fn new(ctx: &Context<'t>, shipment: &Shipment<'_, '_>) -> LineDuties<'t> {
+    pub fn new(ctx: &Context<'t>, shipment: &Shipment<'_, 't>) -> LineDuties<'t> {
         let lines = shipment
             .lines
             .iter()
-            .map(|l| {
-                let dutiable = l.ships() && !preferential(ctx, shipment, l);
-                let row = dutiable
-                    .then(|| ctx.tariff.lookup(l.hs6(), ctx.date))
-                    .flatten()
-                    .map(|row| {
-                        let name = format!(
-                            "Customs duty, {} MFN (HS {}, rate for {})",
-                            ctx.tariff.short_name,
-                            l.hs6(),
-                            row.label()
-                        );
-                        (row, name)
-                    });
-                LineDuty { dutiable, row }
-            })
+            .map(|l| LineDuty::new(ctx, shipment, l))
             .collect();
         LineDuties { lines }
     }
-}
-
-/// Whether a trade agreement makes the line duty-free: its origin, the shipment's origin and
-/// the destination are all members and the agreement covers the goods.
-fn preferential(ctx: &Context<'_>, shipment: &Shipment<'_, '_>, line: &Line<'_, '_>) -> bool {
-    ctx.tables.agreements.iter().any(|a| {
-        a.kind == AgreementKind::Fta
-            && a.period().contains(ctx.date)
-            && a.has(line.origin)
-            && a.has(shipment.from)
-            && a.has(ctx.dest)
-            && a.covers_goods(line.hs6())
-    })
 }
 
 fn line(
@@ -132,7 +98,7 @@ pub fn duties(
         let (Some(l), Some(value)) = (shipment.lines.get(j), customs_values.get(j)) else {
             continue;
         };
-        let Some((row, name)) = facts.lines.get(j).and_then(|f| f.row.as_ref()) else {
+        let Some(priced) = facts.lines.get(j).and_then(|f| f.priced.as_ref()) else {
             return Err(vec![FieldError::new(
                 format!("shipments[{}].items[{j}].hs_code", shipment.index),
                 format!(
@@ -143,11 +109,12 @@ pub fn duties(
                 ),
             )]);
         };
-        let amount = ctx.currency.round(*value * row.rate / Decimal::ONE_HUNDRED);
+        let (amount, rate, name) = price(ctx, priced, *value);
+        let amount = ctx.currency.round(amount);
         out.lines.push(line(
             ctx,
-            name.clone(),
-            row.rate,
+            name,
+            rate,
             amount,
             *value,
             Some(l.item.sku.clone()),

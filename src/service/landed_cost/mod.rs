@@ -71,11 +71,14 @@
 //! by the engine and over HTTP by a service pinned to the example's date — and must agree.
 
 mod allocate;
+mod assess;
 mod cart;
 mod classify;
 mod deminimis;
 mod duty;
+mod duty_line;
 mod engine;
+mod line_choice;
 mod phrase;
 mod regime;
 pub mod tables;

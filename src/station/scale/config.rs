@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 pub enum ScaleConfig {
     #[default]
     None,
-    /// A USB HID point-of-sale scale, read from its Linux `/dev/hidrawN`.
+    /// A USB HID point-of-sale scale: its Linux `/dev/hidrawN`, or the device path hidapi
+    /// gives it on Windows and macOS.
     Hid { path: PathBuf },
     /// A scale on a serial port (`/dev/ttyUSB0`, `COM3`). Even or odd parity means 7 data bits,
     /// none means 8: the two framings scales are set to (7E1, 8N1).

@@ -5,6 +5,9 @@ use std::time::Duration;
 
 use super::config::ScaleConfig;
 use super::error::ScaleError;
+#[cfg(any(target_os = "windows", target_os = "macos"))]
+use super::hid_native::HidLink;
+#[cfg(not(any(target_os = "windows", target_os = "macos")))]
 use super::hidraw::HidLink;
 use super::reading::Reading;
 use super::serial::SerialLink;

@@ -1,7 +1,8 @@
 //! Finding USB scales among the hidraw devices: Linux lists each under
 //! `/sys/class/hidraw/hidrawN/device/`, with the HID report descriptor the device sent and its
 //! `uevent` (`HID_NAME=`). A scale is a device whose descriptor selects usage page 0x8D
-//! ("Weighing Devices"). Elsewhere there is no `/sys`, and nothing is found.
+//! ("Weighing Devices"). Windows and macOS have no `/sys`: there hidapi lists the devices
+//! with their usage page (`hid_native::discover`).
 
 use std::path::{Path, PathBuf};
 
@@ -12,11 +13,18 @@ pub struct HidScale {
     pub name: String,
 }
 
-const WEIGHING_DEVICES: u32 = 0x8D;
+pub(super) const WEIGHING_DEVICES: u32 = 0x8D;
 
 /// The scales plugged in now.
+#[cfg(not(any(target_os = "windows", target_os = "macos")))]
 pub fn discover_hid() -> Vec<HidScale> {
     discover_hid_in(Path::new("/sys"), Path::new("/dev"))
+}
+
+/// The scales plugged in now.
+#[cfg(any(target_os = "windows", target_os = "macos"))]
+pub fn discover_hid() -> Vec<HidScale> {
+    super::hid_native::discover()
 }
 
 /// The scales of the `/sys` tree at `sys_root`, with device files under `dev_root`, in

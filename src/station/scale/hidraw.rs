@@ -3,7 +3,9 @@
 //! one may give several at once, which are then taken 6 bytes at a time.
 //!
 //! Scales send a report when the weight changes, not on request, so the reading stays the
-//! last report until another comes; only before the first one can the scale "not answer".
+//! last report until another comes. Before the first one the scale is asked for its report
+//! (`HIDIOCGINPUT`, Linux 5.11): a scale that reports only changes would otherwise say nothing
+//! until the weight moves. Only a scale that neither reports nor answers can "not answer".
 
 use std::fs::File;
 use std::io::{ErrorKind, Read as _};
@@ -46,6 +48,12 @@ impl HidLink {
         stop: &AtomicBool,
     ) -> Result<Reading, ScaleError> {
         let deadline = Instant::now() + timeout;
+        if self.last.is_none()
+            && let Some(report) = ask_input_report(&self.file)
+            && let Ok(Some(reading)) = parse_report(&report)
+        {
+            self.last = Some(reading);
+        }
         loop {
             match self.newest()? {
                 Some(Ok(reading)) => {
@@ -121,4 +129,69 @@ fn open_without_blocking(path: &Path) -> Result<File, String> {
 #[cfg(not(unix))]
 fn open_without_blocking(_path: &Path) -> Result<File, String> {
     Err("USB HID scales are read through Linux hidraw devices".to_string())
+}
+
+/// `HIDIOCGINPUT(len)`: `_IOC(_IOC_READ | _IOC_WRITE, 'H', 0x0A, len)` in the generic ioctl
+/// encoding (x86, Arm, RISC-V; not that of MIPS, PowerPC or SPARC).
+const fn hidiocginput(len: usize) -> u32 {
+    (3 << 30) | ((len as u32) << 16) | ((b'H' as u32) << 8) | 0x0A
+}
+
+/// The scale's input report on request, or `None` when the file is not a hidraw device (a
+/// test's FIFO), the kernel is older than 5.11 or the scale does not answer requests.
+#[cfg(all(
+    target_os = "linux",
+    any(
+        target_arch = "x86",
+        target_arch = "x86_64",
+        target_arch = "arm",
+        target_arch = "aarch64",
+        target_arch = "riscv64"
+    )
+))]
+fn ask_input_report(file: &File) -> Option<Vec<u8>> {
+    use std::os::fd::AsRawFd as _;
+    let mut report = [0u8; REPORT_LEN];
+    report[0] = REPORT_ID;
+    let request = hidiocginput(REPORT_LEN) as libc::Ioctl;
+    // SAFETY: the request's size field is `REPORT_LEN`, the length of `report`, which lives
+    // across the call: the kernel writes at most that many bytes into it.
+    let read = unsafe { libc::ioctl(file.as_raw_fd(), request, report.as_mut_ptr()) };
+    let read = usize::try_from(read).ok().filter(|n| *n > 0)?;
+    report.get(..read.min(REPORT_LEN)).map(<[u8]>::to_vec)
+}
+
+#[cfg(not(all(
+    target_os = "linux",
+    any(
+        target_arch = "x86",
+        target_arch = "x86_64",
+        target_arch = "arm",
+        target_arch = "aarch64",
+        target_arch = "riscv64"
+    )
+)))]
+fn ask_input_report(_file: &File) -> Option<Vec<u8>> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_request_for_an_input_report_is_the_kernels_number() {
+        // HIDIOCGINPUT(6) as <linux/hidraw.h> defines it, worked out by hand:
+        // dir 3 (read|write) << 30, size 6 << 16, type 'H' (0x48) << 8, nr 0x0A.
+        assert_eq!(hidiocginput(6), 0xC006_480A);
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_hidraw_device_has_no_report_to_give() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("not-a-device");
+        std::fs::write(&path, [3u8, 4, 2, 0xFF, 0xA9, 0x01]).unwrap();
+        let file = File::open(&path).unwrap();
+        assert_eq!(ask_input_report(&file), None);
+    }
 }

@@ -5,8 +5,8 @@
 //!   MT-SICS (`sics`) and the NCI standard protocol of Avery Weigh-Tronix and others (`nci`),
 //!   asked for the weight and answering it;
 //! - **USB HID point-of-sale** scales (`hid`, usage page 0x8D: Dymo, Stamps.com, Mettler PS60),
-//!   read from the Linux `/dev/hidrawN` file directly (`hidraw`) and found through `/sys`
-//!   (`discover`).
+//!   on Linux read from the `/dev/hidrawN` file directly (`hidraw`) and found through `/sys`
+//!   (`discover`); on Windows and macOS read and found through `hidapi` (`hid_native`).
 //!
 //! A `Reading` keeps the weight exactly as the scale sent it (`Decimal`) with its unit and the
 //! scale's status; only a stable weight above zero may fill a weight field
@@ -21,6 +21,9 @@ mod connection;
 mod discover;
 mod error;
 mod hid;
+#[cfg(any(target_os = "windows", target_os = "macos"))]
+mod hid_native;
+#[cfg(not(any(target_os = "windows", target_os = "macos")))]
 mod hidraw;
 mod nci;
 mod reading;

@@ -72,13 +72,28 @@ fn germany_import_above_150_pays_mfn_duty_on_cif_value() {
         ]
     );
     assert_totals(cost, "16.59", "33.93", "3.80");
-    // The line says which tariff row priced it, in the words of the nomenclature.
+    // The line says which national line priced it and why, in the words of the CN.
     let names: Vec<&str> = cost.breakdown[..2]
         .iter()
         .map(|l| l.tax_name.as_str())
         .collect();
-    assert!(names[0].ends_with(", rate for chapter 61)"), "{names:?}");
-    assert!(names[1].ends_with(", rate for heading 6403)"), "{names:?}");
+    assert!(
+        names[0].contains(", line 6109.10.00 (T-shirts"),
+        "{names:?}"
+    );
+    assert!(
+        names[0].ends_with(": 12%; the line the HS code given names"),
+        "{names:?}"
+    );
+    // CN 6403.91 has 9 lines, 8 % but for women's boots with in-soles of 24 cm or more (5 %):
+    // "ankle boots" says neither, so the rate most of them have.
+    assert!(names[1].contains(", line 6403.91.05 ("), "{names:?}");
+    assert!(
+        names[1].ends_with(
+            "HS 640391 has 9 lines, none described by the product: the rate most of them have"
+        ),
+        "{names:?}"
+    );
 }
 
 fn france_cart() -> packdesk::api::TaxCalculationRequest {

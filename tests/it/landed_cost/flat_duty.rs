@@ -79,12 +79,13 @@ fn until_june_2026_the_150_euro_exemption() {
 
 #[test]
 fn from_july_2028_ordinary_duty_from_the_first_euro() {
-    // EU 12 % x 20.00 = 2.40, x 30.00 = 3.60; ceramics 6912 9 % x 25.00 = 2.25.
-    // VAT 19 %: 22.40 -> 4.256 -> 4.26; 33.60 -> 6.384 -> 6.38; 27.25 -> 5.1775 -> 5.18.
+    // CN 6109.10.00 12 % x 20.00 = 2.40, x 30.00 = 3.60; the stoneware mug, CN 6912.00.23
+    // (tableware and kitchenware of stoneware) 5.5 % x 25.00 = 1.375 -> 1.38.
+    // VAT 19 %: 22.40 -> 4.256 -> 4.26; 33.60 -> 6.384 -> 6.38; 26.38 -> 5.0122 -> 5.01.
     let cost = quote(&cart(), date!(2028 - 07 - 01)).shipments[0].shipping_rate_taxes[0]
         .landed_cost
         .clone();
-    assert_totals(&cost, "8.25", "15.82", "0");
+    assert_totals(&cost, "7.38", "15.65", "0");
 }
 
 #[test]
@@ -97,10 +98,10 @@ fn above_150_euros_no_flat_duty() {
         dec("6.00")
     );
     req.shipments[0].items[2].unit_price = dec("25.01"); // goods 150.04 > 150: MFN
-    // 12 % x 20.00 = 2.40; 12 % x 30.00 = 3.60; 9 % x 100.04 = 9.0036 -> 9.00.
+    // 12 % x 20.00 = 2.40; 12 % x 30.00 = 3.60; CN 6912.00.23 5.5 % x 100.04 = 5.5022 -> 5.50.
     let mfn = quote(&req, date!(2026 - 10 - 15));
     assert_eq!(
         mfn.shipments[0].shipping_rate_taxes[0].landed_cost.duties,
-        dec("15.00")
+        dec("11.50")
     );
 }

@@ -236,22 +236,30 @@ fn japan_cif_duty_and_reduced_food_rate_in_yen() {
     check_invariants(&req, &resp, &mut HashSet::new());
     // Goods 40,400 > JPY 10,000. Shipping 3,500 by 38,000:2,400 -> 3,292.07.. / 207.92.. ->
     // 3,292 / 207 + 1 to tea -> 3,292 / 208. CIF: bag 41,292, tea 2,608.
-    // Duty: chapter 42 8 % x 41,292 = 3,303.36 -> 3,303; tea (chapters 01-24 default) 15 % x 2,608 = 391.2 -> 391.
-    // Tax: bag 10 % x (38,000 + 3,303) = 4,130.3 -> 4,130; tea 8 % x (2,400 + 391) = 223.28 -> 223.
+    // Duty (Japan's tariff, VERSION 2026_07_09; the WTO rate, below the general one):
+    // bag 4202.21-220 (the "other" line: Japan's descriptions are Japanese only, so the English
+    // "leather" cannot pick 4202.21-210, 革製のもの, at 8 %) 10 % x 41,292 = 4,129.2 -> 4,129;
+    // tea 0902.10-000 (green tea in packings <= 3 kg) 17 % x 2,608 = 443.36 -> 443.
+    // Tax: bag 10 % x (38,000 + 4,129) = 4,212.9 -> 4,213; tea 8 % x (2,400 + 443) = 227.44 -> 227.
     // Shipping: 10 % x 3,292 = 329.2 -> 329; 8 % x 208 = 16.64 -> 17.
     let cost = &resp.shipments[0].shipping_rate_taxes[0].landed_cost;
     assert_eq!(
         rows(cost),
         [
-            row(Duty, Some("BAG-1"), "8", "41292", "3303"),
-            row(Duty, Some("TEA-1"), "15", "2608", "391"),
-            row(ProductTax, Some("BAG-1"), "10", "41303", "4130"),
-            row(ProductTax, Some("TEA-1"), "8", "2791", "223"),
+            row(Duty, Some("BAG-1"), "10", "41292", "4129"),
+            row(Duty, Some("TEA-1"), "17", "2608", "443"),
+            row(ProductTax, Some("BAG-1"), "10", "42129", "4213"),
+            row(ProductTax, Some("TEA-1"), "8", "2843", "227"),
             row(ShipmentTax, None, "10", "3292", "329"),
             row(ShipmentTax, None, "8", "208", "17"),
         ]
     );
-    assert_totals(cost, "3694", "4353", "346");
+    assert_totals(cost, "4572", "4440", "346");
+    assert!(
+        cost.breakdown[0].tax_name.contains("line 4202.21.220 ("),
+        "{}",
+        cost.breakdown[0].tax_name
+    );
 }
 
 fn new_york_cart(from: &str) -> packdesk::api::TaxCalculationRequest {
@@ -291,7 +299,8 @@ fn new_york_import_pays_duty_and_state_sales_tax() {
     let req = new_york_cart("CN");
     let resp = quote(&req, date!(2026 - 10 - 15));
     check_invariants(&req, &resp, &mut HashSet::new());
-    // Duty (FOB): tees 16.5 % x 60.00 = 9.90; speaker (8518) 4.9 % x 80.00 = 3.92.
+    // Duty (FOB): tees HTS 6109.10.00 16.5 % x 60.00 = 9.90; speaker HTS 8518.22.00 (multiple
+    // loudspeakers in one enclosure) Free in the HTS 2026 Revision 10.
     // Sales tax: tees clothing < USD 110 -> 0 %; speaker 4 % x 80.00 = 3.20 (no duty in the base).
     // Shipping 10.00 by 60:80 -> 4.2857.. / 5.7142.. -> 4.28 / 5.71 + 0.01 to the tees -> 4.29 / 5.71:
     // 0 % -> 0.00; 4 % x 5.71 = 0.2284 -> 0.23.
@@ -300,14 +309,14 @@ fn new_york_import_pays_duty_and_state_sales_tax() {
         rows(cost),
         [
             row(Duty, Some("TEE-3"), "16.5", "60.00", "9.90"),
-            row(Duty, Some("SPK-1"), "4.9", "80.00", "3.92"),
+            row(Duty, Some("SPK-1"), "0", "80.00", "0.00"),
             row(ProductTax, Some("TEE-3"), "0", "60.00", "0.00"),
             row(ProductTax, Some("SPK-1"), "4", "80.00", "3.20"),
             row(ShipmentTax, None, "0", "4.29", "0.00"),
             row(ShipmentTax, None, "4", "5.71", "0.23"),
         ]
     );
-    assert_totals(cost, "13.82", "3.20", "0.23");
+    assert_totals(cost, "9.90", "3.20", "0.23");
     assert_eq!(cost.breakdown[3].jurisdiction.name, "New York");
 }
 

@@ -84,7 +84,7 @@ pub fn check_periods<K: Ord + Debug>(
     Ok(())
 }
 
-fn parse_date(text: &str) -> Option<Date> {
+pub(crate) fn parse_date(text: &str) -> Option<Date> {
     Date::parse(text, format_description!("[year]-[month]-[day]")).ok()
 }
 

@@ -8,7 +8,9 @@ mod error;
 mod fields;
 mod fx;
 mod hs;
+mod national;
 mod query;
+mod rate_expr;
 mod rules;
 mod tax;
 
@@ -22,6 +24,8 @@ pub use duty::{DutyRow, Tariff};
 pub use error::TablesError;
 pub use fx::{FxDay, FxTable};
 pub use hs::{Category, HsTable, KeywordEntry, Keywords};
+pub use national::{NationalLine, Schedule};
+pub use rate_expr::{RateExpr, Term, Unit};
 pub use rules::{
     AgreementKind, AgreementRow, Basis, DeMinimisKind, DeMinimisRow, DestinationRow, Treatment,
     Valuation,
@@ -91,6 +95,14 @@ const DUTY_FILES: [Asset; 13] = [
     asset!("tables/duty/sg.json"),
     asset!("tables/duty/us.json"),
 ];
+/// Full national tariffs (`duty/lines/README.md`).
+const NATIONAL_FILES: [Asset; 5] = [
+    asset!("tables/duty/lines/au.tsv"),
+    asset!("tables/duty/lines/eu.tsv"),
+    asset!("tables/duty/lines/gb.tsv"),
+    asset!("tables/duty/lines/jp.tsv"),
+    asset!("tables/duty/lines/us.tsv"),
+];
 const DESTINATIONS: Asset = asset!("tables/destinations.json");
 const DE_MINIMIS: Asset = asset!("tables/de_minimis.json");
 const PREFERENTIAL: Asset = asset!("tables/preferential.json");
@@ -106,6 +118,8 @@ pub struct Tables {
     pub(crate) taxes: Vec<TaxRow>,
     pub(crate) reduced: Vec<ReducedRow>,
     pub(crate) tariffs: BTreeMap<String, Tariff>,
+    /// Full national tariffs by tariff id; a tariff without one is priced from `tariffs`.
+    pub(crate) schedules: BTreeMap<String, Schedule>,
     pub(crate) destinations: Vec<DestinationRow>,
     pub(crate) de_minimis: Vec<DeMinimisRow>,
     pub(crate) agreements: Vec<AgreementRow>,
@@ -147,6 +161,19 @@ impl Tables {
             }
         }
 
+        let mut schedules = BTreeMap::new();
+        for (file, text) in NATIONAL_FILES {
+            let schedule = Schedule::parse(file, text)?;
+            if !tariffs.contains_key(&schedule.tariff) {
+                return Err(TablesError::Invalid(
+                    file.to_string(),
+                    format!("no tariff {} to complete", schedule.tariff),
+                ));
+            }
+            info.push(schedule.info.clone());
+            schedules.insert(schedule.tariff.clone(), schedule);
+        }
+
         let destinations: RowsFile<DestinationRow> = read(DESTINATIONS, &mut info)?;
         rules::check_destinations(DESTINATIONS.0, &destinations.rows, &tariffs, &fx, &taxes)?;
         let de_minimis: RowsFile<DeMinimisRow> = read(DE_MINIMIS, &mut info)?;
@@ -161,12 +188,18 @@ impl Tables {
             taxes,
             reduced: reduced.rows,
             tariffs,
+            schedules,
             destinations: destinations.rows,
             de_minimis: de_minimis.rows,
             agreements: agreements.rows,
             fx,
             info,
         })
+    }
+
+    /// The full national tariff of a tariff id (`US`, `EU`, ...), if Packdesk has one.
+    pub fn schedule(&self, tariff: &str) -> Option<&Schedule> {
+        self.schedules.get(tariff)
     }
 
     /// Every table file with its source and dates, in load order.

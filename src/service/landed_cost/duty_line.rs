@@ -1,0 +1,282 @@
+//! What duty one cart line faces, the same at every shipping rate: worked out once per
+//! shipment. With a full national tariff, the national line (`line_choice`) and its MFN rate,
+//! or the rate of the trade agreement that covers the goods where the tariff gives one;
+//! without one (or for goods it lacks), the chapter table's row, named an approximation.
+
+use rust_decimal::Decimal;
+
+use super::assess::{Assessed, Quantities, assess};
+use super::cart::{Context, Line, Shipment};
+use super::classify::ProductText;
+use super::line_choice::{Choice, Why, choose};
+use super::tables::dated::Dated as _;
+use super::tables::{AgreementKind, AgreementRow, RateExpr, Schedule, Term};
+use crate::domain::{Weight, WeightUnit};
+
+/// The rate a line pays and the breakdown line's name.
+pub enum Priced<'t> {
+    /// A chapter-table row: percent of the customs value.
+    Percent { rate: Decimal, name: String },
+    /// A national line's rate expression.
+    National {
+        rate: &'t RateExpr,
+        name: String,
+        /// Items, kilograms and pairs of the line (its value is set per shipping rate).
+        quantities: Quantities,
+    },
+}
+
+/// Duty-free (an agreement or a zero rate), or the rate it pays.
+pub struct LineDuty<'t> {
+    pub priced: Option<Priced<'t>>,
+    /// Ships and no trade agreement makes it duty-free.
+    pub dutiable: bool,
+}
+
+impl<'t> LineDuty<'t> {
+    pub fn new(ctx: &Context<'t>, shipment: &Shipment<'_, '_>, line: &Line<'_, 't>) -> Self {
+        let free = LineDuty {
+            priced: None,
+            dutiable: false,
+        };
+        if !line.ships() {
+            return free;
+        }
+        let agreements = agreements(ctx, shipment, line);
+        let schedule = ctx
+            .tables
+            .schedules
+            .get(&ctx.tariff.id)
+            .filter(|s| s.info.effective <= ctx.date)
+            .filter(|s| line.hs.get(..2).is_some_and(|c| s.has_chapter(c)));
+        let choice = schedule.and_then(|s| Some((s, choose(s, &line.hs, &text(line))?)));
+        if let Some((schedule, choice)) = choice {
+            return national(ctx, schedule, choice, &agreements, line);
+        }
+        if agreements.iter().any(|a| a.covers_goods(line.hs6())) {
+            return free;
+        }
+        let priced = ctx.tariff.lookup(line.hs6(), ctx.date).map(|row| {
+            let scope = row.label();
+            let approximation = if row.hs.len() == 6 {
+                ""
+            } else {
+                " approximation"
+            };
+            let lacking = match schedule.or_else(|| ctx.tables.schedules.get(&ctx.tariff.id)) {
+                Some(s) if s.info.effective <= ctx.date => {
+                    format!("; HS {} is not in the {} {}", line.hs6(), s.name, s.edition)
+                }
+                _ => String::new(),
+            };
+            Priced::Percent {
+                rate: row.rate,
+                name: format!(
+                    "Customs duty, {} MFN{approximation} (HS {}, rate for {scope}{lacking})",
+                    ctx.tariff.short_name,
+                    line.hs6(),
+                ),
+            }
+        });
+        LineDuty {
+            priced,
+            dutiable: true,
+        }
+    }
+}
+
+/// The free-trade agreements whose members are the line's origin, the shipment's origin and
+/// the destination (proofs of origin and direct transport assumed).
+fn agreements<'t>(
+    ctx: &Context<'t>,
+    shipment: &Shipment<'_, '_>,
+    line: &Line<'_, '_>,
+) -> Vec<&'t AgreementRow> {
+    ctx.tables
+        .agreements
+        .iter()
+        .filter(|a| {
+            a.kind == AgreementKind::Fta
+                && a.period().contains(ctx.date)
+                && a.has(line.origin)
+                && a.has(shipment.from)
+                && a.has(ctx.dest)
+        })
+        .collect()
+}
+
+fn text(line: &Line<'_, '_>) -> ProductText {
+    let item = line.item;
+    let name = format!("{} {}", item.product_name, item.variant_name);
+    ProductText::new(&name, &item.category, &item.description)
+}
+
+fn national<'t>(
+    ctx: &Context<'t>,
+    schedule: &'t Schedule,
+    choice: Choice<'t>,
+    agreements: &[&'t AgreementRow],
+    line: &Line<'_, '_>,
+) -> LineDuty<'t> {
+    let national = choice.line;
+    // The file's own rate for an agreement it has a column for; duty-free for one it has
+    // none for (the engine's assumption before full tariffs); else MFN.
+    let preferential = agreements
+        .iter()
+        .filter(|a| schedule.carries(&a.id))
+        .filter_map(|a| Some((a, national.preferential(&a.id)?)))
+        .filter(|(_, p)| !p.terms().any(|t| matches!(t, Term::Unknown(_))))
+        .min_by_key(|(_, p)| p.ad_valorem_only().unwrap_or(Decimal::MAX));
+    let free = LineDuty {
+        priced: None,
+        dutiable: false,
+    };
+    let (rate, column) = match preferential {
+        Some((_, p)) if p.ad_valorem_only().is_some_and(|r| r.is_zero()) => return free,
+        Some((a, p)) => (p, format!("{} preferential rate", a.id)),
+        None if agreements
+            .iter()
+            .any(|a| !schedule.carries(&a.id) && a.covers_goods(line.hs6())) =>
+        {
+            return free;
+        }
+        None => (&national.mfn, "MFN".to_string()),
+    };
+    let own = national.own_description().trim();
+    let described = if own.eq_ignore_ascii_case("other") || own == "その他のもの" {
+        let hs6 = ctx.tables.hs.description(line.hs6()).unwrap_or_default();
+        format!("other {}", shorten(&hs6.to_lowercase()))
+    } else {
+        shorten(own)
+    };
+    let name = format!(
+        "Customs duty, {} {column}, line {} ({described}): {rate}; {}",
+        ctx.tariff.short_name,
+        dotted(national.code),
+        why(&choice.why, line.hs6()),
+    );
+    LineDuty {
+        priced: Some(Priced::National {
+            rate,
+            name,
+            quantities: quantities(line),
+        }),
+        dutiable: true,
+    }
+}
+
+fn why(why: &Why, hs6: &str) -> String {
+    match why {
+        Why::Named => "the line the HS code given names".to_string(),
+        Why::Only => format!("the one line of HS {hs6}"),
+        Why::OneRate { lines } => format!("HS {hs6} has {lines} lines, all at this rate"),
+        Why::Described { lines } => {
+            format!("HS {hs6} has {lines} lines, chosen from the description")
+        }
+        Why::MostLines { lines } => format!(
+            "HS {hs6} has {lines} lines, none described by the product: the rate most of them have"
+        ),
+        Why::Other { lines } => format!(
+            "HS {hs6} has {lines} lines, none described by the product: the tariff's \"other\""
+        ),
+    }
+}
+
+/// `69111080` as `6911.10.80`; Japan's `691110000` as `6911.10.000`.
+fn dotted(code: &str) -> String {
+    let (heading, rest) = code.split_at(4.min(code.len()));
+    let (sub, national) = rest.split_at(2.min(rest.len()));
+    let mut out = format!("{heading}.{sub}");
+    let mut national = national;
+    while !national.is_empty() {
+        let take = if national.len() == 3 {
+            3
+        } else {
+            2.min(national.len())
+        };
+        let (part, rest) = national.split_at(take);
+        out.push('.');
+        out.push_str(part);
+        national = rest;
+    }
+    out
+}
+
+fn shorten(text: &str) -> String {
+    const MOST: usize = 60;
+    let text = text.trim_end_matches([':', '.', ' ']);
+    if text.chars().count() <= MOST {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(MOST).collect();
+    format!("{}...", cut.trim_end())
+}
+
+/// The line's quantities; its value is set when a shipping rate is priced.
+fn quantities(line: &Line<'_, '_>) -> Quantities {
+    let item = line.item;
+    let kg = WeightUnit::parse_cart(&item.weight.unit)
+        .map(|unit| Weight::new(item.weight.per_unit, unit).grams())
+        .and_then(|grams| grams.checked_mul(item.quantity))
+        .map(|grams| grams / Decimal::ONE_THOUSAND)
+        .filter(|kg| *kg > Decimal::ZERO);
+    // Footwear, hosiery and gloves come in pairs: one item, one pair.
+    let in_pairs = line.hs.starts_with("64")
+        || ["6115", "6116", "6216", "420321", "420329"]
+            .iter()
+            .any(|p| line.hs.starts_with(p));
+    Quantities {
+        value: Decimal::ZERO,
+        items: item.quantity,
+        kg,
+        pairs: in_pairs.then_some(item.quantity),
+    }
+}
+
+/// The amount (before rounding), the line's rate and its name for a customs value.
+pub fn price(ctx: &Context<'_>, priced: &Priced<'_>, value: Decimal) -> (Decimal, Decimal, String) {
+    match priced {
+        Priced::Percent { rate, name } => {
+            (value * rate / Decimal::ONE_HUNDRED, *rate, name.clone())
+        }
+        Priced::National {
+            rate,
+            name,
+            quantities,
+        } => {
+            let q = Quantities {
+                value,
+                ..quantities.clone()
+            };
+            let convert = |amount: Decimal, from: &str| ctx.fx.convert(amount, from, &ctx.code);
+            let Assessed { amount, left_out } = assess(rate, &q, &convert);
+            let percent = rate.ad_valorem_only().unwrap_or_else(|| {
+                amount
+                    .checked_div(value)
+                    .map(|r| (r * Decimal::ONE_HUNDRED).round_dp(2))
+                    .unwrap_or_default()
+            });
+            let name = if left_out.is_empty() {
+                name.clone()
+            } else {
+                format!(
+                    "{name}; non-guaranteed: without {}, the ad valorem part only",
+                    left_out.join(" and ")
+                )
+            };
+            (amount, percent, name)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_written_as_their_tariffs_print_them() {
+        assert_eq!(dotted("69111080"), "6911.10.80");
+        assert_eq!(dotted("691110000"), "6911.10.000");
+        assert_eq!(dotted("6911100010"), "6911.10.00.10");
+    }
+}

@@ -1,0 +1,340 @@
+//! Which national tariff line an item falls under, and why: the line its code names when the
+//! merchant gave one of this tariff; else, under its 6-digit subheading, the one rate all
+//! lines share, the line the product's words describe, or the line the tariff calls "other".
+
+use std::collections::BTreeSet;
+
+use super::classify::ProductText;
+use super::phrase::words;
+use super::tables::{NationalLine, Schedule};
+
+/// The line chosen and why.
+#[derive(Debug, Clone)]
+pub struct Choice<'t> {
+    pub line: &'t NationalLine,
+    pub why: Why,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    /// The merchant's code names this line.
+    Named,
+    /// The subheading has this one line.
+    Only,
+    /// The subheading's lines share one rate.
+    OneRate { lines: usize },
+    /// The product's name, category or description fit this line best.
+    Described { lines: usize },
+    /// Nothing fits better: the tariff's "other" line of the subheading.
+    Other { lines: usize },
+    /// Nothing fits better and no line is "other": the rate most of the lines have.
+    MostLines { lines: usize },
+}
+
+/// The line for an item with HS code `hs` (6 to 14 digits, the first six a subheading), or
+/// `None` when the tariff has no line under the subheading.
+pub fn choose<'t>(schedule: &'t Schedule, hs: &str, text: &ProductText) -> Option<Choice<'t>> {
+    if hs.len() > 6
+        && let Some(named) = named(schedule, hs)
+    {
+        let named = outermost(named);
+        return Some(if let [line] = named[..] {
+            Choice {
+                line,
+                why: Why::Named,
+            }
+        } else {
+            among(&named, text)
+        });
+    }
+    let candidates = outermost(schedule.under(hs.get(..6)?));
+    match candidates[..] {
+        [] => None,
+        [line] => Some(Choice {
+            line,
+            why: Why::Only,
+        }),
+        _ => Some(among(&candidates, text)),
+    }
+}
+
+/// The lines that are not subdivisions of another line in `lines` (a 10-digit CN code
+/// under a CN8 line is for an end use or a listed substance; the CN8 line covers the rest).
+fn outermost(lines: &[NationalLine]) -> Vec<&NationalLine> {
+    let mut out: Vec<&NationalLine> = Vec::with_capacity(lines.len());
+    for line in lines {
+        if !out.last().is_some_and(|l| line.code.starts_with(l.code)) {
+            out.push(line);
+        }
+    }
+    out
+}
+
+/// The lines a code longer than a subheading names: the line it extends (a statistical
+/// suffix), or the lines it is the start of (8 digits given, 9 in the tariff). A code that is
+/// neither (another country's line) names nothing here.
+fn named<'t>(schedule: &'t Schedule, hs: &str) -> Option<&'t [NationalLine]> {
+    let starting = schedule.under(hs);
+    if !starting.is_empty() {
+        return Some(starting);
+    }
+    (8..hs.len()).rev().find_map(|len| {
+        let prefix = hs.get(..len)?;
+        let lines = schedule.under(prefix);
+        let at = lines.iter().position(|l| l.code == prefix)?;
+        lines.get(at..=at)
+    })
+}
+
+fn among<'t>(candidates: &[&'t NationalLine], text: &ProductText) -> Choice<'t> {
+    let lines = candidates.len();
+    let first = candidates[0];
+    if candidates
+        .iter()
+        .all(|l| l.mfn == first.mfn && l.prefs == first.prefs)
+    {
+        return Choice {
+            line: first,
+            why: Why::OneRate { lines },
+        };
+    }
+    let product: BTreeSet<String> = text
+        .name
+        .iter()
+        .chain(&text.category)
+        .chain(&text.description)
+        .flat_map(|w| stems(w))
+        .collect();
+    let described: Vec<Described> = candidates.iter().map(|l| Described::new(l)).collect();
+    // A word every line has says nothing about which line.
+    let common: BTreeSet<&String> = described
+        .iter()
+        .map(|d| d.wanted.iter().collect::<BTreeSet<_>>())
+        .reduce(|a, b| a.intersection(&b).copied().collect())
+        .unwrap_or_default();
+    let scores: Vec<i32> = described
+        .iter()
+        .map(|d| {
+            let hits = d
+                .wanted
+                .iter()
+                .filter(|w| !common.contains(w) && product.contains(*w))
+                .count();
+            let misses = d.excluded.iter().filter(|w| product.contains(*w)).count();
+            hits as i32 - misses as i32
+        })
+        .collect();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    if best > 0 {
+        let tied: Vec<usize> = (0..lines).filter(|&i| scores[i] == best).collect();
+        let pick = tied
+            .iter()
+            .copied()
+            .find(|&i| !described[i].other)
+            .unwrap_or(tied[0]);
+        return Choice {
+            line: candidates[pick],
+            why: Why::Described { lines },
+        };
+    }
+    // The last "other" line: the tariff's catch-all, at the deepest level it has one.
+    if let Some(other) = (0..lines)
+        .rev()
+        .find(|&i| described[i].other && scores[i] == 0)
+    {
+        return Choice {
+            line: candidates[other],
+            why: Why::Other { lines },
+        };
+    }
+    // Flat descriptions (the EU's) name no catch-all: the rate most lines share, else the
+    // last line, where tariffs put what is left.
+    let shared = |i: usize| {
+        candidates
+            .iter()
+            .filter(|l| l.mfn == candidates[i].mfn)
+            .count()
+    };
+    match (0..lines).find(|&i| shared(i) * 2 > lines) {
+        Some(i) => Choice {
+            line: candidates[i],
+            why: Why::MostLines { lines },
+        },
+        None => Choice {
+            line: candidates[lines - 1],
+            why: Why::Other { lines },
+        },
+    }
+}
+
+/// A line's description as words it asks for and words it rules out ("excl.", "other than",
+/// "not"), stemmed.
+struct Described {
+    wanted: Vec<String>,
+    excluded: Vec<String>,
+    other: bool,
+}
+
+const STOP: &[&str] = &[
+    "a",
+    "an",
+    "and",
+    "or",
+    "of",
+    "the",
+    "for",
+    "with",
+    "in",
+    "to",
+    "by",
+    "on",
+    "its",
+    "their",
+    "whether",
+    "other",
+    "than",
+    "not",
+    "excl",
+    "excluding",
+    "kind",
+    "used",
+    "type",
+    "nesoi",
+    "etc",
+    "parts",
+    "thereof",
+    "such",
+    "as",
+    "be",
+    "is",
+    "are",
+    "each",
+    "more",
+    "less",
+    "but",
+];
+
+impl Described {
+    fn new(line: &NationalLine) -> Described {
+        let mut wanted = Vec::new();
+        let mut excluded = Vec::new();
+        for segment in line.description.split(" > ") {
+            let lower = segment.to_lowercase();
+            // Words after a marker of exclusion count against the line.
+            let cut = ["excl.", "excluding", "other than", "not "]
+                .iter()
+                .filter_map(|m| lower.find(m))
+                .min()
+                .unwrap_or(lower.len());
+            let (asked, ruled_out) = lower.split_at(cut);
+            wanted.extend(words(asked).iter().flat_map(|w| stems(w)));
+            excluded.extend(words(ruled_out).iter().flat_map(|w| stems(w)));
+        }
+        let own = line.own_description().trim_start().to_lowercase();
+        Described {
+            wanted,
+            excluded,
+            other: own.starts_with("other")
+                || own.contains(" other ")
+                || own.contains("n.e.s")
+                || own.contains("nesoi")
+                || own.starts_with("その他"),
+        }
+    }
+}
+
+/// A word as compared: without a plural or participle ending, plus the family it belongs to
+/// (`polyester` is synthetic, `knit` is knitted).
+fn stems(word: &str) -> Vec<String> {
+    if STOP.contains(&word) || word.len() < 2 || word.bytes().all(|b| b.is_ascii_digit()) {
+        return Vec::new();
+    }
+    let stem = word
+        .strip_suffix("ies")
+        .map(|s| format!("{s}y"))
+        .or_else(|| {
+            (word.len() > 3 && word.ends_with('s') && !word.ends_with("ss"))
+                .then(|| word[..word.len() - 1].to_string())
+        })
+        .unwrap_or_else(|| word.to_string());
+    let family = match stem.as_str() {
+        "polyester" | "nylon" | "acrylic" | "polyamide" | "elastane" | "spandex" => "synthetic",
+        "viscose" | "rayon" | "modal" | "lyocell" => "artificial",
+        "knit" | "knitwear" | "crocheted" => "knitted",
+        "woman" | "ladie" | "lady" | "girl" => "women",
+        "man" | "boy" | "gent" => "men",
+        "porcelain" => "china",
+        "earbud" | "earphone" | "headset" => "headphone",
+        _ => "",
+    };
+    let mut out = vec![stem];
+    if !family.is_empty() {
+        out.push(family.to_string());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::landed_cost::tables::Tables;
+
+    fn text(name: &str, category: &str) -> ProductText {
+        ProductText::new(name, category, "")
+    }
+
+    /// The differential check of the derived tables: every national line of every full
+    /// tariff, given as the merchant's code, resolves to itself and so to its own rate.
+    #[test]
+    fn every_national_line_resolves_to_itself() {
+        let tables = Tables::load().unwrap();
+        let mut checked = 0;
+        for tariff in ["AU", "EU", "GB", "JP", "US"] {
+            let schedule = tables.schedule(tariff).unwrap();
+            for line in schedule.lines() {
+                let choice = choose(schedule, line.code, &text("", "")).unwrap();
+                assert_eq!(choice.line.code, line.code, "{tariff}");
+                assert_eq!(choice.line.mfn, line.mfn, "{tariff} {}", line.code);
+                checked += 1;
+            }
+        }
+        assert!(checked > 45_000, "{checked}");
+    }
+
+    #[test]
+    fn a_subheading_with_lines_at_different_rates_is_chosen_by_the_product_words() {
+        let tables = Tables::load().unwrap();
+        let us = tables.schedule("US").unwrap();
+        // HS 640399 (other footwear, leather uppers): the lines differ by who wears them.
+        let men = choose(us, "640399", &text("Men's leather shoes", "Shoes")).unwrap();
+        assert_eq!(
+            (men.line.code, men.why),
+            ("64039960", Why::Described { lines: 6 })
+        );
+        // Without a word for who wears them: "for other persons".
+        let anyone = choose(us, "640399", &text("Leather shoes", "Shoes")).unwrap();
+        assert_eq!(anyone.line.code, "64039990", "{anyone:?}");
+        // Nothing in the words fits a line: the tariff's "other" line.
+        let other = choose(us, "691110", &text("Plate", "Kitchen")).unwrap();
+        assert_eq!(other.line.code, "69111080", "{other:?}");
+        assert!(matches!(other.why, Why::Other { .. }));
+        // A statistical suffix names its 8-digit line; another country's code names nothing.
+        let named = choose(us, "6911108010", &text("", "")).unwrap();
+        assert_eq!((named.line.code, named.why), ("69111080", Why::Named));
+        let eu_code = choose(us, "69111000", &text("Porcelain plate", "")).unwrap();
+        assert_ne!(eu_code.why, Why::Named);
+    }
+
+    #[test]
+    fn an_eu_cn8_line_covers_what_its_end_use_subdivisions_do_not() {
+        let tables = Tables::load().unwrap();
+        let eu = tables.schedule("EU").unwrap();
+        let lines = eu.under("8507");
+        let with_children = lines
+            .iter()
+            .find(|l| l.code.len() == 8 && eu.under(l.code).len() > 1)
+            .unwrap();
+        let choice = choose(eu, with_children.code, &text("Battery", "")).unwrap();
+        assert_eq!(choice.line.code, with_children.code);
+    }
+}

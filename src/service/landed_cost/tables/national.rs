@@ -1,0 +1,252 @@
+//! Full national tariffs (`assets/tables/duty/lines/*.tsv`): every national tariff line with
+//! its MFN rate, the preferential rates the official file carries, the official text and the
+//! description. Parsed once; the text stays in the binary and lines borrow from it.
+
+use std::collections::BTreeSet;
+
+use time::Date;
+
+use super::TableInfo;
+use super::dated;
+use super::error::{TablesError, invalid};
+use super::rate_expr::RateExpr;
+
+/// One customs territory's full tariff.
+#[derive(Debug, Clone)]
+pub struct Schedule {
+    /// The tariff id of `destinations.json` (`EU`, `GB`, `US`, `JP`, `AU`).
+    pub tariff: String,
+    pub name: String,
+    pub edition: String,
+    /// Sorted by code, each once.
+    lines: Vec<NationalLine>,
+    /// Chapters the source lacks (a partial scrape): the chapter tables price them.
+    missing_chapters: BTreeSet<String>,
+    /// Agreements with a rate column in the file: for them a line without a preferential
+    /// rate pays MFN; for any other agreement the engine keeps its duty-free assumption.
+    agreements: BTreeSet<&'static str>,
+    pub info: TableInfo,
+}
+
+/// A national tariff line.
+#[derive(Debug, Clone)]
+pub struct NationalLine {
+    /// Digits only.
+    pub code: &'static str,
+    pub mfn: RateExpr,
+    pub prefs: Vec<(&'static str, RateExpr)>,
+    /// The MFN rate as the official file prints it.
+    pub official: &'static str,
+    /// The line's description after its parents' below the subheading, ` > ` between.
+    pub description: &'static str,
+}
+
+impl NationalLine {
+    /// The rate of a trade agreement, when the file gives one for this line.
+    pub fn preferential(&self, agreement: &str) -> Option<&RateExpr> {
+        self.prefs
+            .iter()
+            .find(|(id, _)| *id == agreement)
+            .map(|(_, rate)| rate)
+    }
+
+    /// The line's own description, without its parents'.
+    pub fn own_description(&self) -> &'static str {
+        self.description
+            .rsplit(" > ")
+            .next()
+            .unwrap_or(self.description)
+    }
+}
+
+impl Schedule {
+    pub(super) fn parse(file: &'static str, text: &'static str) -> Result<Schedule, TablesError> {
+        let mut header = Header::default();
+        let mut lines: Vec<NationalLine> = Vec::new();
+        for (n, row) in text.lines().enumerate() {
+            let at = |message: String| invalid(file, format!("line {}: {message}", n + 1));
+            if let Some(pair) = row.strip_prefix("# ") {
+                if let Some((key, value)) = pair.split_once(": ") {
+                    header.set(key, value);
+                }
+                continue;
+            }
+            let line = parse_line(row).map_err(at)?;
+            if let Some(last) = lines.last()
+                && last.code >= line.code
+            {
+                return Err(at(format!("{} is out of order or repeated", line.code)));
+            }
+            lines.push(line);
+        }
+        let date = |key: &str, value: &Option<String>| {
+            value
+                .as_deref()
+                .and_then(|v| dated::parse_date(v.get(..10).unwrap_or(v)))
+                .ok_or_else(|| invalid(file, format!("header `{key}` is not a date")))
+        };
+        let retrieved: Date = date("retrieved", &header.retrieved)?;
+        let effective: Date = date("effective", &header.effective)?;
+        let required = |key: &str, value: Option<String>| {
+            value.ok_or_else(|| invalid(file, format!("header `{key}` is missing")))
+        };
+        let agreements = lines
+            .iter()
+            .flat_map(|l| l.prefs.iter().map(|(id, _)| *id))
+            .collect();
+        Ok(Schedule {
+            tariff: required("tariff", header.tariff)?.to_uppercase(),
+            name: required("name", header.name)?,
+            edition: required("edition", header.edition)?,
+            lines,
+            missing_chapters: header
+                .missing_chapters
+                .iter()
+                .flat_map(|c| c.split(','))
+                .map(|c| c.trim().to_string())
+                .filter(|c| !c.is_empty())
+                .collect(),
+            agreements,
+            info: TableInfo {
+                file,
+                source: required("source", header.source)?,
+                source_url: required("source_url", header.source_url)?,
+                retrieved,
+                effective,
+            },
+        })
+    }
+
+    /// The lines whose code starts with `prefix`, in code order.
+    pub fn under(&self, prefix: &str) -> &[NationalLine] {
+        let start = self.lines.partition_point(|l| l.code < prefix);
+        let len = self.lines[start..]
+            .iter()
+            .take_while(|l| l.code.starts_with(prefix))
+            .count();
+        &self.lines[start..start + len]
+    }
+
+    /// Whether the source has this HS chapter (two digits) at all.
+    pub fn has_chapter(&self, chapter: &str) -> bool {
+        !self.missing_chapters.contains(chapter)
+    }
+
+    /// Whether the file gives this agreement's rates.
+    pub fn carries(&self, agreement: &str) -> bool {
+        self.agreements.contains(agreement)
+    }
+
+    pub fn lines(&self) -> &[NationalLine] {
+        &self.lines
+    }
+}
+
+fn parse_line(row: &'static str) -> Result<NationalLine, String> {
+    let mut fields = row.split('\t');
+    let (Some(code), Some(mfn), Some(prefs), Some(official), Some(description), None) = (
+        fields.next(),
+        fields.next(),
+        fields.next(),
+        fields.next(),
+        fields.next(),
+        fields.next(),
+    ) else {
+        return Err("a line has five tab-separated fields".to_string());
+    };
+    if code.len() < 8 || !code.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("code {code:?} is not 8 or more digits"));
+    }
+    let expr = |text: &str| {
+        RateExpr::parse(text).ok_or_else(|| format!("{code}: {text:?} is not a rate expression"))
+    };
+    let prefs = prefs
+        .split(';')
+        .filter(|p| !p.is_empty())
+        .map(|pref| {
+            let (id, rate) = pref
+                .split_once('=')
+                .ok_or_else(|| format!("{code}: preference {pref:?} is not ID=rate"))?;
+            Ok((id, expr(rate)?))
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(NationalLine {
+        code,
+        mfn: expr(mfn)?,
+        prefs,
+        official,
+        description,
+    })
+}
+
+#[derive(Default)]
+struct Header {
+    tariff: Option<String>,
+    name: Option<String>,
+    source: Option<String>,
+    source_url: Option<String>,
+    edition: Option<String>,
+    effective: Option<String>,
+    retrieved: Option<String>,
+    missing_chapters: Option<String>,
+}
+
+impl Header {
+    fn set(&mut self, key: &str, value: &str) {
+        let slot = match key {
+            "tariff" => &mut self.tariff,
+            "name" => &mut self.name,
+            "source" => &mut self.source,
+            "source_url" => &mut self.source_url,
+            "edition" => &mut self.edition,
+            "effective" => &mut self.effective,
+            "retrieved" => &mut self.retrieved,
+            "missing_chapters" => &mut self.missing_chapters,
+            _ => return,
+        };
+        *slot = Some(value.trim().to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "# tariff: US\n# name: HTSUS\n# source: USITC\n# source_url: https://hts.usitc.gov/\n# edition: 2026 Revision 10\n# effective: 2026-07-01\n# retrieved: 2026-11-24\n# missing_chapters: 28,30\n\
+69111010\t0.075 USD/dozen + 3%\t\t$x\tHotel or restaurant ware\n\
+69111080\t20.8%\tKORUS=0%;AUSFTA=0%\t20.8%\tOther > Other\n\
+69120010\t7%\t\t7%\tTableware\n";
+
+    #[test]
+    fn a_schedule_reads_its_header_and_lines() {
+        let s = Schedule::parse("sample", SAMPLE).unwrap();
+        assert_eq!(
+            (s.tariff.as_str(), s.edition.as_str()),
+            ("US", "2026 Revision 10")
+        );
+        assert_eq!(s.under("691110").len(), 2);
+        assert_eq!(s.under("6911").len(), 2);
+        assert_eq!(s.under("69111080")[0].mfn.to_string(), "20.8%");
+        assert!(s.under("691190").is_empty());
+        assert_eq!(s.under("69111080")[0].own_description(), "Other");
+        assert!(s.carries("KORUS") && !s.carries("USMCA"));
+        assert!(!s.has_chapter("28") && s.has_chapter("69"));
+        let line = &s.under("69111080")[0];
+        assert_eq!(
+            line.preferential("KORUS")
+                .map(ToString::to_string)
+                .as_deref(),
+            Some("0%")
+        );
+    }
+
+    #[test]
+    fn a_bad_row_names_its_line() {
+        let text = "# tariff: US\n69111080\t20,8%\t\t20.8%\tOther\n";
+        let err = Schedule::parse("sample", text).unwrap_err().to_string();
+        assert!(err.contains("line 2") && err.contains("20,8%"), "{err}");
+        let unsorted = "69120010\t7%\t\t7%\tTableware\n69111080\t20.8%\t\t20.8%\tOther\n";
+        let err = Schedule::parse("sample", unsorted).unwrap_err().to_string();
+        assert!(err.contains("out of order"), "{err}");
+    }
+}
