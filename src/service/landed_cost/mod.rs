@@ -17,14 +17,24 @@
 //! 4. **Shipping** of each rate is split over the items that ship, by net value (largest
 //!    remainder). For CIF destinations an item's customs value is its net value plus its
 //!    share; for FOB destinations its net value.
-//! 5. **Duty** (imports only). No duty on items with `requires_shipping: false`, nor on items
-//!    whose origin, ship-from country and destination all belong to one trade agreement that
-//!    covers the goods. The duty relief of the destination is checked against the consignment's
-//!    goods value (net value of the items that ship, without shipping) converted to the relief's
-//!    currency: an exemption removes all duty lines; the EU flat duty (2026-07-01 to
-//!    2028-06-30) replaces them by one line per distinct HS6 subheading. Otherwise each
-//!    dutiable item gets a `duty` line: `rate` = the MFN rate (percent) of the most specific
-//!    tariff row, `taxable_amount` = its customs value, `amount` = rounded product.
+//! 5. **Duty** (imports only). No duty on items with `requires_shipping: false`. The duty
+//!    relief of the destination is checked against the consignment's goods value (net value
+//!    of the items that ship, without shipping) converted to the relief's currency: an
+//!    exemption removes all duty lines; the EU flat duty (2026-07-01 to 2028-06-30) replaces
+//!    them by one line per distinct HS6 subheading. Otherwise each dutiable item gets a `duty`
+//!    line, `taxable_amount` = its customs value:
+//!    - where the destination has a full national tariff (EU, GB, US, JP, AU: `tables::Schedule`)
+//!      in force, the national line the item's code names, else the one its subheading's lines
+//!      share, the one its words describe, or the tariff's "other" line (`line_choice`); its
+//!      MFN rate, or the rate of a trade agreement whose members are the item's origin, the
+//!      ship-from country and the destination where the tariff has that agreement's column
+//!      (an agreement without one keeps the goods duty-free). Specific and compound rates are
+//!      computed from quantity, net weight and pairs (`assess`); what the cart cannot give
+//!      leaves the ad valorem part and the line says "non-guaranteed". `rate` = the ad valorem
+//!      percent, or the effective percent of a compound duty;
+//!    - elsewhere (and for goods a partial tariff lacks) the MFN rate of the most specific row
+//!      of the chapter table, named an approximation when the row is broader than a
+//!      subheading; members of an agreement covering the goods pay none.
 //! 6. **Tax.** For every tax of the destination (VAT, GST, HST, PST, QST, state sales tax) each
 //!    item gets a `product_tax` line: base = net value, plus its duty where the destination's
 //!    import tax base includes duty (not for US sales tax); rate = the standard rate, or a

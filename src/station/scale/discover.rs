@@ -21,12 +21,6 @@ pub fn discover_hid() -> Vec<HidScale> {
     discover_hid_in(Path::new("/sys"), Path::new("/dev"))
 }
 
-/// The scales plugged in now.
-#[cfg(any(target_os = "windows", target_os = "macos"))]
-pub fn discover_hid() -> Vec<HidScale> {
-    super::hid_native::discover()
-}
-
 /// The scales of the `/sys` tree at `sys_root`, with device files under `dev_root`, in
 /// `hidrawN` order. Unreadable entries are skipped: discovery offers what it can.
 pub fn discover_hid_in(sys_root: &Path, dev_root: &Path) -> Vec<HidScale> {

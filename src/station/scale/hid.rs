@@ -9,6 +9,8 @@ use super::error::ScaleError;
 use super::reading::{Reading, ScaleStatus, ScaleUnit};
 
 pub(super) const REPORT_ID: u8 = 3;
+// Windows reads whole reports through hidapi and never counts their bytes.
+#[cfg_attr(target_os = "windows", allow(dead_code))]
 pub(super) const REPORT_LEN: usize = 6;
 
 /// The reading in one report; `None` for a report of another kind (another report id).

@@ -107,7 +107,7 @@ impl HidLink {
 }
 
 /// The scales plugged in now, by usage page, as hidapi enumerates them.
-pub(super) fn discover() -> Vec<HidScale> {
+pub fn discover_hid() -> Vec<HidScale> {
     let Ok(api) = HidApi::new() else {
         return Vec::new();
     };

@@ -34,7 +34,11 @@ mod weight_text;
 
 pub use config::{Parity, Protocol, ScaleConfig};
 pub use connection::{ScaleConnection, read_once};
-pub use discover::{HidScale, discover_hid, discover_hid_in};
+#[cfg(not(any(target_os = "windows", target_os = "macos")))]
+pub use discover::discover_hid;
+pub use discover::{HidScale, discover_hid_in};
 pub use error::ScaleError;
+#[cfg(any(target_os = "windows", target_os = "macos"))]
+pub use hid_native::discover_hid;
 pub use reading::{Reading, ScaleStatus, ScaleUnit};
 pub use watcher::{ANSWER_WITHIN, POLL_EVERY, REOPEN_EVERY, ScaleEvent, ScaleWatcher};

@@ -4,6 +4,7 @@
 mod errors;
 mod europe;
 mod flat_duty;
+mod national;
 mod overseas;
 mod props;
 mod tables;

@@ -8,6 +8,7 @@ mod error;
 mod fields;
 mod fx;
 mod hs;
+mod info;
 mod national;
 mod query;
 mod rate_expr;
@@ -24,6 +25,7 @@ pub use duty::{DutyRow, Tariff};
 pub use error::TablesError;
 pub use fx::{FxDay, FxTable};
 pub use hs::{Category, HsTable, KeywordEntry, Keywords};
+pub use info::TableInfo;
 pub use national::{NationalLine, Schedule};
 pub use rate_expr::{RateExpr, Term, Unit};
 pub use rules::{
@@ -31,16 +33,6 @@ pub use rules::{
     Valuation,
 };
 pub use tax::{ReducedRow, TaxRow};
-
-/// Where a table comes from, as its file says.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TableInfo {
-    pub file: &'static str,
-    pub source: String,
-    pub source_url: String,
-    pub retrieved: Date,
-    pub effective: Date,
-}
 
 /// The header every table file carries.
 #[derive(Debug, Deserialize)]

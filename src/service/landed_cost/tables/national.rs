@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 
 use time::Date;
 
-use super::TableInfo;
 use super::dated;
 use super::error::{TablesError, invalid};
+use super::info::TableInfo;
 use super::rate_expr::RateExpr;
 
 /// One customs territory's full tariff.

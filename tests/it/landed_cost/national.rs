@@ -1,0 +1,163 @@
+//! Duty from full national tariffs, worked by hand: specific and compound rates from the
+//! cart's quantities, a floor ("not less than"), a quantity a cart cannot give, an agreement's
+//! own rate column, and a destination priced from its chapter table.
+
+use std::collections::HashSet;
+
+use packdesk::api::BreakdownType::Duty;
+use time::macros::date;
+
+use super::*;
+
+fn one_line(
+    dest: &str,
+    currency: &str,
+    from: &str,
+    items: Vec<packdesk::api::CartItem>,
+) -> LandedCost {
+    let req = request(
+        address(dest, (dest == "US").then_some("NY")),
+        currency,
+        "0",
+        vec![shipment(from, &[("ground", "0")], items)],
+    );
+    let resp = quote(&req, date!(2026 - 10 - 15));
+    check_invariants(&req, &resp, &mut HashSet::new());
+    resp.shipments[0].shipping_rate_taxes[0].landed_cost.clone()
+}
+
+/// HTS 6402.19.70 (sports footwear valued over $6.50 but not over $12/pair), "76¢/pr. + 17%":
+/// two pairs at 10.00 -> 2 x 0.76 = 1.52, 17 % x 20.00 = 3.40; duty 4.92, 24.6 % of the value.
+#[test]
+fn footwear_pays_per_pair_and_percent() {
+    let shoes = item(
+        "SNK-2",
+        "Rubber sneakers",
+        "Shoes",
+        Some("64021970"),
+        "CN",
+        (2, "10.00", "0"),
+    );
+    let cost = one_line("US", "USD", "CN", vec![shoes]);
+    assert_eq!(
+        rows(&cost)[0],
+        row(Duty, Some("SNK-2"), "24.6", "20.00", "4.92")
+    );
+    let name = &cost.breakdown[0].tax_name;
+    assert!(
+        name.contains("line 6402.19.70 (") && name.contains(": 0.76 USD/pair + 17%"),
+        "{name}"
+    );
+    assert!(!name.contains("non-guaranteed"), "{name}");
+}
+
+/// HTS 0401.50.75 (cream over 45 % fat, other), "$1.646/kg": four 250 g tubs are 1 kg ->
+/// 1.646 -> 1.65; 1.646 / 20.00 = 8.23 % of the value.
+#[test]
+fn a_per_kg_food_duty_uses_the_carts_weights() {
+    let cream = item(
+        "CRM-4",
+        "Double cream",
+        "Food",
+        Some("04015075"),
+        "FR",
+        (4, "5.00", "0"),
+    );
+    let cost = one_line("US", "USD", "FR", vec![cream]);
+    assert_eq!(
+        rows(&cost)[0],
+        row(Duty, Some("CRM-4"), "8.23", "20.00", "1.65")
+    );
+}
+
+/// Japan 6403.99-015 (other leather footwear), WTO "30 % or 4,300 yen per pair, whichever is
+/// greater". One pair at 9,000: 30 % = 2,700 < 4,300, so 4,300 (47.78 %); one pair at
+/// 20,000: 30 % = 6,000 > 4,300, so 6,000.
+#[test]
+fn not_less_than_lifts_the_duty_to_its_floor() {
+    let pair = |sku: &str, price: &str| {
+        item(
+            sku,
+            "Leather shoes",
+            "Shoes",
+            Some("640399015"),
+            "US",
+            (1, price, "0"),
+        )
+    };
+    let cost = one_line(
+        "JP",
+        "JPY",
+        "US",
+        vec![pair("CHEAP", "9000"), pair("DEAR", "20000")],
+    );
+    let duties: Vec<_> = rows(&cost).into_iter().filter(|r| r.0 == Duty).collect();
+    assert_eq!(
+        duties,
+        [
+            row(Duty, Some("CHEAP"), "47.78", "9000", "4300"),
+            row(Duty, Some("DEAR"), "30", "20000", "6000"),
+        ]
+    );
+}
+
+/// The same shoes made in and sent from Germany: the EU-Japan EPA column of Japan's tariff,
+/// 3.9 % -> 3.9 % x 12,000 = 468 (above Japan's JPY 10,000 relief).
+#[test]
+fn an_agreement_pays_its_own_column_where_the_tariff_has_one() {
+    let shoes = item(
+        "EPA-1",
+        "Leather shoes",
+        "Shoes",
+        Some("640399015"),
+        "DE",
+        (1, "12000", "0"),
+    );
+    let cost = one_line("JP", "JPY", "DE", vec![shoes]);
+    assert_eq!(
+        rows(&cost)[0],
+        row(Duty, Some("EPA-1"), "3.9", "12000", "468")
+    );
+    assert!(
+        cost.breakdown[0]
+            .tax_name
+            .contains("EU-JP preferential rate")
+    );
+}
+
+/// HTS 0401.10.00 (milk, fat not over 1 %), "0.34¢/liter": a cart has no litres, so the duty
+/// is its ad valorem part (none) and the line says it is not guaranteed.
+#[test]
+fn a_quantity_the_cart_lacks_is_said_not_dropped() {
+    let milk = item(
+        "MILK-1",
+        "Skimmed milk",
+        "Food",
+        Some("04011000"),
+        "FR",
+        (1, "3.00", "0"),
+    );
+    let cost = one_line("US", "USD", "FR", vec![milk]);
+    let name = &cost.breakdown[0].tax_name;
+    assert!(
+        name.ends_with("non-guaranteed: without the quantity in l, the ad valorem part only"),
+        "{name}"
+    );
+    assert_eq!(cost.duties, dec("0"));
+}
+
+/// New Zealand has no full tariff here: its chapter table prices toys, and says so.
+#[test]
+fn a_destination_without_a_full_tariff_says_approximation() {
+    let toy = item(
+        "TOY-1",
+        "Wooden puzzle",
+        "Toys",
+        Some("950300"),
+        "CN",
+        (1, "1500.00", "0"),
+    );
+    let cost = one_line("NZ", "NZD", "CN", vec![toy]);
+    let name = &cost.breakdown[0].tax_name;
+    assert!(name.contains("MFN approximation (HS 950300"), "{name}");
+}
