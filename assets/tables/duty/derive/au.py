@@ -30,7 +30,6 @@ import rate  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", "..", "..", ".."))
 OUT = os.path.join(REPO, "assets", "tables", "duty", "lines", "au.tsv")
-PINS = os.path.join(REPO, "tests", "it", "tariffs", "au.rs")
 RAW_DEFAULT = "/work/shared/data/tariffs/au-2026"
 
 EFFECTIVE = (2026, 4, 1)  # the scrape's edition; staged rates dated up to this apply
@@ -418,15 +417,9 @@ def independent_officials(raw_dir):
 def check(raw_dir):
     failures = []
     head, rows, _ = render(raw_dir)
-    tmp = OUT + ".check"
-    try:
-        rate.write(tmp, head, rows)
-        with open(tmp, encoding="utf-8") as a, open(OUT, encoding="utf-8") as b:
-            if a.read() != b.read():
-                failures.append("au.tsv differs from a fresh derivation: run derive/au.py")
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
+    with open(OUT, encoding="utf-8") as committed:
+        if committed.read() != rate.text(head, rows):
+            failures.append("au.tsv differs from a fresh derivation: run derive/au.py")
     table = {}
     with open(OUT, encoding="utf-8") as f:
         for line in f:
@@ -444,18 +437,12 @@ def check(raw_dir):
         if code not in officials:
             failures.append(f"{code}: in au.tsv, not in the raw file")
     pins = 0
-    if os.path.exists(PINS):
-        with open(PINS, encoding="utf-8") as f:
-            for m in re.finditer(r'Pin \{ code: "([0-9]+)", mfn: "([^"]*)", row: "([^"]*)" \}',
-                                 f.read()):
-                pins += 1
-                code, mfn, row = m.groups()
-                if code not in table:
-                    failures.append(f"pin {code}: not in au.tsv")
-                elif table[code][0] != mfn:
-                    failures.append(f"pin {code}: pinned {mfn!r}, au.tsv {table[code][0]!r}")
-    else:
-        failures.append("tests/it/tariffs/au.rs missing")
+    for code, mfn, _row in rate.pins("au"):
+        pins += 1
+        if code not in table:
+            failures.append(f"pin {code}: not in au.tsv")
+        elif table[code][0] != mfn:
+            failures.append(f"pin {code}: pinned {mfn!r}, au.tsv {table[code][0]!r}")
     for f in failures:
         print(f, file=sys.stderr)
     print(f"{len(officials)} raw national lines, {len(table)} in au.tsv, {pins} pins; "

@@ -26,7 +26,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", "..", "..", ".."))
 RAW = "/work/shared/data/tariffs/jp-2026/tariffdata"
 OUT = os.path.join(REPO, "assets", "tables", "duty", "lines", "jp.tsv")
-PINS = os.path.join(REPO, "tests", "it", "tariffs", "jp.rs")
 
 GEN, TMP, WTO = "基本", "暫定", "WTO協定"
 # EPA columns of the file -> agreement ids (preferential.json; EU-JP, UK-JP, AU-JP, RCEP are added there by the engine).
@@ -451,11 +450,8 @@ def independent_official(raw):
 
 def check(raw):
     rows, st, kinds = derive(raw)
-    tmp = OUT + ".check"
-    rate.write(tmp, header(rows, st, kinds, raw), rows)
-    with open(tmp, encoding="utf-8") as a, open(OUT, encoding="utf-8") as b:
-        same = a.read() == b.read()
-    os.remove(tmp)
+    with open(OUT, encoding="utf-8") as committed:
+        same = committed.read() == rate.text(header(rows, st, kinds, raw), rows)
     bad = 0
     if not same:
         print("jp.tsv differs from a fresh derivation: run jp.py to regenerate")
@@ -478,16 +474,14 @@ def check(raw):
         print(f"{code}: in jp.tsv, not a national line of the raw file")
         bad += 1
     pins = 0
-    if os.path.exists(PINS):
-        with open(PINS, encoding="utf-8") as f:
-            for code, want in re.findall(r'Pin \{ code: "([0-9]+)", mfn: "([^"]*)"', f.read()):
-                pins += 1
-                if code not in tsv:
-                    print(f"pin {code}: not in jp.tsv")
-                    bad += 1
-                elif tsv[code][0] != want:
-                    print(f"pin {code}: jp.rs {want!r}, jp.tsv {tsv[code][0]!r}")
-                    bad += 1
+    for code, want, _row in rate.pins("jp"):
+        pins += 1
+        if code not in tsv:
+            print(f"pin {code}: not in jp.tsv")
+            bad += 1
+        elif tsv[code][0] != want:
+            print(f"pin {code}: jp.rs {want!r}, jp.tsv {tsv[code][0]!r}")
+            bad += 1
     print(f"{len(raw_lines)} raw national lines, {len(tsv)} rows in jp.tsv, {pins} pins checked, {bad} problems")
     return 1 if bad else 0
 

@@ -1,7 +1,13 @@
-"""Shared by the tariff derivations: the rate-expression grammar of ../lines/README.md."""
+"""Shared by the tariff derivations: the rate-expression grammar of ../lines/README.md, the
+lines file as text, and the pins of tests/it/tariffs/ their checks compare with."""
 
+import os
 import re
 from decimal import Decimal
+
+PINS_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "tests", "it", "tariffs")
+# On one line or as rustfmt lays it out, one field a line.
+PIN = re.compile(r'Pin \{\s*code: "(\d+)",\s*mfn: "([^"]*)",\s*row: "([^"]*)",?\s*\}')
 
 NUMBER = r"(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9])?"
 TERM = rf"(?:{NUMBER}%|{NUMBER} [A-Z]{{3}}/[a-z][a-z0-9_]*|\?[A-Za-z0-9_-]+)"
@@ -25,20 +31,36 @@ def check(expression: str) -> str:
     return expression
 
 
-def write(path, header: dict, rows):
-    """Writes a lines file: `header` as `# key: value`, then rows (code, mfn, prefs, official,
+def text(header: dict, rows) -> str:
+    """A lines file: `header` as `# key: value`, then rows (code, mfn, prefs, official,
     description) sorted by code, each code once."""
     seen = set()
+    out = [f"# {key}: {value}\n" for key, value in header.items()]
+    clean = lambda s: " ".join(s.split())
+    for code, mfn, prefs, official, description in sorted(rows):
+        if code in seen:
+            raise ValueError(f"{code} twice")
+        seen.add(code)
+        check(mfn)
+        for pref in filter(None, prefs.split(";")):
+            agreement, _, expr = pref.partition("=")
+            check(expr)
+        out.append(f"{code}\t{mfn}\t{prefs}\t{clean(official)}\t{clean(description)}\n")
+    return "".join(out)
+
+
+def write(path, header: dict, rows):
+    """Writes the lines file `text` makes."""
     with open(path, "w", encoding="utf-8", newline="\n") as out:
-        for key, value in header.items():
-            out.write(f"# {key}: {value}\n")
-        for code, mfn, prefs, official, description in sorted(rows):
-            if code in seen:
-                raise ValueError(f"{code} twice")
-            seen.add(code)
-            check(mfn)
-            for pref in filter(None, prefs.split(";")):
-                agreement, _, expr = pref.partition("=")
-                check(expr)
-            clean = lambda s: " ".join(s.split())
-            out.write(f"{code}\t{mfn}\t{prefs}\t{clean(official)}\t{clean(description)}\n")
+        out.write(text(header, rows))
+
+
+def pins(tariff: str):
+    """The pins of tests/it/tariffs/<tariff>.rs as (code, mfn, row); raises when an entry is
+    written in a way this cannot read, so a check never passes over a pin silently."""
+    with open(os.path.join(PINS_DIR, f"{tariff}.rs"), encoding="utf-8") as f:
+        source = f.read()
+    found = PIN.findall(source)
+    if len(found) != source.count("Pin {") - source.count("pub struct Pin {"):
+        raise ValueError(f"{tariff}.rs has a Pin entry the checks cannot read")
+    return found

@@ -34,7 +34,6 @@ import rate  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", "..", "..", ".."))
 OUT = os.path.join(HERE, "..", "lines", "us.tsv")
-PINS = os.path.join(REPO, "tests", "it", "tariffs", "us.rs")
 RAW = "/tmp/hts.json.gz"
 
 # Special-column programmes that are agreements Packdesk knows (../../preferential.json).
@@ -313,12 +312,7 @@ def render(rows, tally):
         "derived_by": "assets/tables/duty/derive/us.py",
         "notes": notes,
     }
-    path = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"us-derive-{os.getpid()}.tsv")
-    rate.write(path, header, rows)
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    os.remove(path)
-    return text
+    return rate.text(header, rows)
 
 
 def independent(records, tsv_text):
@@ -348,9 +342,7 @@ def independent(records, tsv_text):
 
 def pins(lines):
     problems = []
-    with open(PINS, encoding="utf-8") as f:
-        text = f.read()
-    found = re.findall(r'Pin \{ code: "(\d+)", mfn: "([^"]*)", row: "([^"]*)" \}', text)
+    found = rate.pins("us")
     for code, mfn, row in found:
         if code not in lines:
             problems.append(f"pin {code} not in the TSV")
