@@ -34,27 +34,30 @@ pub struct LineDuty<'t> {
 }
 
 impl<'t> LineDuty<'t> {
-    pub fn new(ctx: &Context<'t>, shipment: &Shipment<'_, '_>, line: &Line<'_, 't>) -> Self {
-        let free = LineDuty {
+    fn free() -> Self {
+        LineDuty {
             priced: None,
             dutiable: false,
-        };
+        }
+    }
+
+    pub fn new(ctx: &Context<'t>, shipment: &Shipment<'_, '_>, line: &Line<'_, 't>) -> Self {
         if !line.ships() {
-            return free;
+            return LineDuty::free();
         }
         let agreements = agreements(ctx, shipment, line);
-        let schedule = ctx
+        let in_force = ctx
             .tables
             .schedules
             .get(&ctx.tariff.id)
-            .filter(|s| s.info.effective <= ctx.date)
-            .filter(|s| line.hs.get(..2).is_some_and(|c| s.has_chapter(c)));
+            .filter(|s| s.info.effective <= ctx.date);
+        let schedule = in_force.filter(|s| line.hs.get(..2).is_some_and(|c| s.has_chapter(c)));
         let choice = schedule.and_then(|s| Some((s, choose(s, &line.hs, &text(line))?)));
         if let Some((schedule, choice)) = choice {
             return national(ctx, schedule, choice, &agreements, line);
         }
         if agreements.iter().any(|a| a.covers_goods(line.hs6())) {
-            return free;
+            return LineDuty::free();
         }
         let priced = ctx.tariff.lookup(line.hs6(), ctx.date).map(|row| {
             let scope = row.label();
@@ -63,12 +66,9 @@ impl<'t> LineDuty<'t> {
             } else {
                 " approximation"
             };
-            let lacking = match schedule.or_else(|| ctx.tables.schedules.get(&ctx.tariff.id)) {
-                Some(s) if s.info.effective <= ctx.date => {
-                    format!("; HS {} is not in the {} {}", line.hs6(), s.name, s.edition)
-                }
-                _ => String::new(),
-            };
+            let lacking = in_force
+                .map(|s| format!("; HS {} is not in the {} {}", line.hs6(), s.name, s.edition))
+                .unwrap_or_default();
             Priced::Percent {
                 rate: row.rate,
                 name: format!(
@@ -127,18 +127,16 @@ fn national<'t>(
         .filter_map(|a| Some((a, national.preferential(&a.id)?)))
         .filter(|(_, p)| !p.terms().any(|t| matches!(t, Term::Unknown(_))))
         .min_by_key(|(_, p)| p.ad_valorem_only().unwrap_or(Decimal::MAX));
-    let free = LineDuty {
-        priced: None,
-        dutiable: false,
-    };
     let (rate, column) = match preferential {
-        Some((_, p)) if p.ad_valorem_only().is_some_and(|r| r.is_zero()) => return free,
+        Some((_, p)) if p.ad_valorem_only().is_some_and(|r| r.is_zero()) => {
+            return LineDuty::free();
+        }
         Some((a, p)) => (p, format!("{} preferential rate", a.id)),
         None if agreements
             .iter()
             .any(|a| !schedule.carries(&a.id) && a.covers_goods(line.hs6())) =>
         {
-            return free;
+            return LineDuty::free();
         }
         None => (&national.mfn, "MFN".to_string()),
     };

@@ -78,12 +78,9 @@ fn named<'t>(schedule: &'t Schedule, hs: &str) -> Option<&'t [NationalLine]> {
     if !starting.is_empty() {
         return Some(starting);
     }
-    (8..hs.len()).rev().find_map(|len| {
-        let prefix = hs.get(..len)?;
-        let lines = schedule.under(prefix);
-        let at = lines.iter().position(|l| l.code == prefix)?;
-        lines.get(at..=at)
-    })
+    (8..hs.len())
+        .rev()
+        .find_map(|len| schedule.line(hs.get(..len)?).map(std::slice::from_ref))
 }
 
 fn among<'t>(candidates: &[&'t NationalLine], text: &ProductText) -> Choice<'t> {

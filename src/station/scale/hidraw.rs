@@ -139,18 +139,20 @@ const fn hidiocginput(len: usize) -> u32 {
 
 /// The scale's input report on request, or `None` when the file is not a hidraw device (a
 /// test's FIFO), the kernel is older than 5.11 or the scale does not answer requests.
-#[cfg(all(
-    target_os = "linux",
-    any(
+#[cfg(target_os = "linux")]
+fn ask_input_report(file: &File) -> Option<Vec<u8>> {
+    use std::os::fd::AsRawFd as _;
+    // MIPS, PowerPC and SPARC put the direction bits elsewhere: not asked there.
+    let generic_ioctl = cfg!(any(
         target_arch = "x86",
         target_arch = "x86_64",
         target_arch = "arm",
         target_arch = "aarch64",
         target_arch = "riscv64"
-    )
-))]
-fn ask_input_report(file: &File) -> Option<Vec<u8>> {
-    use std::os::fd::AsRawFd as _;
+    ));
+    if !generic_ioctl {
+        return None;
+    }
     let mut report = [0u8; REPORT_LEN];
     report[0] = REPORT_ID;
     let request = hidiocginput(REPORT_LEN) as libc::Ioctl;
@@ -161,16 +163,7 @@ fn ask_input_report(file: &File) -> Option<Vec<u8>> {
     report.get(..read.min(REPORT_LEN)).map(<[u8]>::to_vec)
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(
-        target_arch = "x86",
-        target_arch = "x86_64",
-        target_arch = "arm",
-        target_arch = "aarch64",
-        target_arch = "riscv64"
-    )
-)))]
+#[cfg(not(target_os = "linux"))]
 fn ask_input_report(_file: &File) -> Option<Vec<u8>> {
     None
 }

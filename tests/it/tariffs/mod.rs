@@ -28,9 +28,7 @@ fn check(tariff: &str, pins: &[Pin]) {
     let schedule = tables.schedule(tariff).unwrap();
     for pin in pins {
         let line = schedule
-            .under(pin.code)
-            .iter()
-            .find(|l| l.code == pin.code)
+            .line(pin.code)
             .unwrap_or_else(|| panic!("{tariff} has no line {} ({})", pin.code, pin.row));
         assert_eq!(line.mfn.to_string(), pin.mfn, "{tariff} {}", pin.row);
     }

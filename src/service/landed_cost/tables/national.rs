@@ -127,6 +127,12 @@ impl Schedule {
         &self.lines[start..start + len]
     }
 
+    /// The line with exactly this code.
+    pub fn line(&self, code: &str) -> Option<&NationalLine> {
+        let at = self.lines.binary_search_by(|l| l.code.cmp(code)).ok()?;
+        self.lines.get(at)
+    }
+
     /// Whether the source has this HS chapter (two digits) at all.
     pub fn has_chapter(&self, chapter: &str) -> bool {
         !self.missing_chapters.contains(chapter)
