@@ -52,7 +52,7 @@ impl<'t> LineDuty<'t> {
             .get(&ctx.tariff.id)
             .filter(|s| s.info.effective <= ctx.date);
         let schedule = in_force.filter(|s| line.hs.get(..2).is_some_and(|c| s.has_chapter(c)));
-        let choice = schedule.and_then(|s| Some((s, choose(s, &line.hs, &text(line))?)));
+        let choice = schedule.and_then(|s| Some((s, choose(s, &line.hs, || text(line))?)));
         if let Some((schedule, choice)) = choice {
             return national(ctx, schedule, choice, &agreements, line);
         }
@@ -124,7 +124,7 @@ fn national<'t>(
     let preferential = agreements
         .iter()
         .filter(|a| schedule.carries(&a.id))
-        .filter_map(|a| Some((a, national.preferential(&a.id)?)))
+        .filter_map(|a| Some((a, national.preferential(&a.id, line.origin.as_str())?)))
         .filter(|(_, p)| !p.terms().any(|t| matches!(t, Term::Unknown(_))))
         .min_by_key(|(_, p)| p.ad_valorem_only().unwrap_or(Decimal::MAX));
     let (rate, column) = match preferential {

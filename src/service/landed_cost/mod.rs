@@ -23,7 +23,7 @@
 //!    exemption removes all duty lines; the EU flat duty (2026-07-01 to 2028-06-30) replaces
 //!    them by one line per distinct HS6 subheading. Otherwise each dutiable item gets a `duty`
 //!    line, `taxable_amount` = its customs value:
-//!    - where the destination has a full national tariff (EU, GB, US, JP, AU: `tables::Schedule`)
+//!    - where the destination has a full national tariff (EU, GB, US, CA, JP, AU: `tables::Schedule`)
 //!      in force, the national line the item's code names, else the one its subheading's lines
 //!      share, the one its words describe, or the tariff's "other" line (`line_choice`); its
 //!      MFN rate, or the rate of a trade agreement whose members are the item's origin, the

@@ -16,7 +16,14 @@ fn one_line(
     items: Vec<packdesk::api::CartItem>,
 ) -> LandedCost {
     let req = request(
-        address(dest, (dest == "US").then_some("NY")),
+        address(
+            dest,
+            match dest {
+                "US" => Some("NY"),
+                "CA" => Some("ON"),
+                _ => None,
+            },
+        ),
         currency,
         "0",
         vec![shipment(from, &[("ground", "0")], items)],
@@ -160,4 +167,71 @@ fn a_destination_without_a_full_tariff_says_approximation() {
     let cost = one_line("NZ", "NZD", "CN", vec![toy]);
     let name = &cost.breakdown[0].tax_name;
     assert!(name.contains("MFN approximation (HS 950300"), "{name}");
+}
+
+/// Canada's tariff gives CUSMA one column per partner. Customs Tariff 1602.10.10 (homogenised
+/// preparations of chicken and turkey), MFN 12.5 %, UST (CUSMA, goods of the US) Free, MXT
+/// (CUSMA, goods of Mexico) empty, CPTPT 2 %. Eight jars at CAD 20.00 (160.00, over the CAD 150
+/// CUSMA de minimis): made in the US, duty-free; made in Mexico, CUSMA gives nothing, CPTPP
+/// (Mexico is a member) 2 % x 160.00 = 3.20; made in China, MFN 12.5 % = 20.00.
+#[test]
+fn cusma_pays_the_column_of_the_goods_partner() {
+    let jars = |origin: &str| {
+        item(
+            "BBY-8",
+            "Baby food, chicken",
+            "Food",
+            Some("16021010"),
+            origin,
+            (8, "20.00", "0"),
+        )
+    };
+    let duty = |origin: &str, from: &str| {
+        let cost = one_line("CA", "CAD", from, vec![jars(origin)]);
+        let name = cost
+            .breakdown
+            .iter()
+            .find(|b| b.kind == Duty)
+            .map(|b| b.tax_name.clone());
+        (cost.duties, name)
+    };
+    assert_eq!(duty("US", "US"), (dec("0"), None));
+    let (mexico, name) = duty("MX", "MX");
+    assert_eq!(mexico, dec("3.20"));
+    let name = name.unwrap();
+    assert!(
+        name.contains("CPTPP preferential rate, line 1602.10.10 (")
+            && name.ends_with(": 2%; the line the HS code given names"),
+        "{name}"
+    );
+    let (china, name) = duty("CN", "US");
+    assert_eq!(china, dec("20.00"));
+    assert!(
+        name.unwrap()
+            .contains("Canadian Customs Tariff MFN, line 1602.10.10")
+    );
+}
+
+/// Customs Tariff 0406.90.11 (Cheddar and Cheddar types, within access commitment), MFN
+/// "2.84 ¢/kg", chosen among HS 040690's 24 lines by the word "cheddar" (its over-access line,
+/// 0406.90.12 at 245.5 % but not less than $3.53/kg, is for imports beyond the quota; the
+/// within-quota line is the first of the two the description fits). Eight 250 g blocks from
+/// China = 2 kg x 0.0284 = 0.0568 -> 0.06.
+#[test]
+fn canadian_cheddar_pays_per_kg_within_its_quota() {
+    let cheddar = item(
+        "CHD-8",
+        "Aged cheddar",
+        "Cheese",
+        Some("040690"),
+        "CN",
+        (8, "20.00", "0"),
+    );
+    let cost = one_line("CA", "CAD", "CN", vec![cheddar]);
+    assert_eq!(cost.duties, dec("0.06"));
+    let name = &cost.breakdown[0].tax_name;
+    assert!(
+        name.contains("line 0406.90.11 (Within access commitment): 0.0284 CAD/kg; HS 040690 has 24 lines, chosen from the description"),
+        "{name}"
+    );
 }

@@ -2,6 +2,7 @@
 //! official files, checked against what the engine loads.
 
 mod au;
+mod ca;
 mod eu;
 mod gb;
 mod jp;
@@ -62,4 +63,9 @@ fn jp_rates_read_from_the_customs_tariff_schedule() {
 #[test]
 fn au_rates_read_from_the_working_tariff() {
     check("AU", au::PINS);
+}
+
+#[test]
+fn ca_rates_read_from_the_customs_tariff() {
+    check("CA", ca::PINS);
 }

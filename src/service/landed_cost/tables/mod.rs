@@ -3,6 +3,7 @@
 //! subdivision, HS code and cross-reference known.
 
 pub(crate) mod dated;
+mod described;
 mod duty;
 mod error;
 mod fields;
@@ -21,6 +22,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use time::Date;
 
+pub use described::{Described, stems};
 pub use duty::{DutyRow, Tariff};
 pub use error::TablesError;
 pub use fx::{FxDay, FxTable};
@@ -88,8 +90,9 @@ const DUTY_FILES: [Asset; 13] = [
     asset!("tables/duty/us.json"),
 ];
 /// Full national tariffs (`duty/lines/README.md`).
-const NATIONAL_FILES: [Asset; 5] = [
+const NATIONAL_FILES: [Asset; 6] = [
     asset!("tables/duty/lines/au.tsv"),
+    asset!("tables/duty/lines/ca.tsv"),
     asset!("tables/duty/lines/eu.tsv"),
     asset!("tables/duty/lines/gb.tsv"),
     asset!("tables/duty/lines/jp.tsv"),

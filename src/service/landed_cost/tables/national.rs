@@ -3,10 +3,12 @@
 //! description. Parsed once; the text stays in the binary and lines borrow from it.
 
 use std::collections::BTreeSet;
+use std::sync::OnceLock;
 
 use time::Date;
 
 use super::dated;
+use super::described::Described;
 use super::error::{TablesError, invalid};
 use super::info::TableInfo;
 use super::rate_expr::RateExpr;
@@ -39,15 +41,27 @@ pub struct NationalLine {
     pub official: &'static str,
     /// The line's description after its parents' below the subheading, ` > ` between.
     pub description: &'static str,
+    described: OnceLock<Described>,
 }
 
 impl NationalLine {
-    /// The rate of a trade agreement, when the file gives one for this line.
-    pub fn preferential(&self, agreement: &str) -> Option<&RateExpr> {
+    /// The rate of a trade agreement for goods of `origin`, when the file gives one for this
+    /// line: the agreement's own column, or its column for that partner (`USMCA:MX`) where the
+    /// tariff has one per partner.
+    pub fn preferential(&self, agreement: &str, origin: &str) -> Option<&RateExpr> {
         self.prefs
             .iter()
-            .find(|(id, _)| *id == agreement)
+            .find(|(key, _)| match key.split_once(':') {
+                Some((id, partner)) => id == agreement && partner == origin,
+                None => *key == agreement,
+            })
             .map(|(_, rate)| rate)
+    }
+
+    /// The description as words, prepared on first use.
+    pub fn described(&self) -> &Described {
+        self.described
+            .get_or_init(|| Described::new(self.description, self.own_description()))
     }
 
     /// The line's own description, without its parents'.
@@ -92,7 +106,7 @@ impl Schedule {
         };
         let agreements = lines
             .iter()
-            .flat_map(|l| l.prefs.iter().map(|(id, _)| *id))
+            .flat_map(|l| l.prefs.iter().map(|(key, _)| agreement_of(key)))
             .collect();
         Ok(Schedule {
             tariff: required("tariff", header.tariff)?.to_uppercase(),
@@ -148,6 +162,11 @@ impl Schedule {
     }
 }
 
+/// The agreement of a preference key: `CETA`, or `USMCA` of `USMCA:MX`.
+fn agreement_of(key: &'static str) -> &'static str {
+    key.split_once(':').map_or(key, |(id, _)| id)
+}
+
 fn parse_line(row: &'static str) -> Result<NationalLine, String> {
     let mut fields = row.split('\t');
     let (Some(code), Some(mfn), Some(prefs), Some(official), Some(description), None) = (
@@ -182,6 +201,7 @@ fn parse_line(row: &'static str) -> Result<NationalLine, String> {
         prefs,
         official,
         description,
+        described: OnceLock::new(),
     })
 }
 
@@ -221,7 +241,7 @@ mod tests {
     const SAMPLE: &str = "# tariff: US\n# name: HTSUS\n# source: USITC\n# source_url: https://hts.usitc.gov/\n# edition: 2026 Revision 10\n# effective: 2026-07-01\n# retrieved: 2026-11-24\n# missing_chapters: 28,30\n\
 69111010\t0.075 USD/dozen + 3%\t\t$x\tHotel or restaurant ware\n\
 69111080\t20.8%\tKORUS=0%;AUSFTA=0%\t20.8%\tOther > Other\n\
-69120010\t7%\t\t7%\tTableware\n";
+69120010\t7%\tUSMCA:CA=0%;USMCA:MX=3%\t7%\tTableware\n";
 
     #[test]
     fn a_schedule_reads_its_header_and_lines() {
@@ -235,11 +255,20 @@ mod tests {
         assert_eq!(s.under("69111080")[0].mfn.to_string(), "20.8%");
         assert!(s.under("691190").is_empty());
         assert_eq!(s.under("69111080")[0].own_description(), "Other");
-        assert!(s.carries("KORUS") && !s.carries("USMCA"));
+        assert!(s.carries("KORUS") && s.carries("USMCA") && !s.carries("CETA"));
+        let tableware = s.line("69120010").unwrap();
+        let usmca = |origin| {
+            tableware
+                .preferential("USMCA", origin)
+                .map(ToString::to_string)
+        };
+        assert_eq!(usmca("MX").as_deref(), Some("3%"));
+        assert_eq!(usmca("CA").as_deref(), Some("0%"));
+        assert_eq!(usmca("US"), None);
         assert!(!s.has_chapter("28") && s.has_chapter("69"));
         let line = &s.under("69111080")[0];
         assert_eq!(
-            line.preferential("KORUS")
+            line.preferential("KORUS", "KR")
                 .map(ToString::to_string)
                 .as_deref(),
             Some("0%")
