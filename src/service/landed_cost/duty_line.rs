@@ -138,7 +138,7 @@ fn national<'t>(
         {
             return LineDuty::free();
         }
-        None => (&national.mfn, "MFN".to_string()),
+        None => (&*national.mfn, "MFN".to_string()),
     };
     let own = national.own_description().trim();
     let described = if own.eq_ignore_ascii_case("other") || own == "その他のもの" {

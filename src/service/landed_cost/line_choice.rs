@@ -2,8 +2,6 @@
 //! merchant gave one of this tariff; else, under its 6-digit subheading, the one rate all
 //! lines share, the line the product's words describe, or the line the tariff calls "other".
 
-use std::collections::BTreeSet;
-
 use super::classify::ProductText;
 use super::tables::{Described, NationalLine, Schedule, stems};
 
@@ -100,29 +98,30 @@ fn among<'t>(candidates: &[&'t NationalLine], text: impl FnOnce() -> ProductText
         };
     }
     let text = text();
-    let product: BTreeSet<String> = text
+    let mut product: Vec<String> = Vec::new();
+    for word in text
         .name
         .iter()
         .chain(&text.category)
         .chain(&text.description)
-        .flat_map(|w| stems(w))
-        .collect();
+    {
+        stems(word, &mut product);
+    }
+    product.sort_unstable();
+    product.dedup();
+    let in_product = |w: &String| product.binary_search(w).is_ok();
     let described: Vec<&Described> = candidates.iter().map(|l| l.described()).collect();
-    // A word every line has says nothing about which line.
-    let common: Vec<&String> = described[0]
-        .wanted
-        .iter()
-        .filter(|w| described[1..].iter().all(|d| d.wanted.contains(w)))
-        .collect();
+    // A word every line has says nothing about which line (asked only of the product's words).
+    let in_every_line = |w: &String| described.iter().all(|d| d.wanted.contains(w));
     let scores: Vec<i32> = described
         .iter()
         .map(|d| {
             let hits = d
                 .wanted
                 .iter()
-                .filter(|w| !common.contains(w) && product.contains(*w))
+                .filter(|w| in_product(w) && !in_every_line(w))
                 .count();
-            let misses = d.excluded.iter().filter(|w| product.contains(*w)).count();
+            let misses = d.excluded.iter().filter(|w| in_product(w)).count();
             hits as i32 - misses as i32
         })
         .collect();

@@ -136,7 +136,16 @@ fn a_stable_reading_fills_the_weight_and_a_typed_one_stays() {
     let parcel = &recorded.shipments[0].parcels[0];
     assert_eq!(parcel.weight.grams(), "420".parse().unwrap());
 
-    // The next order: the packer types a weight; the scale does not overwrite it.
+    // The next order: the packer types a weight; the scale does not overwrite it. The parcel
+    // comes off the scale first (an empty scale fills nothing), so the last reading cannot fill
+    // the new order's field before the packer types, however slow this machine is.
+    scale.set("S S      0.000 kg");
+    wait_until(h, "the empty scale", |app| {
+        matches!(
+            &app.state().packing.scale,
+            Some(packdesk::ui::packing::state::ScaleLive::Reading(r)) if r.weight.is_zero()
+        )
+    });
     let next = demo(3);
     open_by_scan(h, next.number);
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::E);

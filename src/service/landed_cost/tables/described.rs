@@ -67,8 +67,12 @@ impl Described {
                 .min()
                 .unwrap_or(lower.len());
             let (asked, ruled_out) = lower.split_at(cut);
-            wanted.extend(words(asked).iter().flat_map(|w| stems(w)));
-            excluded.extend(words(ruled_out).iter().flat_map(|w| stems(w)));
+            for word in words(asked) {
+                stems(&word, &mut wanted);
+            }
+            for word in words(ruled_out) {
+                stems(&word, &mut excluded);
+            }
         }
         let own = own.trim_start().to_lowercase();
         Described {
@@ -84,19 +88,18 @@ impl Described {
 }
 
 /// A word as compared: without a plural or participle ending, plus the family it belongs to
-/// (`polyester` is synthetic, `knit` is knitted).
-pub fn stems(word: &str) -> Vec<String> {
+/// (`polyester` is synthetic, `knit` is knitted), added to `out`; nothing for a stop word.
+pub fn stems(word: &str, out: &mut Vec<String>) {
     if STOP.contains(&word) || word.len() < 2 || word.bytes().all(|b| b.is_ascii_digit()) {
-        return Vec::new();
+        return;
     }
-    let stem = word
-        .strip_suffix("ies")
-        .map(|s| format!("{s}y"))
-        .or_else(|| {
-            (word.len() > 3 && word.ends_with('s') && !word.ends_with("ss"))
-                .then(|| word[..word.len() - 1].to_string())
-        })
-        .unwrap_or_else(|| word.to_string());
+    let stem = if let Some(s) = word.strip_suffix("ies") {
+        format!("{s}y")
+    } else if word.len() > 3 && word.ends_with('s') && !word.ends_with("ss") {
+        word[..word.len() - 1].to_string()
+    } else {
+        word.to_string()
+    };
     let family = match stem.as_str() {
         "polyester" | "nylon" | "acrylic" | "polyamide" | "elastane" | "spandex" => "synthetic",
         "viscose" | "rayon" | "modal" | "lyocell" => "artificial",
@@ -107,9 +110,8 @@ pub fn stems(word: &str) -> Vec<String> {
         "earbud" | "earphone" | "headset" => "headphone",
         _ => "",
     };
-    let mut out = vec![stem];
+    out.push(stem);
     if !family.is_empty() {
         out.push(family.to_string());
     }
-    out
 }

@@ -156,9 +156,28 @@ impl Tables {
             }
         }
 
+        // Six tariffs of 5 000 to 12 000 lines each: parsed side by side, they take the service's
+        // start from the sum of their times to about the longest one's per core.
+        let parsed: Vec<Result<Schedule, TablesError>> = std::thread::scope(|scope| {
+            let parsing: Vec<_> = NATIONAL_FILES
+                .iter()
+                .map(|&(file, text)| scope.spawn(move || Schedule::parse(file, text)))
+                .collect();
+            parsing
+                .into_iter()
+                .map(|parse| {
+                    parse.join().unwrap_or_else(|_| {
+                        Err(TablesError::Invalid(
+                            "duty/lines".into(),
+                            "parsing panicked".into(),
+                        ))
+                    })
+                })
+                .collect()
+        });
         let mut schedules = BTreeMap::new();
-        for (file, text) in NATIONAL_FILES {
-            let schedule = Schedule::parse(file, text)?;
+        for ((file, _), schedule) in NATIONAL_FILES.iter().zip(parsed) {
+            let schedule = schedule?;
             if !tariffs.contains_key(&schedule.tariff) {
                 return Err(TablesError::Invalid(
                     file.to_string(),

@@ -2,8 +2,8 @@
 //! its MFN rate, the preferential rates the official file carries, the official text and the
 //! description. Parsed once; the text stays in the binary and lines borrow from it.
 
-use std::collections::BTreeSet;
-use std::sync::OnceLock;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, OnceLock};
 
 use time::Date;
 
@@ -35,8 +35,10 @@ pub struct Schedule {
 pub struct NationalLine {
     /// Digits only.
     pub code: &'static str,
-    pub mfn: RateExpr,
-    pub prefs: Vec<(&'static str, RateExpr)>,
+    /// Shared by every line printing the same rate: a tariff has tens of thousands of lines but
+    /// a few hundred distinct rates, so each is parsed and held once.
+    pub mfn: Arc<RateExpr>,
+    pub prefs: Box<[(&'static str, Arc<RateExpr>)]>,
     /// The MFN rate as the official file prints it.
     pub official: &'static str,
     /// The line's description after its parents' below the subheading, ` > ` between.
@@ -55,7 +57,7 @@ impl NationalLine {
                 Some((id, partner)) => id == agreement && partner == origin,
                 None => *key == agreement,
             })
-            .map(|(_, rate)| rate)
+            .map(|(_, rate)| &**rate)
     }
 
     /// The description as words, prepared on first use.
@@ -77,6 +79,7 @@ impl Schedule {
     pub(super) fn parse(file: &'static str, text: &'static str) -> Result<Schedule, TablesError> {
         let mut header = Header::default();
         let mut lines: Vec<NationalLine> = Vec::new();
+        let mut rates = Rates::default();
         for (n, row) in text.lines().enumerate() {
             let at = |message: String| invalid(file, format!("line {}: {message}", n + 1));
             if let Some(pair) = row.strip_prefix("# ") {
@@ -85,7 +88,7 @@ impl Schedule {
                 }
                 continue;
             }
-            let line = parse_line(row).map_err(at)?;
+            let line = parse_line(row, &mut rates).map_err(at)?;
             if let Some(last) = lines.last()
                 && last.code >= line.code
             {
@@ -167,7 +170,22 @@ fn agreement_of(key: &'static str) -> &'static str {
     key.split_once(':').map_or(key, |(id, _)| id)
 }
 
-fn parse_line(row: &'static str) -> Result<NationalLine, String> {
+/// The rate expressions of a tariff, each parsed once.
+#[derive(Default)]
+struct Rates(HashMap<&'static str, Arc<RateExpr>>);
+
+impl Rates {
+    fn get(&mut self, text: &'static str) -> Option<Arc<RateExpr>> {
+        if let Some(rate) = self.0.get(text) {
+            return Some(Arc::clone(rate));
+        }
+        let rate = Arc::new(RateExpr::parse(text)?);
+        self.0.insert(text, Arc::clone(&rate));
+        Some(rate)
+    }
+}
+
+fn parse_line(row: &'static str, rates: &mut Rates) -> Result<NationalLine, String> {
     let mut fields = row.split('\t');
     let (Some(code), Some(mfn), Some(prefs), Some(official), Some(description), None) = (
         fields.next(),
@@ -182,8 +200,10 @@ fn parse_line(row: &'static str) -> Result<NationalLine, String> {
     if code.len() < 8 || !code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("code {code:?} is not 8 or more digits"));
     }
-    let expr = |text: &str| {
-        RateExpr::parse(text).ok_or_else(|| format!("{code}: {text:?} is not a rate expression"))
+    let mut expr = |text: &'static str| {
+        rates
+            .get(text)
+            .ok_or_else(|| format!("{code}: {text:?} is not a rate expression"))
     };
     let prefs = prefs
         .split(';')
