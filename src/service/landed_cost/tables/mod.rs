@@ -90,7 +90,9 @@ const DUTY_FILES: [Asset; 13] = [
     asset!("tables/duty/us.json"),
 ];
 /// Full national tariffs (`duty/lines/README.md`).
-const NATIONAL_FILES: [Asset; 6] = [
+// A `static`, not a `const`: every use of a const array of `include_str!`s puts another copy of
+// the files (8 MB) in the binary.
+static NATIONAL_FILES: [Asset; 6] = [
     asset!("tables/duty/lines/au.tsv"),
     asset!("tables/duty/lines/ca.tsv"),
     asset!("tables/duty/lines/eu.tsv"),
