@@ -14,7 +14,7 @@ use std::time::Duration;
 use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 
 use crate::paths::Paths;
-use crate::service::server::ServeConfig;
+use crate::service::server::{DEFAULT_QUOTE_RETENTION_DAYS, ServeConfig};
 
 pub use documents::{DocumentsArgs, run as run_documents};
 pub use import::{ImportArgs, run as run_import};
@@ -90,6 +90,10 @@ pub struct ServeArgs {
     /// Price calculations as on this day (YYYY-MM-DD) instead of today, to reproduce past quotes.
     #[arg(long, value_parser = parse_date)]
     pub pricing_date: Option<time::Date>,
+    /// Delete calculations no order uses once they are this many days old (an order keeps its
+    /// calculation as long as the order exists); ordering a deleted one is refused as expired.
+    #[arg(long, default_value_t = DEFAULT_QUOTE_RETENTION_DAYS, value_parser = clap::value_parser!(u64).range(1..=36_500))]
+    pub quote_retention_days: u64,
 }
 
 fn parse_date(text: &str) -> Result<time::Date, String> {
@@ -111,6 +115,7 @@ impl ServeArgs {
             require_hs_codes: self.require_hs_codes,
             label_delay: Duration::from_millis(self.label_delay_ms),
             pricing_date: self.pricing_date,
+            quote_retention: Duration::from_secs(self.quote_retention_days * 86_400),
         }
     }
 }

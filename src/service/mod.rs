@@ -4,5 +4,6 @@ pub mod http;
 pub mod keys;
 pub mod labels;
 pub mod landed_cost;
+pub mod retention;
 pub mod server;
 pub mod store;

@@ -15,6 +15,7 @@ mod paperwork;
 #[path = "../support/pg_cluster.rs"]
 mod pg_cluster;
 mod printing;
+mod retention;
 mod scale;
 mod service;
 mod service_fuzz;

@@ -14,6 +14,13 @@ pub(super) const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// Sets the store's connection up (busy timeout, WAL, FULL sync, foreign keys) and migrates it.
 pub(super) fn prepare(mut conn: Connection) -> Result<Connection, StoreError> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
+    // Retention deletes old quotes; their pages go back to the file system only with
+    // incremental auto-vacuum, which a file takes at creation or by being rebuilt (once, here).
+    let auto_vacuum: i64 = conn.query_row("PRAGMA auto_vacuum", [], |row| row.get(0))?;
+    if auto_vacuum != 2 {
+        conn.pragma_update(None, "auto_vacuum", "INCREMENTAL")?;
+        conn.execute_batch("VACUUM")?;
+    }
     // WAL lets readers (the sqlite3 shell, backups) work while the service writes; an
     // in-memory database answers "memory" and keeps working without it.
     let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;

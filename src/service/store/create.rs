@@ -13,6 +13,7 @@ use super::calculation::{
 use super::codec::{append_event, parse_client_ts, parse_dec, to_json, ts};
 use super::error::StoreError;
 use super::handle::Store;
+use super::retention;
 use super::rows::load_order;
 use crate::api::{Address, CartItem, FieldError, LandedCost, OrderCreateRequest};
 
@@ -199,6 +200,13 @@ fn check_create(tx: &Transaction<'_>, req: &OrderCreateRequest) -> Result<Vec<Ch
         }
     }
     let calc = &req.landedcost_request_id;
+    if !calculation_exists(tx, calc)? && retention::expired(tx, calc)? {
+        errors.push(FieldError::new(
+            "landedcost_request_id",
+            format!("the quote {calc} has expired (quotes no order uses are kept for a limited time); quote the cart again with POST /v1/landed-cost and order with the new id"),
+        ));
+        return Err(StoreError::Invalid(errors));
+    }
     if !calculation_exists(tx, calc)? {
         errors.push(FieldError::new(
             "landedcost_request_id",

@@ -42,6 +42,9 @@
 //! threshold makes the committing connection finish one itself (under sustained writes only the writer
 //! can arrange the moment a log starts over). Measured in BENCHMARKS.md.
 //!
+//! Quotes no order uses are deleted after the retention period (`retention`), their ids kept so an
+//! order for one is refused as expired; see ARCHITECTURE.md.
+//!
 //! Label documents are rendered inside the transaction that records the label, so "generated once", the quantities a parcel takes and
 //! its tracking serial cannot race. Decisions where SPEC.md is silent are in `src/service/store/mod.rs`:
 //! an order covers every shipment of its calculation; a `tax_transaction_id` is used by one order; the
@@ -57,6 +60,7 @@ mod error;
 mod handle;
 mod labels;
 mod migrations;
+mod retention;
 mod rows;
 mod types;
 mod update;
@@ -69,6 +73,7 @@ mod tests;
 pub use calculation::NewCalculation;
 pub use error::StoreError;
 pub use handle::Store;
+pub use retention::PurgeStep;
 pub use types::{
     DocFormat, FulfillmentView, ItemView, LabelContext, LabelDocs, LabelItem, LabelKind,
     LabelRecord, LabelSummary, OrderView, ParcelRequest, ShipmentState, ShipmentView,

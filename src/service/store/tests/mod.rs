@@ -6,6 +6,7 @@ mod fulfill;
 mod labels;
 mod quotes;
 mod refund;
+mod retention;
 mod store;
 mod update;
 

@@ -1,0 +1,78 @@
+//! The background job that applies quote retention (`store::Store::purge_quotes`): once at start
+//! and then every few minutes, old quotes no order uses are deleted a batch at a time with a
+//! pause between batches (a request waits for one batch at most), then the freed pages go back.
+
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::time::Duration;
+
+use time::OffsetDateTime;
+
+use super::store::Store;
+
+/// Quotes deleted per transaction: a few milliseconds of writing.
+const BATCH: usize = 200;
+/// Between batches, so requests are not queued behind a long purge.
+const PAUSE: Duration = Duration::from_millis(20);
+/// Between passes.
+const EVERY: Duration = Duration::from_secs(300);
+/// Free pages given back after a pass (4 KiB each); the rest follow next pass.
+const RELEASE_PAGES: u32 = 25_000;
+
+/// Stops the job when dropped.
+pub struct RetentionJob {
+    _stop: Sender<()>,
+}
+
+/// Starts the job: quotes older than `keep` (as `now` tells the time) and unused by any order go.
+pub fn start(
+    store: Store,
+    keep: Duration,
+    now: impl Fn() -> OffsetDateTime + Send + 'static,
+) -> std::io::Result<RetentionJob> {
+    let (stop, stopped) = channel();
+    std::thread::Builder::new()
+        .name("quote-retention".to_string())
+        .spawn(move || run(&store, keep, &now, &stopped))?;
+    Ok(RetentionJob { _stop: stop })
+}
+
+fn run(store: &Store, keep: Duration, now: &dyn Fn() -> OffsetDateTime, stopped: &Receiver<()>) {
+    // Calculations an order keeps stay before this point for good: the next pass starts here.
+    let mut after = 0;
+    loop {
+        let cutoff = now() - keep;
+        let mut deleted = 0;
+        loop {
+            match store.purge_quotes(cutoff, after, BATCH) {
+                Ok(step) => {
+                    deleted += step.deleted;
+                    after = step.next;
+                    if step.done {
+                        break;
+                    }
+                }
+                Err(err) => {
+                    tracing::warn!("quote retention stopped for this pass: {err}");
+                    break;
+                }
+            }
+            if wait(stopped, PAUSE) {
+                return;
+            }
+        }
+        if deleted > 0 {
+            tracing::info!(deleted, "expired quotes deleted");
+            if let Err(err) = store.release_free_pages(RELEASE_PAGES) {
+                tracing::warn!("cannot give free pages back: {err}");
+            }
+        }
+        if wait(stopped, EVERY) {
+            return;
+        }
+    }
+}
+
+/// Sleeps `for_` unless the job is stopped; whether it was.
+fn wait(stopped: &Receiver<()>, for_: Duration) -> bool {
+    !matches!(stopped.recv_timeout(for_), Err(RecvTimeoutError::Timeout))
+}

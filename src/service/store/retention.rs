@@ -1,0 +1,128 @@
+//! Retention: a calculation that no order uses is deleted once it is older than the retention
+//! period (`packdesk serve --quote-retention-days`), a few hundred at a time, each batch its own
+//! short transaction so requests wait for at most one; the pages it freed go back to the file
+//! system (`auto_vacuum = INCREMENTAL`). Its id is kept in `expired_calculations`, so an order
+//! naming it is told the quote expired. An order's calculation is never deleted: the check and
+//! the delete are one transaction, and order creation is another on the same connection.
+
+use rusqlite::OptionalExtension;
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+use super::error::StoreError;
+use super::handle::{Durability, Store};
+
+/// What one batch did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PurgeStep {
+    pub deleted: usize,
+    /// Where the next batch starts (calculations are visited in the order they were stored,
+    /// and the ones an order keeps are passed over for good).
+    pub next: i64,
+    /// No calculation after `next` is old enough yet.
+    pub done: bool,
+}
+
+impl Store {
+    /// Deletes, of the next `batch` calculations stored after `after`, those created before
+    /// `cutoff` that no order uses; stops at the first one that is not old enough.
+    pub fn purge_quotes(
+        &self,
+        cutoff: OffsetDateTime,
+        after: i64,
+        batch: usize,
+    ) -> Result<PurgeStep, StoreError> {
+        let cutoff = rfc3339(cutoff)?;
+        let now = rfc3339(OffsetDateTime::now_utc())?;
+        self.write_with(Durability::ProcessCrash, |tx| {
+            let rows: Vec<(i64, String, String, bool)> = tx
+                .prepare_cached(
+                    "SELECT c.rowid, c.landedcost_request_id, c.created_at,
+                        EXISTS (SELECT 1 FROM orders o
+                                WHERE o.landedcost_request_id = c.landedcost_request_id)
+                     FROM calculations c WHERE c.rowid > ?1 ORDER BY c.rowid LIMIT ?2",
+                )?
+                .query_map((after, i64::try_from(batch).unwrap_or(i64::MAX)), |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+                })?
+                .collect::<Result<_, _>>()?;
+            let mut step = PurgeStep {
+                deleted: 0,
+                next: after,
+                done: rows.len() < batch,
+            };
+            for (rowid, id, created_at, ordered) in rows {
+                if !older(&created_at, &cutoff) {
+                    step.done = true;
+                    break;
+                }
+                step.next = rowid;
+                if ordered {
+                    continue;
+                }
+                tx.prepare_cached(
+                    "DELETE FROM calculation_rates WHERE landedcost_request_id = ?1",
+                )?
+                .execute([&id])?;
+                tx.prepare_cached("DELETE FROM calculations WHERE rowid = ?1")?
+                    .execute([rowid])?;
+                tx.prepare_cached(
+                    "INSERT OR IGNORE INTO expired_calculations (landedcost_request_id, expired_at)
+                     VALUES (?1, ?2)",
+                )?
+                .execute((&id, &now))?;
+                step.deleted += 1;
+            }
+            Ok(step)
+        })
+    }
+
+    /// Gives up to `pages` free pages back to the file system.
+    pub fn release_free_pages(&self, pages: u32) -> Result<(), StoreError> {
+        let conn = self
+            .conn
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Each step of the statement frees one page: step it to the end.
+        let mut vacuum = conn.prepare(&format!("PRAGMA incremental_vacuum({pages})"))?;
+        let mut steps = vacuum.query([])?;
+        while steps.next()?.is_some() {}
+        Ok(())
+    }
+
+    /// The file's size in pages and how many of them are free.
+    pub fn page_counts(&self) -> Result<(i64, i64), StoreError> {
+        self.read(|tx| {
+            let pages: i64 = tx.query_row("PRAGMA page_count", [], |r| r.get(0))?;
+            let free: i64 = tx.query_row("PRAGMA freelist_count", [], |r| r.get(0))?;
+            Ok((pages, free))
+        })
+    }
+}
+
+/// Whether a calculation with this id was deleted by retention.
+pub(super) fn expired(tx: &rusqlite::Transaction<'_>, id: &str) -> Result<bool, StoreError> {
+    Ok(tx
+        .prepare_cached("SELECT 1 FROM expired_calculations WHERE landedcost_request_id = ?1")?
+        .query_row([id], |_| Ok(()))
+        .optional()?
+        .is_some())
+}
+
+fn rfc3339(at: OffsetDateTime) -> Result<String, StoreError> {
+    at.format(&Rfc3339)
+        .map_err(|e| StoreError::Unavailable(format!("cannot write a timestamp: {e}")))
+}
+
+/// `created_at` before `cutoff`, both RFC 3339 in UTC; compared as instants, since fractions of
+/// a second make the texts differ in length.
+fn older(created_at: &str, cutoff: &str) -> bool {
+    match (
+        OffsetDateTime::parse(created_at, &Rfc3339),
+        OffsetDateTime::parse(cutoff, &Rfc3339),
+    ) {
+        (Ok(created), Ok(cutoff)) => created < cutoff,
+        // A timestamp this store did not write: keep the calculation.
+        _ => false,
+    }
+}

@@ -1,0 +1,140 @@
+//! Retention: old quotes no order uses are deleted, ordered ones never; an order naming a
+//! deleted one is told its quote expired; the space is given back; orders taken while it runs
+//! lose nothing.
+
+use std::sync::Arc;
+
+use time::macros::datetime;
+
+use super::*;
+
+fn expiry_message(result: &Result<impl std::fmt::Debug, StoreError>) -> Option<String> {
+    match result {
+        Err(StoreError::Invalid(errors)) => errors
+            .iter()
+            .find(|e| e.field == "landedcost_request_id")
+            .map(|e| e.error.clone()),
+        _ => None,
+    }
+}
+
+/// The quotes of `tests::calculation` are created 2026-03-01T09:00:00Z.
+const AFTER_THEM: time::OffsetDateTime = datetime!(2026-04-01 00:00 UTC);
+const BEFORE_THEM: time::OffsetDateTime = datetime!(2026-02-01 00:00 UTC);
+
+fn purge_all(store: &Store, cutoff: time::OffsetDateTime) -> usize {
+    let (mut after, mut deleted) = (0, 0);
+    loop {
+        let step = store.purge_quotes(cutoff, after, 7).unwrap();
+        deleted += step.deleted;
+        after = step.next;
+        if step.done {
+            return deleted;
+        }
+    }
+}
+
+#[test]
+fn an_old_quote_no_order_uses_is_deleted_and_ordering_it_says_it_expired() {
+    let (_dir, store) = temp_store();
+    save(&store, "ordered");
+    save(&store, "abandoned");
+    store
+        .create_order(&order_request(1, "ordered"), now())
+        .unwrap();
+
+    // Not old enough yet: nothing goes.
+    assert_eq!(purge_all(&store, BEFORE_THEM), 0);
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM calculations"), 2);
+
+    assert_eq!(purge_all(&store, AFTER_THEM), 1);
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM calculations"), 1);
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM calculation_rates WHERE landedcost_request_id = 'abandoned'"
+        ),
+        0
+    );
+    // The ordered quote and its order are whole.
+    let order = store.order(1).unwrap().unwrap();
+    assert_eq!(order.landedcost_request_id, "ordered");
+
+    let late = store.create_order(&order_request(2, "abandoned"), now());
+    let message = expiry_message(&late).unwrap();
+    assert!(
+        message.contains("has expired") && message.contains("quote the cart again"),
+        "{message}"
+    );
+    // An id that never existed still says so.
+    let unknown = store.create_order(&order_request(3, "never"), now());
+    assert!(
+        expiry_message(&unknown)
+            .unwrap()
+            .contains("no calculation never exists")
+    );
+}
+
+#[test]
+fn the_pages_of_deleted_quotes_go_back_to_the_file_system() {
+    let (_dir, store) = temp_store();
+    for i in 0..300 {
+        save(&store, &format!("q{i}"));
+    }
+    assert_eq!(count(&store, "PRAGMA auto_vacuum"), 2, "incremental");
+    let (full, _) = store.page_counts().unwrap();
+    assert_eq!(purge_all(&store, AFTER_THEM), 300);
+    let (_, free) = store.page_counts().unwrap();
+    assert!(free > full / 2, "free {free} of {full}");
+    store.release_free_pages(u32::MAX).unwrap();
+    let (after, free) = store.page_counts().unwrap();
+    assert_eq!(free, 0);
+    assert!(after * 2 < full, "{after} pages of {full}");
+}
+
+#[test]
+fn orders_taken_while_retention_runs_lose_nothing() {
+    let (_dir, store) = temp_store();
+    for i in 0..200 {
+        save(&store, &format!("q{i}"));
+    }
+    let store = Arc::new(store);
+    let ordering = {
+        let store = Arc::clone(&store);
+        std::thread::spawn(move || {
+            (0..200_u64)
+                .step_by(2)
+                .map(|i| {
+                    let result = store.create_order(&order_request(i + 1, &format!("q{i}")), now());
+                    (i, result.is_ok(), expiry_message(&result))
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let purged = purge_all(&store, AFTER_THEM);
+    let outcomes = ordering.join().unwrap();
+
+    let ordered = outcomes.iter().filter(|(_, ok, _)| *ok).count();
+    for (i, ok, message) in &outcomes {
+        // Each order either took its quote or was told it expired: nothing else.
+        assert!(
+            *ok || message
+                .as_deref()
+                .is_some_and(|m| m.contains("has expired")),
+            "q{i}: {message:?}"
+        );
+    }
+    // Every order kept its calculation; every other quote went.
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM orders o JOIN calculations c USING (landedcost_request_id)"
+        ),
+        i64::try_from(ordered).unwrap()
+    );
+    assert_eq!(purged + ordered, 200);
+    assert_eq!(
+        count(&store, "SELECT COUNT(*) FROM calculations"),
+        i64::try_from(ordered).unwrap()
+    );
+}
