@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use time::OffsetDateTime;
 
-use super::store::Store;
+use super::store::{PurgeStep, Store, StoreError};
 
 /// Quotes deleted per transaction: a few milliseconds of writing.
 const BATCH: usize = 200;
@@ -37,28 +37,22 @@ pub fn start(
 }
 
 fn run(store: &Store, keep: Duration, now: &dyn Fn() -> OffsetDateTime, stopped: &Receiver<()>) {
-    // Calculations an order keeps stay before this point for good: the next pass starts here.
-    let mut after = 0;
+    // What an order keeps stays before these points for good: the next pass starts there.
+    let (mut quotes_after, mut events_after) = (0, 0);
     loop {
         let cutoff = now() - keep;
-        let mut deleted = 0;
-        loop {
-            match store.purge_quotes(cutoff, after, BATCH) {
-                Ok(step) => {
-                    deleted += step.deleted;
-                    after = step.next;
-                    if step.done {
-                        break;
-                    }
-                }
-                Err(err) => {
-                    tracing::warn!("quote retention stopped for this pass: {err}");
-                    break;
-                }
-            }
-            if wait(stopped, PAUSE) {
-                return;
-            }
+        let Some(deleted) = purge(stopped, &mut quotes_after, |after| {
+            store.purge_quotes(cutoff, after, BATCH)
+        }) else {
+            return;
+        };
+        // The quotes' `calculation_saved` entries, now that the quotes are gone.
+        if purge(stopped, &mut events_after, |after| {
+            store.purge_quote_events(cutoff, after, BATCH)
+        })
+        .is_none()
+        {
+            return;
         }
         if deleted > 0 {
             tracing::info!(deleted, "expired quotes deleted");
@@ -68,6 +62,34 @@ fn run(store: &Store, keep: Duration, now: &dyn Fn() -> OffsetDateTime, stopped:
         }
         if wait(stopped, EVERY) {
             return;
+        }
+    }
+}
+
+/// Runs `step` batch after batch from `after` until it is done or fails; how many it deleted,
+/// or `None` when the job was stopped meanwhile.
+fn purge(
+    stopped: &Receiver<()>,
+    after: &mut i64,
+    step: impl Fn(i64) -> Result<PurgeStep, StoreError>,
+) -> Option<usize> {
+    let mut deleted = 0;
+    loop {
+        match step(*after) {
+            Ok(done) => {
+                deleted += done.deleted;
+                *after = done.next;
+                if done.done {
+                    return Some(deleted);
+                }
+            }
+            Err(err) => {
+                tracing::warn!("quote retention stopped for this pass: {err}");
+                return Some(deleted);
+            }
+        }
+        if wait(stopped, PAUSE) {
+            return None;
         }
     }
 }

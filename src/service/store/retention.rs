@@ -77,6 +77,51 @@ impl Store {
         })
     }
 
+    /// Deletes, of the next `batch` events recorded after `after`, the `calculation_saved`
+    /// entries of calculations that retention deleted (an ordered calculation's entry stays with
+    /// its history); stops at the first event not older than `cutoff`. Like [`Self::purge_quotes`],
+    /// it returns where the next batch starts.
+    pub fn purge_quote_events(
+        &self,
+        cutoff: OffsetDateTime,
+        after: i64,
+        batch: usize,
+    ) -> Result<PurgeStep, StoreError> {
+        let cutoff = rfc3339(cutoff)?;
+        self.write_with(Durability::ProcessCrash, |tx| {
+            let rows: Vec<(i64, String, bool)> = tx
+                .prepare_cached(
+                    "SELECT e.id, e.at,
+                        e.kind = 'calculation_saved' AND e.source_reference IS NULL
+                        AND NOT EXISTS (SELECT 1 FROM calculations c WHERE c.landedcost_request_id
+                                        = json_extract(e.detail_json, '$.landedcost_request_id'))
+                     FROM events e WHERE e.id > ?1 ORDER BY e.id LIMIT ?2",
+                )?
+                .query_map((after, i64::try_from(batch).unwrap_or(i64::MAX)), |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+                })?
+                .collect::<Result<_, _>>()?;
+            let mut step = PurgeStep {
+                deleted: 0,
+                next: after,
+                done: rows.len() < batch,
+            };
+            for (id, at, of_a_deleted_quote) in rows {
+                if !older(&at, &cutoff) {
+                    step.done = true;
+                    break;
+                }
+                step.next = id;
+                if of_a_deleted_quote {
+                    tx.prepare_cached("DELETE FROM events WHERE id = ?1")?
+                        .execute([id])?;
+                    step.deleted += 1;
+                }
+            }
+            Ok(step)
+        })
+    }
+
     /// Gives up to `pages` free pages back to the file system.
     pub fn release_free_pages(&self, pages: u32) -> Result<(), StoreError> {
         let conn = self

@@ -66,6 +66,26 @@ fn an_old_quote_no_order_uses_is_deleted_and_ordering_it_says_it_expired() {
         message.contains("has expired") && message.contains("quote the cart again"),
         "{message}"
     );
+    // The deleted quote's history entry goes too (entries are stamped with the real time, so
+    // the cutoff is after now); the ordered quote's stays with its order's.
+    let saved = |store: &Store| {
+        count(
+            store,
+            "SELECT COUNT(*) FROM events WHERE kind = 'calculation_saved'",
+        )
+    };
+    assert_eq!(saved(&store), 2);
+    let later = time::OffsetDateTime::now_utc() + time::Duration::days(1);
+    let (mut after, mut deleted) = (0, 0);
+    loop {
+        let step = store.purge_quote_events(later, after, 3).unwrap();
+        (after, deleted) = (step.next, deleted + step.deleted);
+        if step.done {
+            break;
+        }
+    }
+    assert_eq!((deleted, saved(&store)), (1, 1));
+
     // An id that never existed still says so.
     let unknown = store.create_order(&order_request(3, "never"), now());
     assert!(
