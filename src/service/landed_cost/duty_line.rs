@@ -52,7 +52,11 @@ impl<'t> LineDuty<'t> {
             .get(&ctx.tariff.id)
             .filter(|s| s.info.effective <= ctx.date);
         let schedule = in_force.filter(|s| line.hs.get(..2).is_some_and(|c| s.has_chapter(c)));
-        let choice = schedule.and_then(|s| Some((s, choose(s, &line.hs, || text(line))?)));
+        let unit_value = ctx
+            .fx
+            .convert(line.net_unit, &ctx.code, &ctx.destination.currency);
+        let choice =
+            schedule.and_then(|s| Some((s, choose(s, &line.hs, || text(line), unit_value)?)));
         if let Some((schedule, choice)) = choice {
             return national(ctx, schedule, choice, &agreements, line);
         }
@@ -148,10 +152,15 @@ fn national<'t>(
         shorten(own)
     };
     let name = format!(
-        "Customs duty, {} {column}, line {} ({described}): {rate}; {}",
+        "Customs duty, {} {column}, line {} ({described}): {rate}; {}{}",
         ctx.tariff.short_name,
         dotted(national.code),
         why(&choice.why, line.hs6()),
+        if choice.by_value {
+            ", the lines for other unit values ruled out by the value of one item"
+        } else {
+            ""
+        },
     );
     LineDuty {
         priced: Some(Priced::National {
@@ -168,6 +177,9 @@ fn why(why: &Why, hs6: &str) -> String {
         Why::Named => "the line the HS code given names".to_string(),
         Why::Only => format!("the one line of HS {hs6}"),
         Why::OneRate { lines } => format!("HS {hs6} has {lines} lines, all at this rate"),
+        Why::Valued { lines } => {
+            format!("HS {hs6} has {lines} lines, chosen by the value of one item")
+        }
         Why::Described { lines } => {
             format!("HS {hs6} has {lines} lines, chosen from the description")
         }

@@ -2,6 +2,8 @@
 //! merchant gave one of this tariff; else, under its 6-digit subheading, the one rate all
 //! lines share, the line the product's words describe, or the line the tariff calls "other".
 
+use rust_decimal::Decimal;
+
 use super::classify::ProductText;
 use super::tables::{Described, NationalLine, Schedule, stems};
 
@@ -10,6 +12,8 @@ use super::tables::{Described, NationalLine, Schedule, stems};
 pub struct Choice<'t> {
     pub line: &'t NationalLine,
     pub why: Why,
+    /// Lines for other unit values were ruled out before the choice.
+    pub by_value: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +24,8 @@ pub enum Why {
     Only,
     /// The subheading's lines share one rate.
     OneRate { lines: usize },
+    /// The item's unit value is in this line's range ("valued over $12/pair").
+    Valued { lines: usize },
     /// The product's name, category or description fit this line best.
     Described { lines: usize },
     /// Nothing fits better: the tariff's "other" line of the subheading.
@@ -30,11 +36,13 @@ pub enum Why {
 
 /// The line for an item with HS code `hs` (6 to 14 digits, the first six a subheading), or
 /// `None` when the tariff has no line under the subheading. `text` gives the product's words,
-/// asked for only when lines at different rates are to be told apart.
+/// asked for only when lines at different rates are to be told apart; `unit_value`, the value
+/// of one item (one pair of shoes) in the tariff's currency, rules out lines for other values.
 pub fn choose<'t>(
     schedule: &'t Schedule,
     hs: &str,
     text: impl FnOnce() -> ProductText,
+    unit_value: Option<Decimal>,
 ) -> Option<Choice<'t>> {
     if hs.len() > 6
         && let Some(named) = named(schedule, hs)
@@ -44,9 +52,10 @@ pub fn choose<'t>(
             Choice {
                 line,
                 why: Why::Named,
+                by_value: false,
             }
         } else {
-            among(&named, text)
+            among(&named, text, unit_value)
         });
     }
     let candidates = outermost(schedule.under(hs.get(..6)?));
@@ -55,8 +64,9 @@ pub fn choose<'t>(
         [line] => Some(Choice {
             line,
             why: Why::Only,
+            by_value: false,
         }),
-        _ => Some(among(&candidates, text)),
+        _ => Some(among(&candidates, text, unit_value)),
     }
 }
 
@@ -85,7 +95,11 @@ fn named<'t>(schedule: &'t Schedule, hs: &str) -> Option<&'t [NationalLine]> {
         .find_map(|len| schedule.line(hs.get(..len)?).map(std::slice::from_ref))
 }
 
-fn among<'t>(candidates: &[&'t NationalLine], text: impl FnOnce() -> ProductText) -> Choice<'t> {
+fn among<'t>(
+    candidates: &[&'t NationalLine],
+    text: impl FnOnce() -> ProductText,
+    unit_value: Option<Decimal>,
+) -> Choice<'t> {
     let lines = candidates.len();
     let first = candidates[0];
     if candidates
@@ -95,6 +109,53 @@ fn among<'t>(candidates: &[&'t NationalLine], text: impl FnOnce() -> ProductText
         return Choice {
             line: first,
             why: Why::OneRate { lines },
+            by_value: false,
+        };
+    }
+    // A line for another range of unit values is not this item's.
+    let in_range: Vec<&'t NationalLine> = match unit_value {
+        Some(value) => candidates
+            .iter()
+            .copied()
+            .filter(|l| l.described().valued.is_none_or(|b| b.contains(value)))
+            .collect(),
+        None => Vec::new(),
+    };
+    let candidates = match in_range[..] {
+        [line] => {
+            return Choice {
+                line,
+                why: Why::Valued { lines },
+                by_value: false,
+            };
+        }
+        [] => candidates,
+        _ => &in_range[..],
+    };
+    let by_value = candidates.len() < lines;
+    Choice {
+        by_value,
+        ..by_words(candidates, lines, text)
+    }
+}
+
+/// Among `candidates` (of the subheading's `lines`), the line the product's words describe,
+/// else the tariff's catch-all.
+fn by_words<'t>(
+    candidates: &[&'t NationalLine],
+    lines: usize,
+    text: impl FnOnce() -> ProductText,
+) -> Choice<'t> {
+    let n = candidates.len();
+    let first = candidates[0];
+    if candidates
+        .iter()
+        .all(|l| l.mfn == first.mfn && l.prefs == first.prefs)
+    {
+        return Choice {
+            line: first,
+            why: Why::OneRate { lines },
+            by_value: false,
         };
     }
     let text = text();
@@ -127,7 +188,7 @@ fn among<'t>(candidates: &[&'t NationalLine], text: impl FnOnce() -> ProductText
         .collect();
     let best = scores.iter().copied().max().unwrap_or(0);
     if best > 0 {
-        let tied: Vec<usize> = (0..lines).filter(|&i| scores[i] == best).collect();
+        let tied: Vec<usize> = (0..n).filter(|&i| scores[i] == best).collect();
         let pick = tied
             .iter()
             .copied()
@@ -136,16 +197,15 @@ fn among<'t>(candidates: &[&'t NationalLine], text: impl FnOnce() -> ProductText
         return Choice {
             line: candidates[pick],
             why: Why::Described { lines },
+            by_value: false,
         };
     }
     // The last "other" line: the tariff's catch-all, at the deepest level it has one.
-    if let Some(other) = (0..lines)
-        .rev()
-        .find(|&i| described[i].other && scores[i] == 0)
-    {
+    if let Some(other) = (0..n).rev().find(|&i| described[i].other && scores[i] == 0) {
         return Choice {
             line: candidates[other],
             why: Why::Other { lines },
+            by_value: false,
         };
     }
     // Flat descriptions (the EU's) name no catch-all: the rate most lines share, else the
@@ -156,14 +216,16 @@ fn among<'t>(candidates: &[&'t NationalLine], text: impl FnOnce() -> ProductText
             .filter(|l| l.mfn == candidates[i].mfn)
             .count()
     };
-    match (0..lines).find(|&i| shared(i) * 2 > lines) {
+    match (0..n).find(|&i| shared(i) * 2 > n) {
         Some(i) => Choice {
             line: candidates[i],
             why: Why::MostLines { lines },
+            by_value: false,
         },
         None => Choice {
-            line: candidates[lines - 1],
+            line: candidates[n - 1],
             why: Why::Other { lines },
+            by_value: false,
         },
     }
 }
@@ -186,7 +248,7 @@ mod tests {
         for tariff in ["AU", "CA", "EU", "GB", "JP", "US"] {
             let schedule = tables.schedule(tariff).unwrap();
             for line in schedule.lines() {
-                let choice = choose(schedule, line.code, || text("", "")).unwrap();
+                let choice = choose(schedule, line.code, || text("", ""), None).unwrap();
                 assert_eq!(choice.line.code, line.code, "{tariff}");
                 assert_eq!(choice.line.mfn, line.mfn, "{tariff} {}", line.code);
                 checked += 1;
@@ -200,23 +262,83 @@ mod tests {
         let tables = Tables::load().unwrap();
         let us = tables.schedule("US").unwrap();
         // HS 640399 (other footwear, leather uppers): the lines differ by who wears them.
-        let men = choose(us, "640399", || text("Men's leather shoes", "Shoes")).unwrap();
+        let men = choose(us, "640399", || text("Men's leather shoes", "Shoes"), None).unwrap();
         assert_eq!(
             (men.line.code, men.why),
             ("64039960", Why::Described { lines: 6 })
         );
         // Without a word for who wears them: "for other persons".
-        let anyone = choose(us, "640399", || text("Leather shoes", "Shoes")).unwrap();
+        let anyone = choose(us, "640399", || text("Leather shoes", "Shoes"), None).unwrap();
         assert_eq!(anyone.line.code, "64039990", "{anyone:?}");
         // Nothing in the words fits a line: the tariff's "other" line.
-        let other = choose(us, "691110", || text("Plate", "Kitchen")).unwrap();
+        let other = choose(us, "691110", || text("Plate", "Kitchen"), None).unwrap();
         assert_eq!(other.line.code, "69111080", "{other:?}");
         assert!(matches!(other.why, Why::Other { .. }));
         // A statistical suffix names its 8-digit line; another country's code names nothing.
-        let named = choose(us, "6911108010", || text("", "")).unwrap();
+        let named = choose(us, "6911108010", || text("", ""), None).unwrap();
         assert_eq!((named.line.code, named.why), ("69111080", Why::Named));
-        let eu_code = choose(us, "69111000", || text("Porcelain plate", "")).unwrap();
+        let eu_code = choose(us, "69111000", || text("Porcelain plate", ""), None).unwrap();
         assert_ne!(eu_code.why, Why::Named);
+    }
+
+    /// HTS 6403.99 (other footwear, leather uppers): for persons other than men, youths and
+    /// boys, 6403.99.75 "valued not over $2.50/pair" 7 % and 6403.99.90 "valued over
+    /// $2.50/pair" 10 %; men's shoes, 6403.99.60, have no value range.
+    #[test]
+    fn a_value_range_in_the_description_is_chosen_by_the_items_unit_value() {
+        let tables = Tables::load().unwrap();
+        let us = tables.schedule("US").unwrap();
+        let shoes = |name: &str, usd: &str| {
+            let value = usd.parse().unwrap();
+            choose(us, "640399", || text(name, "Shoes"), Some(value)).unwrap()
+        };
+        assert_eq!(shoes("Leather slippers", "2.00").line.code, "64039975");
+        assert_eq!(shoes("Leather slippers", "2.50").line.code, "64039975");
+        assert_eq!(shoes("Leather slippers", "2.51").line.code, "64039990");
+        assert_eq!(shoes("Men's leather shoes", "80.00").line.code, "64039960");
+        // 6402.19 (sports footwear, other): four value ranges under "Other", and golf shoes and
+        // the rubber-uppers "Other" without one. (Words alone decide first: a product called
+        // "shoes" would match "Golf shoes", the one line naming shoes.)
+        let sneakers = |usd: &str| {
+            let value = usd.parse().unwrap();
+            choose(
+                us,
+                "640219",
+                || text("Running trainers", "Sportswear"),
+                Some(value),
+            )
+            .unwrap()
+        };
+        let codes: Vec<&str> = ["2", "5", "10", "40"]
+            .iter()
+            .map(|usd| sneakers(usd).line.code)
+            .collect();
+        assert_eq!(codes, ["64021930", "64021950", "64021970", "64021990"]);
+    }
+
+    #[test]
+    fn value_ranges_are_read_per_pair_or_each_and_nothing_else() {
+        let parse = |text: &str| super::super::tables::Bracket::parse_for_tests(text);
+        let d = |s: &str| Some(s.parse().unwrap());
+        assert_eq!(
+            parse("valued over $3 but not over $6.50/pair").map(|b| (b.over, b.not_over)),
+            Some((d("3"), d("6.50")))
+        );
+        assert_eq!(
+            parse("valued not over $5 each").map(|b| (b.over, b.not_over)),
+            Some((None, d("5")))
+        );
+        assert_eq!(
+            parse("valued over $12/pair").map(|b| (b.over, b.not_over)),
+            Some((d("12"), None))
+        );
+        assert_eq!(
+            parse("valued over $1,000 each").map(|b| b.over),
+            Some(d("1000"))
+        );
+        assert_eq!(parse("valued over $4.50 per gross"), None);
+        assert_eq!(parse("valued not over $1/liter"), None);
+        assert_eq!(parse("of cotton"), None);
     }
 
     #[test]
@@ -228,7 +350,7 @@ mod tests {
             .iter()
             .find(|l| l.code.len() == 8 && eu.under(l.code).len() > 1)
             .unwrap();
-        let choice = choose(eu, with_children.code, || text("Battery", "")).unwrap();
+        let choice = choose(eu, with_children.code, || text("Battery", ""), None).unwrap();
         assert_eq!(choice.line.code, with_children.code);
     }
 }

@@ -235,3 +235,34 @@ fn canadian_cheddar_pays_per_kg_within_its_quota() {
         "{name}"
     );
 }
+
+/// The same trainers given only as HS 640219: of its lines, the value ranges of "Other"
+/// decide. Two pairs at USD 10.00 are "valued over $6.50 but not over $12/pair", 6402.19.70:
+/// 4.92 as above; at USD 20.00 a pair, "valued over $12/pair", 6402.19.90 at 9 %: 3.60.
+#[test]
+fn a_value_range_is_chosen_by_the_price_of_a_pair() {
+    let trainers = |price: &str| {
+        item(
+            "RUN-2",
+            "Running trainers",
+            "Sportswear",
+            Some("640219"),
+            "CN",
+            (2, price, "0"),
+        )
+    };
+    let at_ten = one_line("US", "USD", "CN", vec![trainers("10.00")]);
+    assert_eq!(at_ten.duties, dec("4.92"));
+    let name = &at_ten.breakdown[0].tax_name;
+    assert!(
+        name.contains("line 6402.19.70 (") && name.ends_with("ruled out by the value of one item"),
+        "{name}"
+    );
+    let at_twenty = one_line("US", "USD", "CN", vec![trainers("20.00")]);
+    assert_eq!(at_twenty.duties, dec("3.60"));
+    assert!(
+        at_twenty.breakdown[0]
+            .tax_name
+            .contains("line 6402.19.90 (")
+    );
+}

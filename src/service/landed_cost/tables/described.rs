@@ -2,6 +2,8 @@
 //! out once per line, on first use: a request reads a handful of subheadings, and preparing all
 //! 50 000 lines at load would slow the service's start for lines most quotes never ask about.
 
+use rust_decimal::Decimal;
+
 use crate::service::landed_cost::phrase::words;
 
 /// A line's description as words it asks for and words it rules out ("excl.", "other than",
@@ -12,6 +14,73 @@ pub struct Described {
     pub excluded: Vec<String>,
     /// The tariff's catch-all ("other", "n.e.s.", その他).
     pub other: bool,
+    /// "Valued over $3 but not over $6.50/pair", "valued not over $5 each": the unit values the
+    /// line is for, in the tariff's currency.
+    pub valued: Option<Bracket>,
+}
+
+/// A range of unit values, per pair or per item: above `over`, up to and including `not_over`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bracket {
+    pub over: Option<Decimal>,
+    pub not_over: Option<Decimal>,
+}
+
+impl Bracket {
+    pub fn contains(&self, value: Decimal) -> bool {
+        self.over.is_none_or(|over| value > over)
+            && self.not_over.is_none_or(|not_over| value <= not_over)
+    }
+
+    /// The bracket a description segment states, if any: "valued over $A", "valued not over
+    /// $B", "valued over $A but not over $B", each followed by "/pair" or " each".
+    fn parse(segment: &str) -> Option<Bracket> {
+        let at = segment.find("valued ")?;
+        let rest = &segment[at + "valued ".len()..];
+        let (over, rest) = match rest.strip_prefix("over $") {
+            Some(after) => {
+                let (amount, rest) = amount(after)?;
+                (Some(amount), rest.strip_prefix(" but not over $"))
+            }
+            None => (None, rest.strip_prefix("not over $")),
+        };
+        let (not_over, rest) = match rest {
+            Some(after) => {
+                let (amount, rest) = amount(after)?;
+                (Some(amount), rest)
+            }
+            None => (None, &segment[segment.len()..]),
+        };
+        // The unit follows the last amount; a bracket of another unit (per litre, per kg, per
+        // gross) is not a unit value of the cart's items.
+        let tail = if not_over.is_some() {
+            rest
+        } else {
+            segment
+                .get(segment.find('$')?..)?
+                .trim_start_matches(|c: char| {
+                    c == '$' || c.is_ascii_digit() || c == '.' || c == ','
+                })
+        };
+        (tail.starts_with("/pair") || tail.starts_with(" each"))
+            .then_some(Bracket { over, not_over })
+    }
+}
+
+#[cfg(test)]
+impl Bracket {
+    pub fn parse_for_tests(segment: &str) -> Option<Bracket> {
+        Bracket::parse(segment)
+    }
+}
+
+/// A dollar amount at the start of `text` ("6.50/pair" -> 6.50) and what follows it.
+fn amount(text: &str) -> Option<(Decimal, &str)> {
+    let end = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(text.len());
+    let digits = text[..end].trim_end_matches('.').replace(',', "");
+    Some((digits.parse().ok()?, &text[end..]))
 }
 
 const STOP: &[&str] = &[
@@ -58,8 +127,10 @@ impl Described {
     pub(super) fn new(description: &str, own: &str) -> Described {
         let mut wanted = Vec::new();
         let mut excluded = Vec::new();
+        let mut valued = None;
         for segment in description.split(" > ") {
             let lower = segment.to_lowercase();
+            valued = Bracket::parse(&lower).or(valued);
             // Words after a marker of exclusion count against the line.
             let cut = ["excl.", "excluding", "other than", "not "]
                 .iter()
@@ -75,14 +146,24 @@ impl Described {
             }
         }
         let own = own.trim_start().to_lowercase();
+        let is_other = |text: &str| {
+            text.starts_with("other")
+                || text.contains(" other ")
+                || text.contains("n.e.s")
+                || text.contains("nesoi")
+                || text.starts_with("その他")
+        };
+        // "Other > Valued over $12/pair": the catch-all, split by value.
+        let parent = description
+            .rsplit(" > ")
+            .nth(1)
+            .map(|p| p.trim().to_lowercase());
+        let other = is_other(&own) || (valued.is_some() && parent.is_some_and(|p| is_other(&p)));
         Described {
             wanted,
             excluded,
-            other: own.starts_with("other")
-                || own.contains(" other ")
-                || own.contains("n.e.s")
-                || own.contains("nesoi")
-                || own.starts_with("その他"),
+            valued,
+            other,
         }
     }
 }
