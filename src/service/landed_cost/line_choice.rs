@@ -101,13 +101,9 @@ fn among<'t>(
     unit_value: Option<Decimal>,
 ) -> Choice<'t> {
     let lines = candidates.len();
-    let first = candidates[0];
-    if candidates
-        .iter()
-        .all(|l| l.mfn == first.mfn && l.prefs == first.prefs)
-    {
+    if one_rate(candidates) {
         return Choice {
-            line: first,
+            line: candidates[0],
             why: Why::OneRate { lines },
             by_value: false,
         };
@@ -139,6 +135,13 @@ fn among<'t>(
     }
 }
 
+/// Whether the lines share one rate, MFN and preferential.
+fn one_rate(lines: &[&NationalLine]) -> bool {
+    lines
+        .iter()
+        .all(|l| l.mfn == lines[0].mfn && l.prefs == lines[0].prefs)
+}
+
 /// Among `candidates` (of the subheading's `lines`), the line the product's words describe,
 /// else the tariff's catch-all.
 fn by_words<'t>(
@@ -147,13 +150,10 @@ fn by_words<'t>(
     text: impl FnOnce() -> ProductText,
 ) -> Choice<'t> {
     let n = candidates.len();
-    let first = candidates[0];
-    if candidates
-        .iter()
-        .all(|l| l.mfn == first.mfn && l.prefs == first.prefs)
-    {
+    // The lines left in the item's value range may share one rate.
+    if one_rate(candidates) {
         return Choice {
-            line: first,
+            line: candidates[0],
             why: Why::OneRate { lines },
             by_value: false,
         };

@@ -175,19 +175,7 @@ def derive(records):
 
 
 def render(rows, tally, effective):
-    kinds = {"free": 0, "ad_valorem": 0, "specific": 0, "compound": 0, "unknown": 0}
-    for _, mfn, _, _, _ in rows:
-        terms = re.split(r" \+ | min | max ", mfn)
-        if "?" in mfn:
-            kinds["unknown"] += 1
-        elif mfn == "0%":
-            kinds["free"] += 1
-        elif all(t.endswith("%") for t in terms):
-            kinds["ad_valorem"] += 1
-        elif any(t.endswith("%") for t in terms):
-            kinds["compound"] += 1
-        else:
-            kinds["specific"] += 1
+    kinds = rate.kinds(rows)
     notes = (
         f"{len(rows)} national lines: the tariff items (8 digits) of chapters 01-97 with their MFN "
         f"rate, and {tally['statistical_row_as_line']} over-access-commitment lines of chapters 02-04 "

@@ -49,6 +49,24 @@ def text(header: dict, rows) -> str:
     return "".join(out)
 
 
+def kinds(rows) -> dict:
+    """How many lines' MFN rates are free, ad valorem, specific, compound, or have a ? term."""
+    counts = {"free": 0, "ad_valorem": 0, "specific": 0, "compound": 0, "unknown": 0}
+    for _, mfn, _, _, _ in rows:
+        terms = re.split(r" \+ | min | max ", mfn)
+        if "?" in mfn:
+            counts["unknown"] += 1
+        elif mfn == "0%":
+            counts["free"] += 1
+        elif all(t.endswith("%") for t in terms):
+            counts["ad_valorem"] += 1
+        elif any(t.endswith("%") for t in terms):
+            counts["compound"] += 1
+        else:
+            counts["specific"] += 1
+    return counts
+
+
 def write(path, header: dict, rows):
     """Writes the lines file `text` makes."""
     with open(path, "w", encoding="utf-8", newline="\n") as out:

@@ -249,19 +249,7 @@ def derive(records):
 
 def render(rows, tally):
     n = len(rows)
-    kinds = {"free": 0, "ad_valorem": 0, "specific": 0, "compound": 0, "unknown": 0}
-    for _, mfn, _, _, _ in rows:
-        terms = re.split(r" \+ | min | max ", mfn)
-        if "?" in mfn:
-            kinds["unknown"] += 1
-        elif mfn == "0%":
-            kinds["free"] += 1
-        elif all(t.endswith("%") for t in terms):
-            kinds["ad_valorem"] += 1
-        elif any(t.endswith("%") for t in terms):
-            kinds["compound"] += 1
-        else:
-            kinds["specific"] += 1
+    kinds = rate.kinds(rows)
     with_min = sum(" min " in r[1] for r in rows)
     with_max = sum(" max " in r[1] for r in rows)
     with_prefs = sum(bool(r[2]) for r in rows)
