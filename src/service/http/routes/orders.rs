@@ -38,7 +38,11 @@ use crate::service::http::state::SharedState;
         (status = 409, description = "An order with this `source_reference` exists already, \
             or a chosen rate is locked on another order; nothing was changed.", body = ErrorBody),
         (status = 413, description = PAYLOAD_TOO_LARGE, body = ErrorBody),
-        (status = 422, description = INVALID, body = ErrorBody),
+        (status = 422, description = "The order breaks a rule; every problem is listed with \
+            its field path. A `landedcost_request_id` whose calculation no order used within \
+            the retention period (`packdesk serve --quote-retention-days`, 30 days by default) \
+            is answered \"the quote ... has expired\": quote the cart again and order with the \
+            new id.", body = ErrorBody),
         (status = 500, description = INTERNAL, body = ErrorBody),
     )
 )]
