@@ -26,6 +26,9 @@ pub(super) fn prepare(mut conn: Connection) -> Result<Connection, StoreError> {
     let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
     // FULL: a committed order survives a power cut, not only a crash of the process.
     conn.pragma_update(None, "synchronous", "FULL")?;
+    // A log that grew under a burst (a retention pass, a checkpoint that fell behind) is cut back
+    // to this when it starts over, so its high-water mark does not stay on the disk.
+    conn.pragma_update(None, "journal_size_limit", 16 * 1024 * 1024)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     migrations::apply(&mut conn)?;
     Ok(conn)
