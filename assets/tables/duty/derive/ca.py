@@ -218,11 +218,7 @@ def render(rows, tally, effective):
 def independent(records, tsv_text):
     """Re-reads the raw rows without the derivation: every rated tariff item of chapters 01-97
     must be a line, with the same official text, and no line may be anything else."""
-    lines = {}
-    for line in tsv_text.splitlines():
-        if not line.startswith("#"):
-            code, mfn, _prefs, official, _desc = line.split("\t")
-            lines[code] = (mfn, official)
+    lines = rate.read_lines(tsv_text)
     problems, seen = [], set()
     for rec in records:
         num = "".join(ch for ch in rec["TARIFF"] if ch.isdigit())
@@ -257,12 +253,8 @@ def main(argv):
         problems.append("committed ca.tsv differs from a fresh derivation")
     lines, more = independent(records, committed)
     problems += more
-    found = rate.pins("ca")
-    for code, mfn, row in found:
-        if code not in lines:
-            problems.append(f"pin {code} not in the TSV")
-        elif lines[code][0] != mfn:
-            problems.append(f"pin {code}: mfn {mfn!r} but TSV {lines[code][0]!r}")
+    found, more = rate.pin_problems("ca", lines)
+    problems += more
     for p in problems[:50]:
         print(p, file=sys.stderr)
     print(f"check: {len(lines)} lines, {len(found)} pins, {len(problems)} problems")

@@ -67,6 +67,29 @@ def kinds(rows) -> dict:
     return counts
 
 
+def read_lines(tsv_text: str) -> dict:
+    """A lines file's lines as {code: (mfn, official)}."""
+    out = {}
+    for line in tsv_text.splitlines():
+        if not line.startswith("#"):
+            code, mfn, _prefs, official, _desc = line.split("\t")
+            out[code] = (mfn, official)
+    return out
+
+
+def pin_problems(tariff: str, lines: dict):
+    """The pins of tests/it/tariffs/<tariff>.rs against `lines` ({code: (mfn, official)}):
+    (the pins, a problem for each pin whose line is missing or has another MFN)."""
+    found = pins(tariff)
+    problems = []
+    for code, mfn, _row in found:
+        if code not in lines:
+            problems.append(f"pin {code} not in the TSV")
+        elif lines[code][0] != mfn:
+            problems.append(f"pin {code}: mfn {mfn!r} but TSV {lines[code][0]!r}")
+    return found, problems
+
+
 def write(path, header: dict, rows):
     """Writes the lines file `text` makes."""
     with open(path, "w", encoding="utf-8", newline="\n") as out:

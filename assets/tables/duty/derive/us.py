@@ -306,12 +306,7 @@ def render(rows, tally):
 def independent(records, tsv_text):
     """Re-reads the raw file without the derivation's tree walk: every rated row of chapters 01-97
     with 8 or more digits must be a line of the TSV, with the same official text."""
-    lines = {}
-    for line in tsv_text.splitlines():
-        if line.startswith("#"):
-            continue
-        code, mfn, _prefs, official, _desc = line.split("\t")
-        lines[code] = (mfn, official)
+    lines = rate.read_lines(tsv_text)
     problems = []
     seen = set()
     for rec in records:
@@ -329,16 +324,10 @@ def independent(records, tsv_text):
 
 
 def pins(lines):
-    problems = []
-    found = rate.pins("us")
-    for code, mfn, row in found:
-        if code not in lines:
-            problems.append(f"pin {code} not in the TSV")
-            continue
-        if lines[code][0] != mfn:
-            problems.append(f"pin {code}: mfn {mfn!r} but TSV {lines[code][0]!r}")
+    found, problems = rate.pin_problems("us", lines)
+    for code, _mfn, row in found:
         printed = row.rsplit(" | ", 1)[-1]
-        if printed != lines[code][1]:
+        if code in lines and printed != lines[code][1]:
             problems.append(f"pin {code}: row prints {printed!r} but TSV official {lines[code][1]!r}")
     return len(found), problems
 
