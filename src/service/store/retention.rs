@@ -5,7 +5,7 @@
 //! naming it is told the quote expired. An order's calculation is never deleted: the check and
 //! the delete are one transaction, and order creation is another on the same connection.
 
-use rusqlite::OptionalExtension;
+use rusqlite::{OptionalExtension, Transaction};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
@@ -35,45 +35,24 @@ impl Store {
         let cutoff = rfc3339(cutoff)?;
         let now = rfc3339(OffsetDateTime::now_utc())?;
         self.write_with(Durability::ProcessCrash, |tx| {
-            let rows: Vec<(i64, String, String, bool)> = tx
-                .prepare_cached(
-                    "SELECT c.rowid, c.landedcost_request_id, c.created_at,
-                        EXISTS (SELECT 1 FROM orders o
+            let select = "SELECT c.rowid, c.landedcost_request_id, c.created_at,
+                    NOT EXISTS (SELECT 1 FROM orders o
                                 WHERE o.landedcost_request_id = c.landedcost_request_id)
-                     FROM calculations c WHERE c.rowid > ?1 ORDER BY c.rowid LIMIT ?2",
-                )?
-                .query_map((after, i64::try_from(batch).unwrap_or(i64::MAX)), |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-                })?
-                .collect::<Result<_, _>>()?;
-            let mut step = PurgeStep {
-                deleted: 0,
-                next: after,
-                done: rows.len() < batch,
-            };
-            for (rowid, id, created_at, ordered) in rows {
-                if !older(&created_at, &cutoff) {
-                    step.done = true;
-                    break;
-                }
-                step.next = rowid;
-                if ordered {
-                    continue;
-                }
+                 FROM calculations c WHERE c.rowid > ?1 ORDER BY c.rowid LIMIT ?2";
+            walk(tx, select, after, batch, &cutoff, |rowid, id| {
                 tx.prepare_cached(
                     "DELETE FROM calculation_rates WHERE landedcost_request_id = ?1",
                 )?
-                .execute([&id])?;
+                .execute([id])?;
                 tx.prepare_cached("DELETE FROM calculations WHERE rowid = ?1")?
                     .execute([rowid])?;
                 tx.prepare_cached(
                     "INSERT OR IGNORE INTO expired_calculations (landedcost_request_id, expired_at)
                      VALUES (?1, ?2)",
                 )?
-                .execute((&id, &now))?;
-                step.deleted += 1;
-            }
-            Ok(step)
+                .execute((id, &now))?;
+                Ok(())
+            })
         })
     }
 
@@ -89,36 +68,16 @@ impl Store {
     ) -> Result<PurgeStep, StoreError> {
         let cutoff = rfc3339(cutoff)?;
         self.write_with(Durability::ProcessCrash, |tx| {
-            let rows: Vec<(i64, String, bool)> = tx
-                .prepare_cached(
-                    "SELECT e.id, e.at,
-                        e.kind = 'calculation_saved' AND e.source_reference IS NULL
-                        AND NOT EXISTS (SELECT 1 FROM calculations c WHERE c.landedcost_request_id
-                                        = json_extract(e.detail_json, '$.landedcost_request_id'))
-                     FROM events e WHERE e.id > ?1 ORDER BY e.id LIMIT ?2",
-                )?
-                .query_map((after, i64::try_from(batch).unwrap_or(i64::MAX)), |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-                })?
-                .collect::<Result<_, _>>()?;
-            let mut step = PurgeStep {
-                deleted: 0,
-                next: after,
-                done: rows.len() < batch,
-            };
-            for (id, at, of_a_deleted_quote) in rows {
-                if !older(&at, &cutoff) {
-                    step.done = true;
-                    break;
-                }
-                step.next = id;
-                if of_a_deleted_quote {
-                    tx.prepare_cached("DELETE FROM events WHERE id = ?1")?
-                        .execute([id])?;
-                    step.deleted += 1;
-                }
-            }
-            Ok(step)
+            let select = "SELECT e.id, '', e.at,
+                    e.kind = 'calculation_saved' AND e.source_reference IS NULL
+                    AND NOT EXISTS (SELECT 1 FROM calculations c WHERE c.landedcost_request_id
+                                    = json_extract(e.detail_json, '$.landedcost_request_id'))
+                 FROM events e WHERE e.id > ?1 ORDER BY e.id LIMIT ?2";
+            walk(tx, select, after, batch, &cutoff, |id, _| {
+                tx.prepare_cached("DELETE FROM events WHERE id = ?1")?
+                    .execute([id])?;
+                Ok(())
+            })
         })
     }
 
@@ -145,8 +104,44 @@ impl Store {
     }
 }
 
+/// One batch of a retention walk: `select` gives, for the next `batch` rows after `after` in
+/// storage order, (position, id, timestamp, whether it may go); `delete` removes one that may.
+/// Stops at the first row not older than `cutoff`.
+fn walk(
+    tx: &Transaction<'_>,
+    select: &str,
+    after: i64,
+    batch: usize,
+    cutoff: &str,
+    mut delete: impl FnMut(i64, &str) -> Result<(), StoreError>,
+) -> Result<PurgeStep, StoreError> {
+    let rows: Vec<(i64, String, String, bool)> = tx
+        .prepare_cached(select)?
+        .query_map((after, i64::try_from(batch).unwrap_or(i64::MAX)), |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        })?
+        .collect::<Result<_, _>>()?;
+    let mut step = PurgeStep {
+        deleted: 0,
+        next: after,
+        done: rows.len() < batch,
+    };
+    for (position, id, stamp, may_go) in rows {
+        if !older(&stamp, cutoff) {
+            step.done = true;
+            break;
+        }
+        step.next = position;
+        if may_go {
+            delete(position, &id)?;
+            step.deleted += 1;
+        }
+    }
+    Ok(step)
+}
+
 /// Whether a calculation with this id was deleted by retention.
-pub(super) fn expired(tx: &rusqlite::Transaction<'_>, id: &str) -> Result<bool, StoreError> {
+pub(super) fn expired(tx: &Transaction<'_>, id: &str) -> Result<bool, StoreError> {
     Ok(tx
         .prepare_cached("SELECT 1 FROM expired_calculations WHERE landedcost_request_id = ?1")?
         .query_row([id], |_| Ok(()))
