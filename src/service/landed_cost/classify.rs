@@ -180,13 +180,8 @@ pub fn categories<'a>(all: &'a [Category], text: &ProductText, hs_code: &str) ->
             let by_code =
                 c.hs.iter()
                     .any(|prefix| hs_code.starts_with(prefix.as_str()));
-            let may_be_worded = fields
-                .iter()
-                .flat_map(|f| f.iter())
-                .any(|w| c.first_words.binary_search(w).is_ok());
-            let by_text = may_be_worded
-                && (c.any.iter().any(found)
-                    || (!c.all.is_empty() && c.all.iter().all(|group| group.iter().any(found))))
+            let by_text = (c.any.iter().any(found)
+                || (!c.all.is_empty() && c.all.iter().all(|group| group.iter().any(found))))
                 && !c.none.iter().any(found);
             by_code || by_text
         })

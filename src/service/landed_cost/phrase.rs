@@ -28,10 +28,6 @@ impl Phrase {
         self.0.len()
     }
 
-    pub fn first(&self) -> Option<&str> {
-        self.0.first().map(String::as_str)
-    }
-
     pub fn found_in(&self, text: &[String]) -> bool {
         // Called for every phrase of every category and keyword on every item: comparing the
         // first byte before the whole word skips most calls to `memcmp` (a tenth of a quote).

@@ -189,9 +189,6 @@ pub struct Category {
     pub all: Vec<Vec<Phrase>>,
     pub none: Vec<Phrase>,
     pub hs: Vec<String>,
-    /// The first words of `any` and `all`, sorted: an item with none of them cannot be in the
-    /// category by its words, which rules most categories out without trying each phrase.
-    pub first_words: Vec<String>,
 }
 
 pub(super) fn parse_categories(
@@ -207,22 +204,12 @@ pub(super) fn parse_categories(
         if let Some(bad) = c.hs.iter().find(|p| !hs.contains(p)) {
             return Err(invalid(file, format!("{}: unknown HS code `{bad}`", c.id)));
         }
-        let any = phrases(&c.any);
-        let all: Vec<Vec<Phrase>> = c.all.iter().map(|group| phrases(group)).collect();
-        let mut first_words: Vec<String> = any
-            .iter()
-            .chain(all.iter().flatten())
-            .filter_map(|p| p.first().map(str::to_string))
-            .collect();
-        first_words.sort();
-        first_words.dedup();
         out.push(Category {
             id: c.id,
-            any,
-            all,
+            any: phrases(&c.any),
+            all: c.all.iter().map(|group| phrases(group)).collect(),
             none: phrases(&c.none),
             hs: c.hs,
-            first_words,
         });
     }
     Ok(out)
