@@ -52,11 +52,12 @@ impl<'t> LineDuty<'t> {
             .get(&ctx.tariff.id)
             .filter(|s| s.info.effective <= ctx.date);
         let schedule = in_force.filter(|s| line.hs.get(..2).is_some_and(|c| s.has_chapter(c)));
-        let unit_value = ctx
-            .fx
-            .convert(line.net_unit, &ctx.code, &ctx.destination.currency);
-        let choice =
-            schedule.and_then(|s| Some((s, choose(s, &line.hs, || text(line), unit_value)?)));
+        let choice = schedule.and_then(|s| {
+            let unit_value = ctx
+                .fx
+                .convert(line.net_unit, &ctx.code, &ctx.destination.currency);
+            Some((s, choose(s, &line.hs, || text(line), unit_value)?))
+        });
         if let Some((schedule, choice)) = choice {
             return national(ctx, schedule, choice, &agreements, line);
         }

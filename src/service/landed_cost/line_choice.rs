@@ -318,7 +318,7 @@ mod tests {
 
     #[test]
     fn value_ranges_are_read_per_pair_or_each_and_nothing_else() {
-        let parse = |text: &str| super::super::tables::Bracket::parse_for_tests(text);
+        let parse = |text: &str| super::super::tables::Bracket::parse(text);
         let d = |s: &str| Some(s.parse().unwrap());
         assert_eq!(
             parse("valued over $3 but not over $6.50/pair").map(|b| (b.over, b.not_over)),

@@ -34,7 +34,7 @@ impl Bracket {
 
     /// The bracket a description segment states, if any: "valued over $A", "valued not over
     /// $B", "valued over $A but not over $B", each followed by "/pair" or " each".
-    fn parse(segment: &str) -> Option<Bracket> {
+    pub fn parse(segment: &str) -> Option<Bracket> {
         let at = segment.find("valued ")?;
         let rest = &segment[at + "valued ".len()..];
         let (over, rest) = match rest.strip_prefix("over $") {
@@ -64,13 +64,6 @@ impl Bracket {
         };
         (tail.starts_with("/pair") || tail.starts_with(" each"))
             .then_some(Bracket { over, not_over })
-    }
-}
-
-#[cfg(test)]
-impl Bracket {
-    pub fn parse_for_tests(segment: &str) -> Option<Bracket> {
-        Bracket::parse(segment)
     }
 }
 
