@@ -8,10 +8,10 @@ pub mod customs;
 pub mod demo;
 pub mod domain;
 pub mod logging;
-pub mod migrate;
 pub mod paths;
 pub mod redact;
 pub mod service;
+pub mod sql;
 pub mod station;
 pub mod ui;
 

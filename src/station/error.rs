@@ -1,11 +1,11 @@
 //! What the station's record could not do, in words a person can act on: the one error of
-//! the model's checks and request builders (`model`), the storage (`db`) and imports, and what
-//! went wrong reaching a warehouse database (here rather than in `db::engine`, so the storage
-//! and this error need not import each other).
+//! the model's checks and request builders (`model`), the storage (`db`) and imports. What went
+//! wrong reaching a warehouse database is `crate::sql`'s, said here in the station's words.
 
 use std::path::PathBuf;
 
 use crate::api::FieldError;
+pub use crate::sql::ConnectionProblem;
 
 use super::model::types::{LabelId, OrderNumber, ParcelId};
 
@@ -81,37 +81,30 @@ fn join_problems(problems: &[FieldError]) -> String {
     texts.join("; ")
 }
 
-impl From<crate::migrate::MigrateError> for StationError {
-    fn from(error: crate::migrate::MigrateError) -> Self {
+impl From<crate::sql::migrate::MigrateError> for StationError {
+    fn from(error: crate::sql::migrate::MigrateError) -> Self {
         match error {
-            crate::migrate::MigrateError::Newer { found, known } => {
+            crate::sql::migrate::MigrateError::Newer { found, known } => {
                 StationError::NewerSchema { found, known }
             }
-            crate::migrate::MigrateError::Sqlite(e) => StationError::Db(e),
-            crate::migrate::MigrateError::Refinery(s) => StationError::Migration(s),
+            crate::sql::migrate::MigrateError::Sqlite(e) => StationError::Db(e),
+            crate::sql::migrate::MigrateError::Refinery(s) => StationError::Migration(s),
+            crate::sql::migrate::MigrateError::Sql(e) => StationError::from(e),
         }
     }
 }
 
-/// What went wrong reaching a PostgreSQL database, in words a person can act on.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ConnectionProblem {
-    #[error(
-        "cannot reach {target} ({reason}); is PostgreSQL running there, and are the host and port right?"
-    )]
-    Unreachable { target: String, reason: String },
-    #[error(
-        "PostgreSQL refused the password for user {user}; type the right one in Settings (Warehouse)"
-    )]
-    WrongPassword { user: String },
-    #[error("PostgreSQL does not let user {user} in from here ({reason})")]
-    NotAllowed { user: String, reason: String },
-    #[error(
-        "the database {database} does not exist on the server; create it (createdb {database}) or correct the URL"
-    )]
-    NoSuchDatabase { database: String },
-    #[error("no secure (TLS) connection to {target}: {reason}")]
-    Tls { target: String, reason: String },
-    #[error("the server refused the connection: {0}")]
-    Other(String),
+/// The SQL layer's failures in the station's words: a lost warehouse connection stays
+/// `Unreachable` (the app says "nothing was recorded; retrying").
+impl From<crate::sql::SqlError> for StationError {
+    fn from(error: crate::sql::SqlError) -> Self {
+        use crate::sql::SqlError;
+        match error {
+            SqlError::Sqlite(e) => StationError::Db(e),
+            SqlError::Unreachable(reason) => StationError::Unreachable(reason),
+            SqlError::Connection(problem) => StationError::Connection(problem),
+            SqlError::Postgres(reason) => StationError::Warehouse(reason),
+            SqlError::Corrupt(reason) => StationError::Corrupt(reason),
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! What the store could not do.
 
 use crate::api::FieldError;
+use crate::sql::SqlError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -14,7 +15,7 @@ pub enum StoreError {
     #[error("invalid request: {}", join_errors(.0))]
     Invalid(Vec<FieldError>),
     #[error("database error: {0}")]
-    Database(rusqlite::Error),
+    Database(SqlError),
     /// The write could not be done at all (the disk, or the writer thread, failed).
     #[error("the store cannot take the write: {0}")]
     Unavailable(String),
@@ -31,7 +32,23 @@ impl From<rusqlite::Error> for StoreError {
             rusqlite::Error::FromSqlConversionFailure(column, _, cause) => {
                 StoreError::Corrupt(format!("column {column}: {cause}"))
             }
-            other => StoreError::Database(other),
+            other => StoreError::Database(SqlError::Sqlite(other)),
+        }
+    }
+}
+
+/// A lost PostgreSQL connection is `Unavailable` (nothing was committed; the client may retry);
+/// a value that does not read back is `Corrupt`.
+impl From<SqlError> for StoreError {
+    fn from(error: SqlError) -> Self {
+        match error {
+            SqlError::Sqlite(e) => StoreError::from(e),
+            SqlError::Unreachable(reason) => {
+                StoreError::Unavailable(format!("the database is unreachable ({reason})"))
+            }
+            SqlError::Connection(problem) => StoreError::Unavailable(problem.to_string()),
+            SqlError::Corrupt(reason) => StoreError::Corrupt(reason),
+            other @ SqlError::Postgres(_) => StoreError::Database(other),
         }
     }
 }

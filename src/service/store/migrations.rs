@@ -1,7 +1,7 @@
 //! The schema, applied by `refinery` from `src/service/store/migrations/`: one numbered file per
 //! step, each in its own transaction with its row in `refinery_schema_history`. Add a step by
 //! adding a file; never edit one that has shipped (refinery refuses a changed checksum). The
-//! running is `crate::migrate`, shared with the station's record: it adopts files from before
+//! running is `crate::sql::migrate`, shared with the station's record: it adopts files from before
 //! refinery, whose steps 1–2 (counted in `PRAGMA user_version`) are the same SQL as V1–V2.
 //!
 //! Conventions: money and quantities are exact decimal TEXT (never REAL); timestamps are
@@ -11,7 +11,7 @@
 use rusqlite::Connection;
 
 use super::error::StoreError;
-use crate::migrate::{self, MigrateError};
+use crate::sql::migrate::{self, MigrateError};
 
 mod steps {
     refinery::embed_migrations!("src/service/store/migrations");
@@ -27,7 +27,8 @@ pub(super) fn latest() -> i64 {
 /// (more steps than this build knows) is refused rather than guessed at.
 pub(super) fn apply(conn: &mut Connection) -> Result<(), StoreError> {
     migrate::sqlite(conn, &steps::migrations::runner()).map_err(|e| match e {
-        MigrateError::Sqlite(e) => StoreError::Database(e),
+        MigrateError::Sqlite(e) => StoreError::from(e),
+        MigrateError::Sql(e) => StoreError::from(e),
         // A newer schema, or a step that failed or differs from this build's file.
         other @ (MigrateError::Newer { .. } | MigrateError::Refinery(_)) => {
             StoreError::Corrupt(other.to_string())

@@ -95,7 +95,7 @@ impl StationDb {
         let value: Option<String> = tx.query_row_opt(
             "SELECT value_json FROM warehouse_settings WHERE key = ?1",
             params![key],
-            |row| row.get("value_json"),
+            |row| Ok(row.get("value_json")?),
         )?;
         value.as_deref().map(from_json).transpose()
     }

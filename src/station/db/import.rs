@@ -35,7 +35,7 @@ impl StationDb {
             let stored: Option<String> = tx.query_row_opt(
                 "SELECT create_json FROM orders WHERE source_reference = ?1",
                 params![prepared.reference],
-                |row| row.get("create_json"),
+                |row| Ok(row.get("create_json")?),
             )?;
             if let Some(stored) = stored {
                 outcomes.push(if stored == to_json(prepared.create)? {

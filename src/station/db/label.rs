@@ -159,7 +159,7 @@ pub(super) fn label_parcel(conn: &mut Tx<'_>, label: LabelId) -> Result<ParcelId
     conn.query_row_opt(
         "SELECT parcel_id FROM labels WHERE id = ?1",
         params![label.0],
-        |row| row.get("parcel_id"),
+        |row| Ok(row.get("parcel_id")?),
     )?
     .map(ParcelId)
     .ok_or(StationError::UnknownLabel(label))
@@ -262,7 +262,7 @@ pub(super) fn upsert_document(
             document.bytes,
             now_unix()
         ],
-        |row| row.get("id"),
+        |row| Ok(row.get("id")?),
     )?;
     Ok(DocumentId(id))
 }

@@ -94,7 +94,7 @@ impl StationDb {
         let open: Option<i64> = tx.query_row_opt(
             "SELECT id FROM print_jobs WHERE document_id = ?1 AND state IN ('queued', 'sending')",
             params![document.0],
-            |row| row.get("id"),
+            |row| Ok(row.get("id")?),
         )?;
         let id = match open {
             Some(id) => {
@@ -239,10 +239,10 @@ impl StationDb {
 const ABANDONED_SEND_SECONDS: i64 = 120;
 
 fn settle_sending_before(tx: &mut Tx<'_>, before: i64) -> Result<u64, StationError> {
-    tx.execute(
+    Ok(tx.execute(
         "UPDATE print_jobs SET state = 'uncertain', updated_at = ?1,
              last_error = 'Packdesk stopped while sending it'
          WHERE state = 'sending' AND updated_at < ?2",
         params![now_unix(), before],
-    )
+    )?)
 }

@@ -68,10 +68,10 @@ pub(super) fn insert_submitted(
 }
 
 pub(super) fn order_exists(tx: &mut Tx<'_>, reference: i64) -> Result<bool, StationError> {
-    tx.query_value(
+    Ok(tx.query_value(
         "SELECT EXISTS (SELECT 1 FROM orders WHERE source_reference = ?1)",
         params![reference],
-    )
+    )?)
 }
 
 /// Inserts an order, its shipments and item lines; returns the order's row id. No events.

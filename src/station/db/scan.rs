@@ -41,7 +41,7 @@ impl StationDb {
             let found: Option<u64> = tx.query_row_opt(
                 "SELECT source_reference FROM orders WHERE source_reference = ?1",
                 params![reference],
-                |row| row.get("source_reference"),
+                |row| Ok(row.get("source_reference")?),
             )?;
             if let Some(found) = found {
                 return Ok(ScanMatch::Order(found));
@@ -81,7 +81,7 @@ impl StationDb {
             }
         };
         let orders = tx.query_map(query, params![code, SKU_ORDERS_LIMIT], |row| {
-            row.get("source_reference")
+            Ok(row.get("source_reference")?)
         })?;
         let sku: String = tx.query_value(
             "SELECT sku FROM items WHERE lower(sku) = lower(?1) LIMIT 1",

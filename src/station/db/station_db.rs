@@ -72,4 +72,5 @@ pub(super) fn order_row_id(tx: &mut Tx<'_>, order: OrderNumber) -> Result<i64, S
     )?
     .ok_or(StationError::UnknownOrder(order))?
     .get("id")
+    .map_err(StationError::from)
 }

@@ -8,8 +8,7 @@ use std::time::Duration;
 use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
 
-use super::location::PgTarget;
-use super::pg;
+use crate::sql::{PgTarget, classify_pg_error, connect_pg};
 use crate::station::error::StationError;
 
 /// The channel every desk listens on.
@@ -26,11 +25,11 @@ impl std::fmt::Debug for ChangeListener {
 }
 
 impl ChangeListener {
-    pub(super) fn open(target: &PgTarget) -> Result<Self, StationError> {
-        let mut client = pg::connect(target).map_err(StationError::Connection)?;
+    pub(crate) fn open(target: &PgTarget) -> Result<Self, StationError> {
+        let mut client = connect_pg(target).map_err(StationError::Connection)?;
         client
             .batch_execute(&format!("LISTEN {CHANGES_CHANNEL}"))
-            .map_err(pg::classify)?;
+            .map_err(classify_pg_error)?;
         Ok(Self { client })
     }
 
@@ -42,7 +41,7 @@ impl ChangeListener {
             .notifications()
             .timeout_iter(timeout)
             .next()
-            .map_err(pg::classify)?;
+            .map_err(classify_pg_error)?;
         if first.is_none() {
             if self.client.is_closed() {
                 return Err(StationError::Unreachable(
@@ -53,7 +52,12 @@ impl ChangeListener {
         }
         // Drain what else arrived with it: one read covers them all.
         let mut notifications = self.client.notifications();
-        while notifications.iter().next().map_err(pg::classify)?.is_some() {}
+        while notifications
+            .iter()
+            .next()
+            .map_err(classify_pg_error)?
+            .is_some()
+        {}
         Ok(true)
     }
 }

@@ -6,13 +6,12 @@
 //! Ten desks starting at once migrate once: on PostgreSQL the runner holds a session advisory
 //! lock; on SQLite a desk that lost the race finds the step applied and goes on. A desk older
 //! than the schema refuses plainly ("update Packdesk") instead of writing rows it does not
-//! understand. The SQLite half is `crate::migrate`, shared with the reference service's store;
+//! understand. The runner is `crate::sql::migrate`, shared with the reference service's store;
 //! it adopts files from before refinery, whose steps 1–4 (counted in `PRAGMA user_version`) are
 //! the same SQL as V1–V4.
 
-use super::location::PgTarget;
-use super::pg;
-use crate::migrate::{self, HISTORY, latest};
+use crate::sql::migrate::{self, latest};
+use crate::sql::{PgTarget, connect_pg};
 use crate::station::error::StationError;
 
 mod sqlite_steps {
@@ -62,31 +61,14 @@ pub(super) fn prepare_sqlite(
 
 /// Migrates a PostgreSQL database under the migration lock.
 pub(super) fn prepare_postgres(client: &mut postgres::Client) -> Result<(), StationError> {
-    client
-        .execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])
-        .map_err(pg::classify)?;
-    // Grouped: every pending step and its history row in one transaction (PostgreSQL's DDL is
-    // transactional), so a desk that stops mid-migration leaves the schema as it was.
-    let runner = postgres_steps::migrations::runner().set_grouped(true);
-    let result = applied_postgres(client)
-        .and_then(|found| Ok(migrate::refuse_newer(found, latest(&runner))?))
-        .and_then(|()| {
-            runner
-                .run(client)
-                .map(|_| ())
-                .map_err(|e| StationError::Migration(e.to_string()))
-        });
-    // Also released when the connection closes, so an error above cannot leave it held.
-    let unlocked = client.execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK]);
-    result?;
-    unlocked.map_err(pg::classify)?;
+    migrate::postgres(client, postgres_steps::migrations::runner(), MIGRATION_LOCK)?;
     Ok(())
 }
 
 /// Connects without changing anything and compares the schema with this build's.
 pub fn test_connection(target: &PgTarget) -> Result<SchemaStatus, StationError> {
-    let mut client = pg::connect(target).map_err(StationError::Connection)?;
-    let found = applied_postgres(&mut client)?;
+    let mut client = connect_pg(target).map_err(StationError::Connection)?;
+    let found = migrate::applied_postgres(&mut client)?;
     let known = latest(&postgres_steps::migrations::runner());
     migrate::refuse_newer(found, known)?;
     Ok(match found {
@@ -94,22 +76,4 @@ pub fn test_connection(target: &PgTarget) -> Result<SchemaStatus, StationError> 
         found if found < known => SchemaStatus::Older { found, known },
         version => SchemaStatus::Current { version },
     })
-}
-
-fn applied_postgres(client: &mut postgres::Client) -> Result<i64, StationError> {
-    let exists: bool = client
-        .query_one("SELECT to_regclass($1) IS NOT NULL", &[&HISTORY])
-        .and_then(|row| row.try_get(0))
-        .map_err(pg::classify)?;
-    if !exists {
-        return Ok(0);
-    }
-    let version: i32 = client
-        .query_one(
-            "SELECT COALESCE(MAX(version), 0) FROM refinery_schema_history",
-            &[],
-        )
-        .and_then(|row| row.try_get(0))
-        .map_err(pg::classify)?;
-    Ok(i64::from(version))
 }

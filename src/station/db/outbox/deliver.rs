@@ -355,7 +355,7 @@ fn apply_label(
     let label: Option<i64> = tx.query_row(
         "SELECT label_id FROM outbox WHERE id = ?1",
         params![entry.id.0],
-        |row| row.get("label_id"),
+        |row| Ok(row.get("label_id")?),
     )?;
     match label {
         Some(label) => update_label_in(tx, LabelId(label), response),

@@ -50,7 +50,8 @@ impl StationDb {
                AND (e.lease_until IS NULL OR e.lease_until <= ?1) AND {NOT_WAITING}
              ORDER BY e.next_attempt_at, e.id LIMIT 1{lock}"
         );
-        let Some(id) = tx.query_row_opt(&pick, params![now], |row| row.get::<_, i64>("id"))? else {
+        let Some(id) = tx.query_row_opt(&pick, params![now], |row| Ok(row.get::<_, i64>("id")?))?
+        else {
             return Ok(None);
         };
         let claim = format!(

@@ -47,7 +47,7 @@ pub(super) fn enqueue_in(
         .query_row_opt(
             "SELECT id FROM outbox WHERE idempotency_key = ?1",
             params![&key],
-            |row| row.get("id"),
+            |row| Ok(row.get("id")?),
         )?
         .ok_or_else(|| StationError::Corrupt(format!("outbox entry {key} vanished")))?;
     Ok(OutboxId(id))

@@ -13,20 +13,16 @@ use postgres::error::SqlState;
 
 use postgres::{Client, IsolationLevel, NoTls};
 
+use super::error::{ConnectionProblem, SqlError};
 use super::location::PgTarget;
 use super::row::Row;
 use super::value::Value;
-use crate::station::error::{ConnectionProblem, StationError};
-
-/// Writers of the whole warehouse take this transaction-scoped advisory lock first, so they
-/// commit one after the other as SQLite's writers do. Any fixed number works; this one spells
-/// "PACKDESK" in ASCII so a DBA reading `pg_locks` can tell whose it is.
-const WRITE_LOCK: i64 = 0x5041_434b_4445_534b;
 
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Purpose {
     Read,
-    /// Behind the warehouse-wide writers' lock: check-then-write holds as on one desk.
+    /// Behind the database's writers' lock (see [`PgConnection::new`]): check-then-write holds
+    /// as on one SQLite file.
     Write,
     /// Without that lock: the statements' own row locks (`ON CONFLICT`, `FOR UPDATE SKIP
     /// LOCKED`) make it safe, and it never waits behind another desk's long write.
@@ -37,6 +33,9 @@ pub(super) struct PgConnection {
     target: PgTarget,
     client: Option<Client>,
     statements: Statements,
+    /// The transaction-scoped advisory lock every `Write` takes first, so writers commit one
+    /// after the other as SQLite's do; each store has its own number.
+    write_lock: i64,
 }
 
 impl Drop for PgConnection {
@@ -65,11 +64,12 @@ impl Drop for PgConnection {
 
 impl PgConnection {
     /// A connection on `client`, already connected to `target` and migrated.
-    pub(super) fn new(target: PgTarget, client: Client) -> Self {
+    pub(super) fn new(target: PgTarget, client: Client, write_lock: i64) -> Self {
         Self {
             target,
             client: Some(client),
             statements: Statements::new(),
+            write_lock,
         }
     }
 
@@ -77,19 +77,19 @@ impl PgConnection {
         &self.target
     }
 
-    pub(super) fn begin(&mut self, purpose: Purpose) -> Result<PgTx<'_>, StationError> {
+    pub(super) fn begin(&mut self, purpose: Purpose) -> Result<PgTx<'_>, SqlError> {
         if self.client.as_ref().is_none_or(Client::is_closed) {
             // Statements were prepared on the old connection; they mean nothing on a new one.
             self.client = None;
             self.statements.clear();
             self.client = Some(connect(&self.target).map_err(|problem| match problem {
-                ConnectionProblem::Unreachable { reason, .. } => StationError::Unreachable(reason),
-                other => StationError::Connection(other),
+                ConnectionProblem::Unreachable { reason, .. } => SqlError::Unreachable(reason),
+                other => SqlError::Connection(other),
             })?);
             tracing::info!(target = %self.target, "reconnected to the warehouse database");
         }
         let Some(client) = self.client.as_mut() else {
-            return Err(StationError::Unreachable("not connected".into()));
+            return Err(SqlError::Unreachable("not connected".into()));
         };
         let mut tx = match purpose {
             Purpose::Write | Purpose::RowLocked => client
@@ -104,7 +104,7 @@ impl PgConnection {
         }
         .map_err(classify)?;
         if let Purpose::Write = purpose {
-            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&WRITE_LOCK])
+            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&self.write_lock])
                 .map_err(classify)?;
         }
         Ok(PgTx {
@@ -121,10 +121,7 @@ pub(super) struct PgTx<'c> {
 
 impl PgTx<'_> {
     /// The statement prepared on this connection, with its column names.
-    fn statement(
-        &mut self,
-        sql: &str,
-    ) -> Result<(postgres::Statement, Arc<[String]>), StationError> {
+    fn statement(&mut self, sql: &str) -> Result<(postgres::Statement, Arc<[String]>), SqlError> {
         if let Some(prepared) = self.statements.get(sql) {
             return Ok(prepared.clone());
         }
@@ -142,14 +139,14 @@ impl PgTx<'_> {
         Ok(prepared)
     }
 
-    pub(super) fn execute(&mut self, sql: &str, values: &[Value]) -> Result<u64, StationError> {
+    pub(super) fn execute(&mut self, sql: &str, values: &[Value]) -> Result<u64, SqlError> {
         let (statement, _) = self.statement(sql)?;
         let params: Vec<&(dyn postgres::types::ToSql + Sync)> =
             values.iter().map(|v| v as _).collect();
         self.tx.execute(&statement, &params).map_err(classify)
     }
 
-    pub(super) fn query(&mut self, sql: &str, values: &[Value]) -> Result<Vec<Row>, StationError> {
+    pub(super) fn query(&mut self, sql: &str, values: &[Value]) -> Result<Vec<Row>, SqlError> {
         let (statement, names) = self.statement(sql)?;
         let params: Vec<&(dyn postgres::types::ToSql + Sync)> =
             values.iter().map(|v| v as _).collect();
@@ -160,7 +157,7 @@ impl PgTx<'_> {
                     .map(|i| {
                         row.try_get::<_, Value>(i).map_err(|e| {
                             let name = names.get(i).map_or("?", String::as_str);
-                            StationError::Corrupt(format!("column {name}: {e}"))
+                            SqlError::Corrupt(format!("column {name}: {e}"))
                         })
                     })
                     .collect::<Result<_, _>>()?;
@@ -169,13 +166,13 @@ impl PgTx<'_> {
             .collect()
     }
 
-    pub(super) fn commit(self) -> Result<(), StationError> {
+    pub(super) fn commit(self) -> Result<(), SqlError> {
         self.tx.commit().map_err(classify)
     }
 }
 
 /// Opens one connection, TLS or not as the target says (see `PgTarget::parse`).
-pub(super) fn connect(target: &PgTarget) -> Result<Client, ConnectionProblem> {
+pub fn connect(target: &PgTarget) -> Result<Client, ConnectionProblem> {
     let result = if target.uses_tls() {
         let tls = tls_connector().map_err(|reason| ConnectionProblem::Tls {
             target: target.to_string(),
@@ -243,12 +240,12 @@ pub(super) fn describe_problem(target: &PgTarget, error: &postgres::Error) -> Co
 
 /// An error of a statement or transaction: a lost connection is `Unreachable` (the caller says
 /// "nothing was recorded; retrying"), anything else a plain database failure.
-pub(super) fn classify(error: postgres::Error) -> StationError {
+pub fn classify(error: postgres::Error) -> SqlError {
     match error.code() {
-        Some(code) if is_connection_state(code) => StationError::Unreachable(full_reason(&error)),
-        Some(_) => StationError::Warehouse(full_reason(&error)),
-        None if error.as_db_error().is_none() => StationError::Unreachable(full_reason(&error)),
-        None => StationError::Warehouse(full_reason(&error)),
+        Some(code) if is_connection_state(code) => SqlError::Unreachable(full_reason(&error)),
+        Some(_) => SqlError::Postgres(full_reason(&error)),
+        None if error.as_db_error().is_none() => SqlError::Unreachable(full_reason(&error)),
+        None => SqlError::Postgres(full_reason(&error)),
     }
 }
 

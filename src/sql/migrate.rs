@@ -1,6 +1,10 @@
-//! Schema migrations on SQLite with `refinery`, shared by the station's record
+//! Schema migrations with `refinery` on both engines, shared by the station's record
 //! (`station::db::engine::migrate`) and the reference service's store (`service::store`): each
-//! embeds its own numbered `V*.sql` files and hands the runner here.
+//! embeds its own numbered `V*.sql` files per engine and hands the runner here.
+//!
+//! On PostgreSQL the runner holds a session advisory lock (each store its own number), so ten
+//! processes starting at once migrate once, and applies every pending step with its history row
+//! in one transaction (PostgreSQL's DDL is transactional).
 //!
 //! Both stores counted their steps in `PRAGMA user_version` before refinery kept the history in
 //! `refinery_schema_history`; such a file is adopted (its steps recorded as applied) rather than
@@ -31,6 +35,9 @@ pub enum MigrateError {
     /// A step could not be applied (or an applied one differs from this build's file).
     #[error("a schema step failed: {0}")]
     Refinery(String),
+    /// PostgreSQL could not be reached or refused a statement.
+    #[error("{0}")]
+    Sql(#[from] super::SqlError),
 }
 
 /// The highest step the runner knows: the schema version this build writes.
@@ -161,4 +168,53 @@ fn adopt_user_version(
     }
     tx.commit()?;
     Ok(())
+}
+
+/// Migrates a PostgreSQL database under the session advisory lock `lock`, refusing a schema
+/// newer than the runner knows.
+pub fn postgres(
+    client: &mut postgres::Client,
+    runner: Runner,
+    lock: i64,
+) -> Result<(), MigrateError> {
+    use super::pg::classify;
+    client
+        .execute("SELECT pg_advisory_lock($1)", &[&lock])
+        .map_err(classify)?;
+    // Grouped: every pending step and its history row in one transaction, so a process that
+    // stops mid-migration leaves the schema as it was.
+    let runner = runner.set_grouped(true);
+    let result = applied_postgres(client)
+        .and_then(|found| refuse_newer(found, latest(&runner)))
+        .and_then(|()| {
+            runner
+                .run(client)
+                .map(|_| ())
+                .map_err(|e| MigrateError::Refinery(e.to_string()))
+        });
+    // Also released when the connection closes, so an error above cannot leave it held.
+    let unlocked = client.execute("SELECT pg_advisory_unlock($1)", &[&lock]);
+    result?;
+    unlocked.map_err(classify)?;
+    Ok(())
+}
+
+/// The highest step recorded in a PostgreSQL database's history, 0 before the first.
+pub fn applied_postgres(client: &mut postgres::Client) -> Result<i64, MigrateError> {
+    use super::pg::classify;
+    let exists: bool = client
+        .query_one("SELECT to_regclass($1) IS NOT NULL", &[&HISTORY])
+        .and_then(|row| row.try_get(0))
+        .map_err(classify)?;
+    if !exists {
+        return Ok(0);
+    }
+    let version: i32 = client
+        .query_one(
+            "SELECT COALESCE(MAX(version), 0) FROM refinery_schema_history",
+            &[],
+        )
+        .and_then(|row| row.try_get(0))
+        .map_err(classify)?;
+    Ok(i64::from(version))
 }
