@@ -2,7 +2,6 @@
 
 use std::collections::{HashMap, HashSet};
 
-use rusqlite::{OptionalExtension, Transaction};
 use serde_json::json;
 use time::OffsetDateTime;
 
@@ -10,6 +9,7 @@ use super::codec::{append_event, from_json};
 use super::error::StoreError;
 use super::handle::{Durability, Store};
 use crate::api::{FieldError, LandedCost, TaxCalculationRequest, TaxCalculationResponse};
+use crate::sql::{Tx, params};
 
 /// One rate option of a calculated shipment, as the order create looks it up.
 pub(super) struct RateRow {
@@ -44,7 +44,7 @@ impl Store {
             let mut claimed = Claimed::default();
             let results: Vec<_> = batch
                 .iter()
-                .map(|calc| check(tx, calc, &mut claimed))
+                .map(|calc| check(&mut *tx, calc, &mut claimed))
                 .collect();
             for (calc, result) in batch.iter().zip(&results) {
                 if result.is_ok() {
@@ -64,7 +64,7 @@ struct Claimed<'a> {
 }
 
 fn check<'a>(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     calc: &NewCalculation<'a>,
     claimed: &mut Claimed<'a>,
 ) -> Result<(), StoreError> {
@@ -94,36 +94,36 @@ fn check<'a>(
 }
 
 /// Writes a calculation [`check`] accepted.
-fn insert(tx: &Transaction<'_>, calc: &NewCalculation<'_>) -> Result<(), StoreError> {
+fn insert(tx: &mut Tx<'_>, calc: &NewCalculation<'_>) -> Result<(), StoreError> {
     let resp = calc.response;
     let id = &resp.landedcost_request_id;
-    tx.prepare_cached(
+    tx.execute(
         "INSERT INTO calculations
             (landedcost_request_id, currency_code, created_at, request_json, response_json)
          VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?
-    .execute((
-        id,
-        &resp.currency_code,
-        &resp.created_at,
-        calc.request_json,
-        calc.response_json,
-    ))?;
+        params![
+            id,
+            resp.currency_code,
+            resp.created_at,
+            calc.request_json,
+            calc.response_json,
+        ],
+    )?;
     let mut rates = 0_u64;
     for shipment in &resp.shipments {
         for rate in &shipment.shipping_rate_taxes {
-            tx.prepare_cached(
+            tx.execute(
                 "INSERT INTO calculation_rates (tax_transaction_id, landedcost_request_id,
                     shipment_id, shipping_rate_id, shipping_rate)
                  VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?
-            .execute((
-                &rate.tax_transaction_id,
-                id,
-                &shipment.shipment_id,
-                &rate.shipping_rate_id,
-                rate.shipping_rate.to_string(),
-            ))?;
+                params![
+                    rate.tax_transaction_id,
+                    id,
+                    shipment.shipment_id,
+                    rate.shipping_rate_id,
+                    rate.shipping_rate.to_string(),
+                ],
+            )?;
             rates += 1;
         }
     }
@@ -175,58 +175,58 @@ fn shipments_match(req: &TaxCalculationRequest, resp: &TaxCalculationResponse) -
     errors
 }
 
-pub(super) fn calculation_exists(tx: &Transaction<'_>, id: &str) -> Result<bool, StoreError> {
+pub(super) fn calculation_exists(tx: &mut Tx<'_>, id: &str) -> Result<bool, StoreError> {
     Ok(tx
-        .prepare_cached("SELECT 1 FROM calculations WHERE landedcost_request_id = ?1")?
-        .query_row([id], |_| Ok(()))
-        .optional()?
+        .query_opt(
+            "SELECT 1 FROM calculations WHERE landedcost_request_id = ?1",
+            params![id],
+        )?
         .is_some())
 }
 
 /// The request of a stored calculation (its cart: addresses and items).
 pub(super) fn load_request(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     id: &str,
 ) -> Result<(TaxCalculationRequest, String), StoreError> {
-    let (request, currency): (String, String) = tx.query_row(
+    let row = tx.query_one(
         "SELECT request_json, currency_code FROM calculations WHERE landedcost_request_id = ?1",
-        [id],
-        |row| Ok((row.get("request_json")?, row.get("currency_code")?)),
+        params![id],
     )?;
+    let (request, currency): (String, String) =
+        (row.get("request_json")?, row.get("currency_code")?);
     Ok((from_json(&request, "calculations.request_json")?, currency))
 }
 
 pub(super) fn load_rate(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     tax_transaction_id: &str,
 ) -> Result<Option<RateRow>, StoreError> {
-    Ok(tx
-        .prepare_cached(
-            "SELECT landedcost_request_id, shipment_id, shipping_rate_id, shipping_rate
-             FROM calculation_rates WHERE tax_transaction_id = ?1",
-        )?
-        .query_row([tax_transaction_id], |row| {
+    tx.query_row_opt(
+        "SELECT landedcost_request_id, shipment_id, shipping_rate_id, shipping_rate
+         FROM calculation_rates WHERE tax_transaction_id = ?1",
+        params![tax_transaction_id],
+        |row| -> Result<_, StoreError> {
             Ok(RateRow {
                 landedcost_request_id: row.get("landedcost_request_id")?,
                 shipment_id: row.get("shipment_id")?,
                 shipping_rate_id: row.get("shipping_rate_id")?,
                 shipping_rate: row.get("shipping_rate")?,
             })
-        })
-        .optional()?)
+        },
+    )
 }
 
 /// The landed cost of every rate option of a stored calculation, by `tax_transaction_id`.
 /// Read from the stored response, the one copy of what the merchant was quoted (a rate row
 /// holding its own copy would double what every quote writes).
 pub(super) fn landed_costs(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     id: &str,
 ) -> Result<HashMap<String, LandedCost>, StoreError> {
-    let text: String = tx.query_row(
+    let text: String = tx.query_value(
         "SELECT response_json FROM calculations WHERE landedcost_request_id = ?1",
-        [id],
-        |row| row.get(0),
+        params![id],
     )?;
     let response: TaxCalculationResponse = from_json(&text, "calculations.response_json")?;
     Ok(response
@@ -238,13 +238,11 @@ pub(super) fn landed_costs(
 }
 
 /// The calculation's shipments that have at least one rate option, in stored order.
-pub(super) fn rated_shipments(tx: &Transaction<'_>, id: &str) -> Result<Vec<String>, StoreError> {
-    let mut stmt = tx.prepare_cached(
+pub(super) fn rated_shipments(tx: &mut Tx<'_>, id: &str) -> Result<Vec<String>, StoreError> {
+    tx.query_map(
         "SELECT shipment_id FROM calculation_rates WHERE landedcost_request_id = ?1
          GROUP BY shipment_id ORDER BY MIN(rowid)",
-    )?;
-    let ids = stmt
-        .query_map([id], |row| row.get(0))?
-        .collect::<Result<Vec<String>, _>>()?;
-    Ok(ids)
+        params![id],
+        |row| Ok(row.get(0)?),
+    )
 }

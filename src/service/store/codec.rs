@@ -8,6 +8,7 @@ use time::format_description::well_known::{Iso8601, Rfc3339};
 
 use super::error::StoreError;
 use crate::domain::{Weight, WeightUnit};
+use crate::sql::{FromValue, Tx, Value, params};
 
 /// Decimals are stored as their exact text; `SUM()` in SQL would go through floating point, so
 /// sums are done in Rust, saturating (plain `+` panics on overflow, and input can be huge).
@@ -64,16 +65,16 @@ pub(super) fn weight(per_unit: Option<Decimal>, unit: Option<&str>) -> Option<We
 
 /// Appends one entry to the event history; `source_reference` is `None` for calculations.
 pub(super) fn append_event(
-    tx: &rusqlite::Transaction<'_>,
+    tx: &mut Tx<'_>,
     source_reference: Option<&str>,
     at: OffsetDateTime,
     kind: &str,
     detail: serde_json::Value,
 ) -> Result<(), StoreError> {
-    tx.prepare_cached(
+    tx.execute(
         "INSERT INTO events (source_reference, at, kind, detail_json) VALUES (?1, ?2, ?3, ?4)",
-    )?
-    .execute((source_reference, ts(at)?, kind, to_json(&detail)?))?;
+        params![source_reference, ts(at)?, kind, to_json(&detail)?],
+    )?;
     Ok(())
 }
 
@@ -81,13 +82,11 @@ pub(super) fn append_event(
 /// that is not a decimal is stored data gone wrong, said with the text.
 pub(super) struct StoredDecimal(pub Decimal);
 
-impl rusqlite::types::FromSql for StoredDecimal {
-    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
-        let text = value.as_str()?;
-        Decimal::from_str_exact(text)
+impl FromValue for StoredDecimal {
+    fn from_value(value: Value) -> Result<Self, String> {
+        let text = String::from_value(value)?;
+        Decimal::from_str_exact(&text)
             .map(StoredDecimal)
-            .map_err(|_| {
-                rusqlite::types::FromSqlError::Other(format!("{text:?} is not a decimal").into())
-            })
+            .map_err(|_| format!("{text:?} is not a decimal"))
     }
 }

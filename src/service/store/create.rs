@@ -2,7 +2,6 @@
 
 use std::collections::HashSet;
 
-use rusqlite::{OptionalExtension, Transaction};
 use rust_decimal::Decimal;
 use serde_json::json;
 use time::OffsetDateTime;
@@ -16,6 +15,7 @@ use super::handle::Store;
 use super::retention;
 use super::rows::load_order;
 use crate::api::{Address, CartItem, FieldError, LandedCost, OrderCreateRequest};
+use crate::sql::{Tx, params};
 
 /// A line to insert, from a calculation's cart item or a complete update item.
 pub(super) struct NewLine<'a> {
@@ -62,38 +62,38 @@ impl<'a> From<&'a CartItem> for NewLine<'a> {
 }
 
 pub(super) fn insert_line(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     shipment_row: i64,
     line: &NewLine<'_>,
 ) -> Result<i64, StoreError> {
-    tx.prepare_cached(
+    Ok(tx.query_value(
         "INSERT INTO order_items (shipment_row, source_line_id, source_product_id,
             source_variant_id, hs_code, quantity, unit_price, unit_discount, sku, product_name,
             variant_name, description, origin_country_code, category, requires_shipping,
             weight_per_unit, weight_unit, refunded_quantity)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
-    )?
-    .execute(rusqlite::params![
-        shipment_row,
-        line.source_line_id,
-        line.source_product_id,
-        line.source_variant_id,
-        line.hs_code,
-        line.quantity.to_string(),
-        line.unit_price.to_string(),
-        line.unit_discount.to_string(),
-        line.sku,
-        line.product_name,
-        line.variant_name,
-        line.description,
-        line.origin_country_code,
-        line.category,
-        line.requires_shipping,
-        line.weight.map(|(w, _)| w.to_string()),
-        line.weight.map(|(_, u)| u),
-        line.refunded_quantity.to_string(),
-    ])?;
-    Ok(tx.last_insert_rowid())
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+         RETURNING id",
+        params![
+            shipment_row,
+            line.source_line_id,
+            line.source_product_id,
+            line.source_variant_id,
+            line.hs_code,
+            line.quantity.to_string(),
+            line.unit_price.to_string(),
+            line.unit_discount.to_string(),
+            line.sku,
+            line.product_name,
+            line.variant_name,
+            line.description,
+            line.origin_country_code,
+            line.category,
+            line.requires_shipping,
+            line.weight.map(|(w, _)| w.to_string()),
+            line.weight.map(|(_, u)| u),
+            line.refunded_quantity.to_string(),
+        ],
+    )?)
 }
 
 /// A shipment to insert; `rate` is `None` for one added by an update (no calculation).
@@ -107,7 +107,7 @@ pub(super) struct NewShipment<'a> {
 }
 
 pub(super) fn insert_shipment(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     order_id: i64,
     shipment: &NewShipment<'_>,
 ) -> Result<i64, StoreError> {
@@ -120,24 +120,24 @@ pub(super) fn insert_shipment(
         ),
         None => (None, Decimal::ZERO, Decimal::ZERO, None),
     };
-    tx.prepare_cached(
+    Ok(tx.query_value(
         "INSERT INTO order_shipments (order_id, shipment_id, tax_transaction_id, status,
             shipping_rate_id, shipping_rate, duties, total_taxes, landed_cost_json,
             ship_from_json, refunded_amount)
-         VALUES (?1, ?2, ?3, 'open', ?4, ?5, ?6, ?7, ?8, ?9, '0')",
-    )?
-    .execute(rusqlite::params![
-        order_id,
-        shipment.shipment_id,
-        tax_transaction_id,
-        shipment.shipping_rate_id,
-        shipment.shipping_rate.to_string(),
-        duties.to_string(),
-        taxes.to_string(),
-        landed_cost_json,
-        shipment.ship_from.map(to_json).transpose()?,
-    ])?;
-    Ok(tx.last_insert_rowid())
+         VALUES (?1, ?2, ?3, 'open', ?4, ?5, ?6, ?7, ?8, ?9, '0')
+         RETURNING id",
+        params![
+            order_id,
+            shipment.shipment_id,
+            tax_transaction_id,
+            shipment.shipping_rate_id,
+            shipment.shipping_rate.to_string(),
+            duties.to_string(),
+            taxes.to_string(),
+            landed_cost_json,
+            shipment.ship_from.map(to_json).transpose()?,
+        ],
+    )?)
 }
 
 impl Store {
@@ -186,7 +186,7 @@ struct Choice {
 }
 
 /// Every rule of the create body against the calculation; the chosen rate of each shipment.
-fn check_create(tx: &Transaction<'_>, req: &OrderCreateRequest) -> Result<Vec<Choice>, StoreError> {
+fn check_create(tx: &mut Tx<'_>, req: &OrderCreateRequest) -> Result<Vec<Choice>, StoreError> {
     let mut errors = Vec::new();
     for (field, text) in [
         ("source_created_at", &req.source_created_at),
@@ -290,18 +290,17 @@ fn check_create(tx: &Transaction<'_>, req: &OrderCreateRequest) -> Result<Vec<Ch
 }
 
 /// The order holding a tax transaction, if any.
-fn locked_by(tx: &Transaction<'_>, tax_transaction_id: &str) -> Result<Option<String>, StoreError> {
-    Ok(tx
-        .prepare_cached(
-            "SELECT o.source_reference FROM order_shipments s JOIN orders o ON o.id = s.order_id
-             WHERE s.tax_transaction_id = ?1",
-        )?
-        .query_row([tax_transaction_id], |row| row.get(0))
-        .optional()?)
+fn locked_by(tx: &mut Tx<'_>, tax_transaction_id: &str) -> Result<Option<String>, StoreError> {
+    tx.query_row_opt(
+        "SELECT o.source_reference FROM order_shipments s JOIN orders o ON o.id = s.order_id
+         WHERE s.tax_transaction_id = ?1",
+        params![tax_transaction_id],
+        |row| Ok(row.get(0)?),
+    )
 }
 
 fn insert_order(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     req: &OrderCreateRequest,
     source_reference: &str,
     chosen: &[Choice],
@@ -309,12 +308,13 @@ fn insert_order(
 ) -> Result<(), StoreError> {
     let (cart, currency) = load_request(tx, &req.landedcost_request_id)?;
     let now_text = ts(now)?;
-    tx.execute(
+    let order_id: i64 = tx.query_value(
         "INSERT INTO orders (source_reference, source, landedcost_request_id, currency_code,
             source_created_at, source_updated_at, total, order_discount, custom_properties_json,
             billing_address_json, destination_address_json, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)",
-        rusqlite::params![
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)
+         RETURNING id",
+        params![
             source_reference,
             req.source,
             req.landedcost_request_id,
@@ -329,7 +329,6 @@ fn insert_order(
             now_text,
         ],
     )?;
-    let order_id = tx.last_insert_rowid();
     let mut locked = Vec::new();
     for Choice { index, rate, cost } in chosen {
         let tax_transaction_id = shipment_ref(req, *index)?;

@@ -5,12 +5,12 @@
 //! naming it is told the quote expired. An order's calculation is never deleted: the check and
 //! the delete are one transaction, and order creation is another on the same connection.
 
-use rusqlite::{OptionalExtension, Transaction};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
 use super::error::StoreError;
 use super::handle::{Durability, Store};
+use crate::sql::{Dialect, Tx, params};
 
 /// What one batch did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,18 +39,17 @@ impl Store {
                     NOT EXISTS (SELECT 1 FROM orders o
                                 WHERE o.landedcost_request_id = c.landedcost_request_id)
                  FROM calculations c WHERE c.rowid > ?1 ORDER BY c.rowid LIMIT ?2";
-            walk(tx, select, after, batch, &cutoff, |rowid, id| {
-                tx.prepare_cached(
+            walk(tx, select, after, batch, &cutoff, |tx, rowid, id| {
+                tx.execute(
                     "DELETE FROM calculation_rates WHERE landedcost_request_id = ?1",
-                )?
-                .execute([id])?;
-                tx.prepare_cached("DELETE FROM calculations WHERE rowid = ?1")?
-                    .execute([rowid])?;
-                tx.prepare_cached(
-                    "INSERT OR IGNORE INTO expired_calculations (landedcost_request_id, expired_at)
-                     VALUES (?1, ?2)",
-                )?
-                .execute((id, &now))?;
+                    params![id],
+                )?;
+                tx.execute("DELETE FROM calculations WHERE rowid = ?1", params![rowid])?;
+                tx.execute(
+                    "INSERT INTO expired_calculations (landedcost_request_id, expired_at)
+                     VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+                    params![id, now],
+                )?;
                 Ok(())
             })
         })
@@ -68,37 +67,48 @@ impl Store {
     ) -> Result<PurgeStep, StoreError> {
         let cutoff = rfc3339(cutoff)?;
         self.write_with(Durability::ProcessCrash, |tx| {
-            let select = "SELECT e.id, '', e.at,
-                    e.kind = 'calculation_saved' AND e.source_reference IS NULL
-                    AND NOT EXISTS (SELECT 1 FROM calculations c WHERE c.landedcost_request_id
-                                    = json_extract(e.detail_json, '$.landedcost_request_id'))
-                 FROM events e WHERE e.id > ?1 ORDER BY e.id LIMIT ?2";
-            walk(tx, select, after, batch, &cutoff, |id, _| {
-                tx.prepare_cached("DELETE FROM events WHERE id = ?1")?
-                    .execute([id])?;
+            // The one query whose SQL differs: each engine reads a field of JSON text its way.
+            let select = match tx.dialect() {
+                Dialect::Sqlite => {
+                    "SELECT e.id, '', e.at,
+                        e.kind = 'calculation_saved' AND e.source_reference IS NULL
+                        AND NOT EXISTS (SELECT 1 FROM calculations c WHERE c.landedcost_request_id
+                                        = json_extract(e.detail_json, '$.landedcost_request_id'))
+                     FROM events e WHERE e.id > ?1 ORDER BY e.id LIMIT ?2"
+                }
+                Dialect::Postgres => {
+                    "SELECT e.id, '', e.at,
+                        e.kind = 'calculation_saved' AND e.source_reference IS NULL
+                        AND NOT EXISTS (SELECT 1 FROM calculations c WHERE c.landedcost_request_id
+                                        = e.detail_json::jsonb ->> 'landedcost_request_id')
+                     FROM events e WHERE e.id > ?1 ORDER BY e.id LIMIT ?2"
+                }
+            };
+            walk(tx, select, after, batch, &cutoff, |tx, id, _| {
+                tx.execute("DELETE FROM events WHERE id = ?1", params![id])?;
                 Ok(())
             })
         })
     }
 
-    /// Gives up to `pages` free pages back to the file system.
+    /// Gives up to `pages` free pages back to the file system (SQLite; PostgreSQL's autovacuum
+    /// makes the space of deleted rows reusable by itself).
     pub fn release_free_pages(&self, pages: u32) -> Result<(), StoreError> {
-        let conn = self
-            .conn
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        // Each step of the statement frees one page: step it to the end.
-        let mut vacuum = conn.prepare(&format!("PRAGMA incremental_vacuum({pages})"))?;
-        let mut steps = vacuum.query([])?;
-        while steps.next()?.is_some() {}
+        self.on_sqlite(|conn| {
+            // Each step of the statement frees one page: step it to the end.
+            let mut vacuum = conn.prepare(&format!("PRAGMA incremental_vacuum({pages})"))?;
+            let mut steps = vacuum.query([])?;
+            while steps.next()?.is_some() {}
+            Ok(())
+        })?;
         Ok(())
     }
 
-    /// The file's size in pages and how many of them are free.
-    pub fn page_counts(&self) -> Result<(i64, i64), StoreError> {
-        self.read(|tx| {
-            let pages: i64 = tx.query_row("PRAGMA page_count", [], |r| r.get(0))?;
-            let free: i64 = tx.query_row("PRAGMA freelist_count", [], |r| r.get(0))?;
+    /// The SQLite file's size in pages and how many of them are free; `None` on PostgreSQL.
+    pub fn page_counts(&self) -> Result<Option<(i64, i64)>, StoreError> {
+        self.on_sqlite(|conn| {
+            let pages: i64 = conn.query_row("PRAGMA page_count", [], |r| r.get(0))?;
+            let free: i64 = conn.query_row("PRAGMA freelist_count", [], |r| r.get(0))?;
             Ok((pages, free))
         })
     }
@@ -108,19 +118,19 @@ impl Store {
 /// storage order, (position, id, timestamp, whether it may go); `delete` removes one that may.
 /// Stops at the first row not older than `cutoff`.
 fn walk(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     select: &str,
     after: i64,
     batch: usize,
     cutoff: &str,
-    mut delete: impl FnMut(i64, &str) -> Result<(), StoreError>,
+    mut delete: impl FnMut(&mut Tx<'_>, i64, &str) -> Result<(), StoreError>,
 ) -> Result<PurgeStep, StoreError> {
-    let rows: Vec<(i64, String, String, bool)> = tx
-        .prepare_cached(select)?
-        .query_map((after, i64::try_from(batch).unwrap_or(i64::MAX)), |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-        })?
-        .collect::<Result<_, _>>()?;
+    let limit = i64::try_from(batch).unwrap_or(i64::MAX);
+    let rows: Vec<(i64, String, String, bool)> = tx.query_map(
+        select,
+        params![after, limit],
+        |r| -> Result<_, StoreError> { Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)) },
+    )?;
     let mut step = PurgeStep {
         deleted: 0,
         next: after,
@@ -133,7 +143,7 @@ fn walk(
         }
         step.next = position;
         if may_go {
-            delete(position, &id)?;
+            delete(&mut *tx, position, &id)?;
             step.deleted += 1;
         }
     }
@@ -141,11 +151,12 @@ fn walk(
 }
 
 /// Whether a calculation with this id was deleted by retention.
-pub(super) fn expired(tx: &Transaction<'_>, id: &str) -> Result<bool, StoreError> {
+pub(super) fn expired(tx: &mut Tx<'_>, id: &str) -> Result<bool, StoreError> {
     Ok(tx
-        .prepare_cached("SELECT 1 FROM expired_calculations WHERE landedcost_request_id = ?1")?
-        .query_row([id], |_| Ok(()))
-        .optional()?
+        .query_opt(
+            "SELECT 1 FROM expired_calculations WHERE landedcost_request_id = ?1",
+            params![id],
+        )?
         .is_some())
 }
 

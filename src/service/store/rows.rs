@@ -1,11 +1,11 @@
 //! Stored orders, shipments and lines as the write paths and the view read them.
 
-use rusqlite::{OptionalExtension, Transaction};
 use rust_decimal::Decimal;
 
 use super::codec::{StoredDecimal, dec_sum, parse_dec};
 use super::error::StoreError;
 use super::types::ShipmentState;
+use crate::sql::{Tx, params};
 
 pub(super) struct OrderRow {
     pub id: i64,
@@ -23,17 +23,16 @@ pub(super) struct OrderRow {
 }
 
 pub(super) fn load_order(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     source_reference: &str,
 ) -> Result<Option<OrderRow>, StoreError> {
-    Ok(tx
-        .prepare_cached(
-            "SELECT id, source_reference, source, landedcost_request_id, currency_code,
-                    source_created_at, source_updated_at, total, order_discount,
-                    custom_properties_json, billing_address_json, destination_address_json
-             FROM orders WHERE source_reference = ?1",
-        )?
-        .query_row([source_reference], |row| {
+    tx.query_row_opt(
+        "SELECT id, source_reference, source, landedcost_request_id, currency_code,
+                source_created_at, source_updated_at, total, order_discount,
+                custom_properties_json, billing_address_json, destination_address_json
+         FROM orders WHERE source_reference = ?1",
+        params![source_reference],
+        |row| -> Result<_, StoreError> {
             Ok(OrderRow {
                 id: row.get("id")?,
                 source_reference: row.get("source_reference")?,
@@ -48,8 +47,8 @@ pub(super) fn load_order(
                 billing_address_json: row.get("billing_address_json")?,
                 destination_address_json: row.get("destination_address_json")?,
             })
-        })
-        .optional()?)
+        },
+    )
 }
 
 pub(super) struct ShipmentRow {
@@ -68,16 +67,15 @@ pub(super) struct ShipmentRow {
 
 /// The order's shipments in the order they were added.
 pub(super) fn load_shipments(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     order_id: i64,
 ) -> Result<Vec<ShipmentRow>, StoreError> {
-    let mut stmt = tx.prepare_cached(
+    tx.query_map(
         "SELECT id, shipment_id, tax_transaction_id, status, shipping_rate_id, shipping_rate,
                 duties, total_taxes, landed_cost_json, ship_from_json, refunded_amount
          FROM order_shipments WHERE order_id = ?1 ORDER BY id",
-    )?;
-    let shipments = stmt
-        .query_map([order_id], |row| {
+        params![order_id],
+        |row| {
             Ok(ShipmentRow {
                 id: row.get("id")?,
                 shipment_id: row.get("shipment_id")?,
@@ -91,9 +89,8 @@ pub(super) fn load_shipments(
                 ship_from_json: row.get("ship_from_json")?,
                 refunded_amount: row.get::<_, StoredDecimal>("refunded_amount")?.0,
             })
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(shipments)
+        },
+    )
 }
 
 pub(super) struct LineRow {
@@ -135,14 +132,12 @@ const LINE_COLUMNS: &str = "id, source_line_id, source_product_id, source_varian
     refunded_quantity";
 
 /// The lines of one shipment in the order they were added, with their running totals.
-pub(super) fn load_lines(
-    tx: &Transaction<'_>,
-    shipment_row: i64,
-) -> Result<Vec<LineRow>, StoreError> {
+pub(super) fn load_lines(tx: &mut Tx<'_>, shipment_row: i64) -> Result<Vec<LineRow>, StoreError> {
     let sql = format!("SELECT {LINE_COLUMNS} FROM order_items WHERE shipment_row = ?1 ORDER BY id");
-    let mut stmt = tx.prepare_cached(&sql)?;
-    let lines = stmt
-        .query_map([shipment_row], |row| {
+    let lines = tx.query_map(
+        &sql,
+        params![shipment_row],
+        |row| -> Result<_, StoreError> {
             Ok(LineRow {
                 id: row.get("id")?,
                 source_line_id: row.get("source_line_id")?,
@@ -168,26 +163,25 @@ pub(super) fn load_lines(
                 fulfilled: Decimal::ZERO,
                 labelled: Decimal::ZERO,
             })
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     lines
         .into_iter()
         .map(|line| {
             Ok(LineRow {
-                fulfilled: quantity_sum(tx, "fulfillment_items", line.id)?,
-                labelled: quantity_sum(tx, "label_items", line.id)?,
+                fulfilled: quantity_sum(&mut *tx, "fulfillment_items", line.id)?,
+                labelled: quantity_sum(&mut *tx, "label_items", line.id)?,
                 ..line
             })
         })
         .collect()
 }
 
-fn quantity_sum(tx: &Transaction<'_>, table: &str, item_id: i64) -> Result<Decimal, StoreError> {
+fn quantity_sum(tx: &mut Tx<'_>, table: &str, item_id: i64) -> Result<Decimal, StoreError> {
     let sql = format!("SELECT quantity FROM {table} WHERE item_id = ?1");
-    let texts = tx
-        .prepare_cached(&sql)?
-        .query_map([item_id], |row| row.get::<_, String>(0))?
-        .collect::<Result<Vec<_>, _>>()?;
+    let texts = tx.query_map(&sql, params![item_id], |row| {
+        Ok::<_, StoreError>(row.get::<_, String>(0)?)
+    })?;
     let values = texts
         .iter()
         .map(|t| parse_dec(t, table))

@@ -34,12 +34,10 @@ impl ShipmentState {
     }
 }
 
-impl rusqlite::types::FromSql for ShipmentState {
-    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
-        let text = value.as_str()?;
-        Self::parse(text).ok_or_else(|| {
-            rusqlite::types::FromSqlError::Other(format!("unknown shipment status {text:?}").into())
-        })
+impl crate::sql::FromValue for ShipmentState {
+    fn from_value(value: crate::sql::Value) -> Result<Self, String> {
+        let text = String::from_value(value)?;
+        Self::parse(&text).ok_or_else(|| format!("unknown shipment status {text:?}"))
     }
 }
 

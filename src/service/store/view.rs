@@ -1,12 +1,11 @@
 //! Reading an order back with everything derived from its history.
 
-use rusqlite::Transaction;
-
 use super::codec::{StoredDecimal, from_json, opt_from_json, parse_ts, weight};
 use super::error::StoreError;
 use super::handle::Store;
 use super::rows::{LineRow, load_lines, load_order, load_shipments};
 use super::types::{FulfillmentView, ItemView, LabelKind, LabelSummary, OrderView, ShipmentView};
+use crate::sql::{Tx, params};
 
 impl Store {
     /// The order as stored, or `None` when there is no such order.
@@ -34,10 +33,9 @@ impl Store {
                     items,
                 });
             }
-            let events: i64 = tx.query_row(
-                "SELECT COUNT(*) FROM events WHERE source_reference = ?1",
-                [&order.source_reference],
-                |row| row.get(0),
+            let events: i64 = tx.query_value(
+                "SELECT COUNT(*) AS events FROM events WHERE source_reference = ?1",
+                params![order.source_reference],
             )?;
             Ok(Some(OrderView {
                 source_reference,
@@ -91,16 +89,12 @@ fn item_view(line: LineRow) -> ItemView {
     }
 }
 
-fn fulfillments(
-    tx: &Transaction<'_>,
-    shipment_row: i64,
-) -> Result<Vec<FulfillmentView>, StoreError> {
-    let rows = tx
-        .prepare_cached(
-            "SELECT id, tracking_number, carrier, location, shipped_at, status
-             FROM fulfillments WHERE shipment_row = ?1 ORDER BY id",
-        )?
-        .query_map([shipment_row], |row| {
+fn fulfillments(tx: &mut Tx<'_>, shipment_row: i64) -> Result<Vec<FulfillmentView>, StoreError> {
+    let rows = tx.query_map(
+        "SELECT id, tracking_number, carrier, location, shipped_at, status
+         FROM fulfillments WHERE shipment_row = ?1 ORDER BY id",
+        params![shipment_row],
+        |row| -> Result<_, StoreError> {
             Ok((
                 row.get::<_, i64>("id")?,
                 FulfillmentView {
@@ -112,36 +106,34 @@ fn fulfillments(
                     items: Vec::new(),
                 },
             ))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     let mut views = Vec::new();
     for (id, mut view) in rows {
-        let items = tx
-            .prepare_cached(
-                "SELECT i.source_line_id, f.quantity FROM fulfillment_items f
-                 JOIN order_items i ON i.id = f.item_id
-                 WHERE f.fulfillment_id = ?1 ORDER BY i.id",
-            )?
-            .query_map([id], |row| {
+        let items = tx.query_map(
+            "SELECT i.source_line_id, f.quantity FROM fulfillment_items f
+             JOIN order_items i ON i.id = f.item_id
+             WHERE f.fulfillment_id = ?1 ORDER BY i.id",
+            params![id],
+            |row| -> Result<_, StoreError> {
                 Ok((
                     row.get::<_, String>("source_line_id")?,
                     row.get::<_, StoredDecimal>("quantity")?.0,
                 ))
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
+            },
+        )?;
         view.items.extend(items);
         views.push(view);
     }
     Ok(views)
 }
 
-fn labels(tx: &Transaction<'_>, order_id: i64) -> Result<Vec<LabelSummary>, StoreError> {
-    let rows = tx
-        .prepare_cached(
-            "SELECT id, kind, track_reference, tracking_code, ready_at
-             FROM labels WHERE order_id = ?1 ORDER BY created_at, rowid",
-        )?
-        .query_map([order_id], |row| {
+fn labels(tx: &mut Tx<'_>, order_id: i64) -> Result<Vec<LabelSummary>, StoreError> {
+    let rows = tx.query_map(
+        "SELECT id, kind, track_reference, tracking_code, ready_at
+         FROM labels WHERE order_id = ?1 ORDER BY created_at, rowid",
+        params![order_id],
+        |row| -> Result<_, StoreError> {
             Ok((
                 row.get::<_, String>("id")?,
                 row.get::<_, String>("kind")?,
@@ -149,8 +141,8 @@ fn labels(tx: &Transaction<'_>, order_id: i64) -> Result<Vec<LabelSummary>, Stor
                 row.get::<_, String>("tracking_code")?,
                 row.get::<_, String>("ready_at")?,
             ))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     rows.into_iter()
         .map(|(id, kind, track_reference, tracking_code, ready_at)| {
             Ok(LabelSummary {

@@ -5,7 +5,6 @@
 mod new_label;
 mod parcel;
 
-use rusqlite::{OptionalExtension, Transaction};
 use rust_decimal::Decimal;
 use serde_json::json;
 use time::OffsetDateTime;
@@ -21,6 +20,7 @@ use super::types::{
 };
 use crate::api::{Address, FieldError};
 use crate::domain::{Weight, WeightUnit};
+use crate::sql::{Tx, params};
 
 impl Store {
     /// The full order's label: rendered on the first call, returned as stored on every later
@@ -35,13 +35,11 @@ impl Store {
         self.write(|tx| {
             let order = find_order(tx, order_number)?;
             let shipments = live_shipments(tx, &order)?;
-            let existing: Option<String> = tx
-                .query_row(
-                    "SELECT id FROM labels WHERE order_id = ?1 AND kind = 'full'",
-                    [order.id],
-                    |row| row.get(0),
-                )
-                .optional()?;
+            let existing: Option<String> = tx.query_row_opt(
+                "SELECT id FROM labels WHERE order_id = ?1 AND kind = 'full'",
+                params![order.id],
+                |row| Ok::<_, StoreError>(row.get(0)?),
+            )?;
             if let Some(id) = existing {
                 return load_record(tx, &id, &order.source_reference);
             }
@@ -116,10 +114,10 @@ impl Store {
             let docs = render(&context).map_err(render_failed)?;
             insert_label(tx, &order, &context, Some(parcel), &docs, now, ready_at)?;
             for (item_id, quantity) in &allocation.lines {
-                tx.prepare_cached(
+                tx.execute(
                     "INSERT INTO label_items (label_id, item_id, quantity) VALUES (?1, ?2, ?3)",
-                )?
-                .execute((&context.label_id, item_id, quantity.to_string()))?;
+                    params![context.label_id, item_id, quantity.to_string()],
+                )?;
             }
             load_record(tx, &context.label_id, &order.source_reference)
         })
@@ -133,16 +131,17 @@ impl Store {
     ) -> Result<Option<Vec<u8>>, StoreError> {
         self.read(|tx| {
             Ok(match format {
-                DocFormat::Pdf => tx
-                    .query_row("SELECT pdf FROM labels WHERE id = ?1", [label_id], |row| {
-                        row.get::<_, Vec<u8>>(0)
-                    })
-                    .optional()?,
+                DocFormat::Pdf => tx.query_row_opt(
+                    "SELECT pdf FROM labels WHERE id = ?1",
+                    params![label_id],
+                    |row| Ok::<_, StoreError>(row.get::<_, Vec<u8>>(0)?),
+                )?,
                 DocFormat::Zpl => tx
-                    .query_row("SELECT zpl FROM labels WHERE id = ?1", [label_id], |row| {
-                        row.get::<_, String>(0)
-                    })
-                    .optional()?
+                    .query_row_opt(
+                        "SELECT zpl FROM labels WHERE id = ?1",
+                        params![label_id],
+                        |row| Ok::<_, StoreError>(row.get::<_, String>(0)?),
+                    )?
                     .map(String::into_bytes),
             })
         })
@@ -150,14 +149,14 @@ impl Store {
 }
 
 /// `orderNumber` is the order's `source_reference` as text.
-fn find_order(tx: &Transaction<'_>, order_number: &str) -> Result<OrderRow, StoreError> {
+fn find_order(tx: &mut Tx<'_>, order_number: &str) -> Result<OrderRow, StoreError> {
     let not_found = || StoreError::NotFound(format!("no order {order_number}"));
     let reference: u64 = order_number.parse().map_err(|_| not_found())?;
     load_order(tx, &reference.to_string())?.ok_or_else(not_found)
 }
 
 fn all_shipments(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     order: &OrderRow,
 ) -> Result<Vec<(ShipmentRow, Vec<LineRow>)>, StoreError> {
     load_shipments(tx, order.id)?
@@ -171,7 +170,7 @@ fn all_shipments(
 
 /// The shipments that are not canceled, with their lines; a fully canceled order gets no label.
 fn live_shipments(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     order: &OrderRow,
 ) -> Result<Vec<(ShipmentRow, Vec<LineRow>)>, StoreError> {
     let live: Vec<_> = all_shipments(tx, order)?
@@ -216,7 +215,7 @@ fn render_failed(error: String) -> StoreError {
 }
 
 fn insert_label(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     order: &OrderRow,
     context: &LabelContext,
     parcel: Option<&ParcelRequest>,
@@ -229,7 +228,7 @@ fn insert_label(
         "INSERT INTO labels (id, order_id, kind, track_reference, tracking_serial, tracking_code,
             shipping_service, ready_at, created_at, parcel_json, pdf, zpl)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-        rusqlite::params![
+        params![
             context.label_id,
             order.id,
             context.kind.as_str(),
@@ -260,32 +259,19 @@ fn insert_label(
     )
 }
 
-fn load_record(
-    tx: &Transaction<'_>,
-    id: &str,
-    order_number: &str,
-) -> Result<LabelRecord, StoreError> {
-    let (tracking_code, shipping_service, ready_at, pdf, zpl): (String, String, String, _, _) = tx
-        .query_row(
-            "SELECT tracking_code, shipping_service, ready_at, pdf, zpl FROM labels WHERE id = ?1",
-            [id],
-            |row| {
-                Ok((
-                    row.get("tracking_code")?,
-                    row.get("shipping_service")?,
-                    row.get("ready_at")?,
-                    row.get("pdf")?,
-                    row.get("zpl")?,
-                ))
-            },
-        )?;
+fn load_record(tx: &mut Tx<'_>, id: &str, order_number: &str) -> Result<LabelRecord, StoreError> {
+    let row = tx.query_one(
+        "SELECT tracking_code, shipping_service, ready_at, pdf, zpl FROM labels WHERE id = ?1",
+        params![id],
+    )?;
+    let ready_at: String = row.get("ready_at")?;
     Ok(LabelRecord {
         id: id.to_owned(),
         order_number: order_number.to_owned(),
-        tracking_code,
-        shipping_service,
+        tracking_code: row.get("tracking_code")?,
+        shipping_service: row.get("shipping_service")?,
         ready_at: parse_ts(&ready_at)?,
-        pdf,
-        zpl,
+        pdf: row.get("pdf")?,
+        zpl: row.get("zpl")?,
     })
 }

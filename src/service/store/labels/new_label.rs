@@ -1,13 +1,13 @@
 //! What every new label is given: an id, the next tracking serial, and its items from the
 //! order's lines.
 
-use rusqlite::Transaction;
 use rust_decimal::Decimal;
 
 use super::super::codec::weight;
 use super::super::error::StoreError;
 use super::super::rows::LineRow;
 use super::super::types::LabelItem;
+use crate::sql::{Tx, params};
 
 pub(super) fn label_item(line: &LineRow, quantity: Decimal) -> LabelItem {
     LabelItem {
@@ -26,11 +26,10 @@ pub(super) fn new_label_id() -> String {
 }
 
 /// The next tracking serial (1, 2, ...), taken inside the label's transaction.
-pub(super) fn next_serial(tx: &Transaction<'_>) -> Result<u32, StoreError> {
-    let value: i64 = tx.query_row(
+pub(super) fn next_serial(tx: &mut Tx<'_>) -> Result<u32, StoreError> {
+    let value: i64 = tx.query_value(
         "UPDATE sequences SET value = value + 1 WHERE name = 'tracking_serial' RETURNING value",
-        [],
-        |row| row.get(0),
+        params![],
     )?;
     u32::try_from(value)
         .map_err(|_| StoreError::Corrupt(format!("tracking serial {value} out of range")))

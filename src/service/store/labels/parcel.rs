@@ -2,7 +2,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use rusqlite::{OptionalExtension, Transaction};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
@@ -13,6 +12,7 @@ use super::super::types::{LabelContext, LabelItem, LabelKind, ParcelRequest, Shi
 use super::new_label::{label_item, new_label_id, next_serial};
 use crate::api::{Address, FieldError, LabelAddress};
 use crate::domain::{Weight, WeightUnit};
+use crate::sql::{Tx, params};
 
 /// The order lines a parcel takes, and where they come from.
 pub(super) struct Allocation {
@@ -72,30 +72,27 @@ fn requested(parcel: &ParcelRequest) -> Vec<(&str, Decimal)> {
 /// The stored label of this `trackReference`, when the request is a retry of it; a different
 /// parcel under the same reference is a `Conflict`.
 pub(super) fn existing(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     order: &OrderRow,
     parcel: &ParcelRequest,
 ) -> Result<Option<String>, StoreError> {
-    let id: Option<String> = tx
-        .query_row(
-            "SELECT id FROM labels WHERE order_id = ?1 AND kind = 'parcel' AND track_reference = ?2",
-            (order.id, &parcel.track_reference),
-            |row| row.get(0),
-        )
-        .optional()?;
+    let id: Option<String> = tx.query_row_opt(
+        "SELECT id FROM labels WHERE order_id = ?1 AND kind = 'parcel' AND track_reference = ?2",
+        params![order.id, parcel.track_reference],
+        |row| Ok::<_, StoreError>(row.get(0)?),
+    )?;
     let Some(id) = id else { return Ok(None) };
-    let rows = tx
-        .prepare_cached(
-            "SELECT i.sku, l.quantity FROM label_items l JOIN order_items i ON i.id = l.item_id
-             WHERE l.label_id = ?1",
-        )?
-        .query_map([&id], |row| {
+    let rows = tx.query_map(
+        "SELECT i.sku, l.quantity FROM label_items l JOIN order_items i ON i.id = l.item_id
+         WHERE l.label_id = ?1",
+        params![id],
+        |row| -> Result<_, StoreError> {
             Ok((
                 row.get::<_, String>("sku")?,
                 row.get::<_, String>("quantity")?,
             ))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     let mut stored: BTreeMap<String, Decimal> = BTreeMap::new();
     for (sku, quantity) in rows {
         let quantity = parse_dec(&quantity, "label_items.quantity")?;
@@ -223,7 +220,7 @@ pub(super) fn allocate(
 }
 
 pub(super) fn context(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     order: &OrderRow,
     parcel: &ParcelRequest,
     allocation: &Allocation,

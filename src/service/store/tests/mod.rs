@@ -323,22 +323,31 @@ pub(super) fn is_conflict(result: &Result<impl std::fmt::Debug, StoreError>) -> 
 
 /// The event history of an order: `(kind, detail)` in order.
 pub(super) fn events(store: &Store, reference: &str) -> Vec<(String, serde_json::Value)> {
-    let conn = store.conn.lock().unwrap();
-    let mut stmt = conn
-        .prepare("SELECT kind, detail_json FROM events WHERE source_reference = ?1 ORDER BY id")
-        .unwrap();
-    stmt.query_map([reference], |row| {
-        Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
-    })
-    .unwrap()
-    .map(|r| {
-        let (kind, detail) = r.unwrap();
-        (kind, serde_json::from_str(&detail).unwrap())
-    })
-    .collect()
+    store
+        .read(|tx| {
+            tx.query_map(
+                "SELECT kind, detail_json FROM events WHERE source_reference = ?1 ORDER BY id",
+                crate::sql::params![reference],
+                |row| -> Result<_, StoreError> {
+                    let detail: String = row.get("detail_json")?;
+                    Ok((row.get("kind")?, serde_json::from_str(&detail).unwrap()))
+                },
+            )
+        })
+        .unwrap()
 }
 
+/// `work` on the store's own SQLite connection (pragmas and what only SQLite has).
+pub(super) fn on_sqlite<T>(store: &Store, work: impl FnOnce(&mut rusqlite::Connection) -> T) -> T {
+    store
+        .on_sqlite(|conn| Ok(work(conn)))
+        .unwrap()
+        .expect("a SQLite store")
+}
+
+/// The one integer `sql` answers (a count), on either engine.
 pub(super) fn count(store: &Store, sql: &str) -> i64 {
-    let conn = store.conn.lock().unwrap();
-    conn.query_row(sql, [], |row| row.get(0)).unwrap()
+    store
+        .read(|tx| Ok(tx.query_value::<i64>(sql, crate::sql::params![])?))
+        .unwrap()
 }

@@ -185,7 +185,7 @@ fn a_database_from_before_rates_lost_their_copy_migrates_and_orders_still_lock_t
         // A schema-1 database as an earlier Packdesk wrote it, rate rows with their own copy.
         let conn = Connection::open(db_path(&dir)).unwrap();
         conn.execute_batch(include_str!(
-            "../migrations/V1__calculations_orders_labels.sql"
+            "../migrations/sqlite/V1__calculations_orders_labels.sql"
         ))
         .unwrap();
         conn.pragma_update(None, "user_version", 1).unwrap();

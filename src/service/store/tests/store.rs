@@ -9,28 +9,29 @@ use super::*;
 #[test]
 fn wal_foreign_keys_and_busy_timeout_are_on() {
     let (_dir, store) = temp_store();
-    let conn = store.conn.lock().unwrap();
-    let mode: String = conn
-        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(mode, "wal");
-    let fk: i64 = conn
-        .query_row("PRAGMA foreign_keys", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(fk, 1);
-    let busy: i64 = conn
-        .query_row("PRAGMA busy_timeout", [], |r| r.get(0))
-        .unwrap();
-    assert!(busy >= 1000, "busy_timeout is {busy} ms");
-    let bad = conn.execute(
-        "INSERT INTO order_items (shipment_row, source_line_id, source_product_id,
+    on_sqlite(&store, |conn| {
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+        let fk: i64 = conn
+            .query_row("PRAGMA foreign_keys", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(fk, 1);
+        let busy: i64 = conn
+            .query_row("PRAGMA busy_timeout", [], |r| r.get(0))
+            .unwrap();
+        assert!(busy >= 1000, "busy_timeout is {busy} ms");
+        let bad = conn.execute(
+            "INSERT INTO order_items (shipment_row, source_line_id, source_product_id,
             source_variant_id, quantity, unit_price, unit_discount, sku, product_name,
             variant_name, description, origin_country_code, category, requires_shipping,
             refunded_quantity)
          VALUES (999, 'L', 1, 1, '1', '1', '0', 'S', 'P', 'V', 'D', 'PT', 'c', 1, '0')",
-        [],
-    );
-    assert!(bad.is_err(), "a line of a missing shipment was accepted");
+            [],
+        );
+        assert!(bad.is_err(), "a line of a missing shipment was accepted");
+    });
 }
 
 #[test]
@@ -38,14 +39,15 @@ fn migrations_are_idempotent_on_reopen() {
     let (dir, store) = temp_store();
     seeded(&store, 1);
     let history = |s: &Store| -> Vec<i64> {
-        let conn = s.conn.lock().unwrap();
-        let mut stmt = conn
-            .prepare("SELECT version FROM refinery_schema_history ORDER BY version")
-            .unwrap();
-        stmt.query_map([], |r| r.get(0))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap()
+        on_sqlite(s, |conn| {
+            let mut stmt = conn
+                .prepare("SELECT version FROM refinery_schema_history ORDER BY version")
+                .unwrap();
+            stmt.query_map([], |r| r.get(0))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap()
+        })
     };
     let every_step: Vec<i64> = (1..=migrations::latest()).collect();
     assert_eq!(history(&store), every_step);
@@ -121,7 +123,7 @@ fn stores_migrating_one_file_at_once_all_open_it() {
             .unwrap();
         if before_refinery {
             raw.execute_batch(include_str!(
-                "../migrations/V1__calculations_orders_labels.sql"
+                "../migrations/sqlite/V1__calculations_orders_labels.sql"
             ))
             .unwrap();
             raw.pragma_update(None, "user_version", 1).unwrap();
@@ -339,9 +341,10 @@ fn the_store_can_be_shared_between_threads() {
 fn calculations_commit_relaxed_and_orders_commit_fully() {
     let (_dir, store) = temp_store();
     let synchronous = |s: &Store| -> i64 {
-        let conn = s.conn.lock().unwrap();
-        conn.query_row("PRAGMA synchronous", [], |r| r.get(0))
-            .unwrap()
+        on_sqlite(s, |conn| {
+            conn.query_row("PRAGMA synchronous", [], |r| r.get(0))
+                .unwrap()
+        })
     };
     assert_eq!(synchronous(&store), 2, "FULL from the start");
     save(&store, "calc-1");

@@ -1,12 +1,11 @@
 //! The fields an update changes on a stored row: only real changes are written, and each is
 //! recorded with its value before and after.
 
-use rusqlite::Transaction;
-use rusqlite::types::Value as Sql;
 use rust_decimal::Decimal;
 use serde_json::{Map, Value, json};
 
 use super::super::error::StoreError;
+use crate::sql::{ToValue, Tx, Value as Sql};
 
 #[derive(Default)]
 pub(super) struct Changes {
@@ -46,7 +45,7 @@ impl Changes {
     pub fn int(&mut self, column: &'static str, before: i64, after: Option<i64>) {
         if let Some(after) = after.filter(|a| *a != before) {
             self.fields
-                .push((column, Sql::Integer(before), Sql::Integer(after)));
+                .push((column, Sql::Int(before), Sql::Int(after)));
         }
     }
 
@@ -54,8 +53,8 @@ impl Changes {
         if let Some(after) = after.filter(|a| *a != before) {
             self.fields.push((
                 column,
-                Sql::Integer(i64::from(before)),
-                Sql::Integer(i64::from(after)),
+                Sql::Int(i64::from(before)),
+                Sql::Int(i64::from(after)),
             ));
         }
     }
@@ -70,7 +69,7 @@ impl Changes {
     }
 
     /// Writes the new values to row `id` of `table` (a constant of the caller).
-    pub fn write(&self, tx: &Transaction<'_>, table: &str, id: i64) -> Result<(), StoreError> {
+    pub fn write(&self, tx: &mut Tx<'_>, table: &str, id: i64) -> Result<(), StoreError> {
         if self.fields.is_empty() {
             return Ok(());
         }
@@ -81,9 +80,10 @@ impl Changes {
             .map(|(n, (column, _, _))| format!("{column} = ?{}", n + 2))
             .collect();
         let sql = format!("UPDATE {table} SET {} WHERE id = ?1", sets.join(", "));
-        let mut values: Vec<Sql> = vec![Sql::Integer(id)];
+        let mut values: Vec<Sql> = vec![Sql::Int(id)];
         values.extend(self.fields.iter().map(|(_, _, after)| after.clone()));
-        tx.execute(&sql, rusqlite::params_from_iter(values))?;
+        let params: Vec<&dyn ToValue> = values.iter().map(|v| v as &dyn ToValue).collect();
+        tx.execute(&sql, &params)?;
         Ok(())
     }
 
@@ -102,9 +102,8 @@ impl Changes {
 fn to_json(value: &Sql) -> Value {
     match value {
         Sql::Null => Value::Null,
-        Sql::Integer(n) => json!(n),
+        Sql::Int(n) => json!(n),
         Sql::Text(t) => json!(t),
-        Sql::Real(r) => json!(r.to_string()),
         Sql::Blob(b) => json!(format!("{} bytes", b.len())),
     }
 }

@@ -1,6 +1,5 @@
 //! The state one update works on.
 
-use rusqlite::Transaction;
 use serde_json::Value;
 use time::OffsetDateTime;
 
@@ -8,12 +7,13 @@ use super::super::codec::append_event;
 use super::super::error::StoreError;
 use super::super::rows::OrderRow;
 use crate::api::FieldError;
+use crate::sql::Tx;
 
 /// The state one update works on: the order, the clock, and the problems found so far. Business
 /// rule failures are collected (all reported at once, then rolled back); a `Conflict` stops at
 /// once.
 pub(super) struct Ctx<'t, 'c> {
-    pub tx: &'t Transaction<'c>,
+    pub tx: &'t mut Tx<'c>,
     pub order: OrderRow,
     pub now: OffsetDateTime,
     pub errors: Vec<FieldError>,
@@ -24,7 +24,7 @@ impl Ctx<'_, '_> {
         self.errors.push(FieldError::new(field, error));
     }
 
-    pub fn event(&self, kind: &str, detail: Value) -> Result<(), StoreError> {
+    pub fn event(&mut self, kind: &str, detail: Value) -> Result<(), StoreError> {
         append_event(
             self.tx,
             Some(&self.order.source_reference),

@@ -2,7 +2,6 @@
 
 use std::collections::BTreeMap;
 
-use rusqlite::{OptionalExtension, Transaction};
 use rust_decimal::Decimal;
 use serde_json::json;
 
@@ -12,6 +11,7 @@ use super::super::rows::{LineRow, ShipmentRow};
 use super::super::types::ShipmentState;
 use super::ctx::Ctx;
 use crate::api::Fulfillment;
+use crate::sql::{Tx, params};
 
 /// Records one fulfillment. The same tracking number with the same items is a retry and counts
 /// once (a station's outbox may deliver twice); with other items it is a `Conflict`.
@@ -65,34 +65,32 @@ pub(super) fn record(
     if !ctx.errors.is_empty() {
         return Ok(());
     }
-    ctx.tx
-        .prepare_cached(
-            "INSERT INTO fulfillments (shipment_row, tracking_number, location, carrier,
-                shipped_at, status, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        )?
-        .execute((
+    let fulfillment_id: i64 = ctx.tx.query_value(
+        "INSERT INTO fulfillments (shipment_row, tracking_number, location, carrier,
+            shipped_at, status, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         RETURNING id",
+        params![
             shipment.id,
             tracking,
-            &fulfillment.location,
-            &fulfillment.carrier,
-            &fulfillment.shipped_at,
-            &fulfillment.status,
+            fulfillment.location,
+            fulfillment.carrier,
+            fulfillment.shipped_at,
+            fulfillment.status,
             ts(ctx.now)?,
-        ))?;
-    let fulfillment_id = ctx.tx.last_insert_rowid();
+        ],
+    )?;
     let mut recorded = Vec::new();
     for (k, (index, quantity)) in wanted.iter().enumerate() {
         let Some(line) = lines.get_mut(*index) else {
             continue;
         };
         let hs_code = fulfillment.items.get(k).and_then(|i| i.hs_code.as_deref());
-        ctx.tx
-            .prepare_cached(
-                "INSERT INTO fulfillment_items (fulfillment_id, item_id, quantity, hs_code)
-                 VALUES (?1, ?2, ?3, ?4)",
-            )?
-            .execute((fulfillment_id, line.id, quantity.to_string(), hs_code))?;
+        ctx.tx.execute(
+            "INSERT INTO fulfillment_items (fulfillment_id, item_id, quantity, hs_code)
+             VALUES (?1, ?2, ?3, ?4)",
+            params![fulfillment_id, line.id, quantity.to_string(), hs_code],
+        )?;
         line.fulfilled = line.fulfilled.saturating_add(*quantity);
         recorded.push(
             json!({ "source_line_id": line.source_line_id, "quantity": quantity.to_string() }),
@@ -195,28 +193,26 @@ type ItemQuantities = BTreeMap<i64, Decimal>;
 
 /// A stored fulfillment of the shipment with this tracking number: its id and item quantities.
 fn stored_fulfillment(
-    tx: &Transaction<'_>,
+    tx: &mut Tx<'_>,
     shipment_row: i64,
     tracking: &str,
 ) -> Result<Option<(i64, ItemQuantities)>, StoreError> {
-    let id: Option<i64> = tx
-        .prepare_cached(
-            "SELECT id FROM fulfillments WHERE shipment_row = ?1 AND tracking_number = ?2",
-        )?
-        .query_row((shipment_row, tracking), |row| row.get(0))
-        .optional()?;
+    let id: Option<i64> = tx.query_row_opt(
+        "SELECT id FROM fulfillments WHERE shipment_row = ?1 AND tracking_number = ?2",
+        params![shipment_row, tracking],
+        |row| Ok::<_, StoreError>(row.get(0)?),
+    )?;
     let Some(id) = id else { return Ok(None) };
-    let rows = tx
-        .prepare_cached(
-            "SELECT item_id, quantity FROM fulfillment_items WHERE fulfillment_id = ?1",
-        )?
-        .query_map([id], |row| {
+    let rows = tx.query_map(
+        "SELECT item_id, quantity FROM fulfillment_items WHERE fulfillment_id = ?1",
+        params![id],
+        |row| -> Result<_, StoreError> {
             Ok((
                 row.get::<_, i64>("item_id")?,
                 row.get::<_, String>("quantity")?,
             ))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     let mut items = BTreeMap::new();
     for (item, quantity) in rows {
         items.insert(item, parse_dec(&quantity, "fulfillment_items.quantity")?);
@@ -226,15 +222,15 @@ fn stored_fulfillment(
 
 /// A retried fulfillment may carry newer details (its status, a corrected carrier): keep them.
 fn refresh_details(
-    ctx: &Ctx<'_, '_>,
+    ctx: &mut Ctx<'_, '_>,
     id: i64,
     shipment: &ShipmentRow,
     fulfillment: &Fulfillment,
 ) -> Result<(), StoreError> {
     let before: (String, String, String, String) = ctx.tx.query_row(
         "SELECT location, carrier, shipped_at, status FROM fulfillments WHERE id = ?1",
-        [id],
-        |row| {
+        params![id],
+        |row| -> Result<_, StoreError> {
             Ok((
                 row.get("location")?,
                 row.get("carrier")?,
@@ -255,7 +251,7 @@ fn refresh_details(
     ctx.tx.execute(
         "UPDATE fulfillments SET location = ?1, carrier = ?2, shipped_at = ?3, status = ?4
          WHERE id = ?5",
-        (&after.0, &after.1, &after.2, &after.3, id),
+        params![&after.0, &after.1, &after.2, &after.3, id],
     )?;
     let detail = |(location, carrier, shipped_at, status): &(String, String, String, String)| json!({ "location": location, "carrier": carrier, "shipped_at": shipped_at, "status": status });
     ctx.event(
@@ -298,7 +294,7 @@ pub(super) fn change_status(
     }
     ctx.tx.execute(
         "UPDATE order_shipments SET status = ?1 WHERE id = ?2",
-        (to.as_str(), shipment.id),
+        params![to.as_str(), shipment.id],
     )?;
     ctx.event(
         match to {

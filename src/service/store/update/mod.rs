@@ -20,6 +20,7 @@ use super::error::StoreError;
 use super::handle::Store;
 use super::rows::load_order;
 use crate::api::{Address, CustomProperties, FieldError, OrderUpdateRequest};
+use crate::sql::params;
 
 impl Store {
     /// Applies an update (SPEC 4.3). Unknown order → `NotFound`; a `source_updated_at` older
@@ -82,9 +83,10 @@ impl Store {
             if !ctx.errors.is_empty() {
                 return Err(StoreError::Invalid(ctx.errors));
             }
-            tx.execute(
+            let order_id = ctx.order.id;
+            ctx.tx.execute(
                 "UPDATE orders SET source_updated_at = ?1, updated_at = ?2 WHERE id = ?3",
-                (&req.source_updated_at, ts(now)?, ctx.order.id),
+                params![req.source_updated_at, ts(now)?, order_id],
             )?;
             ctx.event(
                 "order_updated",
@@ -105,7 +107,7 @@ fn order_fields(ctx: &mut Ctx<'_, '_>, req: &OrderUpdateRequest) -> Result<(), S
         } else if discount != ctx.order.order_discount {
             ctx.tx.execute(
                 "UPDATE orders SET order_discount = ?1 WHERE id = ?2",
-                (discount.to_string(), ctx.order.id),
+                params![discount.to_string(), ctx.order.id],
             )?;
             ctx.event(
                 "order_discount_changed",
@@ -126,7 +128,7 @@ fn order_fields(ctx: &mut Ctx<'_, '_>, req: &OrderUpdateRequest) -> Result<(), S
             let text = to_json(props)?;
             ctx.tx.execute(
                 "UPDATE orders SET custom_properties_json = ?1 WHERE id = ?2",
-                (&text, ctx.order.id),
+                params![&text, ctx.order.id],
             )?;
             ctx.event(
                 "custom_properties_changed",
@@ -144,7 +146,7 @@ fn order_fields(ctx: &mut Ctx<'_, '_>, req: &OrderUpdateRequest) -> Result<(), S
             let text = to_json(address)?;
             ctx.tx.execute(
                 "UPDATE orders SET destination_address_json = ?1 WHERE id = ?2",
-                (&text, ctx.order.id),
+                params![&text, ctx.order.id],
             )?;
             ctx.event(
                 "destination_address_corrected",
@@ -162,7 +164,7 @@ fn order_fields(ctx: &mut Ctx<'_, '_>, req: &OrderUpdateRequest) -> Result<(), S
             let text = to_json(address)?;
             ctx.tx.execute(
                 "UPDATE orders SET billing_address_json = ?1 WHERE id = ?2",
-                (&text, ctx.order.id),
+                params![&text, ctx.order.id],
             )?;
             ctx.event(
                 "billing_address_corrected",

@@ -1,7 +1,6 @@
 //! One shipment object of an update: a new shipment or changes to an existing one, then its
 //! fulfillments, its status and its refund, in that order.
 
-use rusqlite::OptionalExtension;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde_json::json;
 
@@ -14,6 +13,7 @@ use super::ctx::Ctx;
 use super::{fulfill, items};
 use crate::api::ShipmentUpdate;
 use crate::domain::Currency;
+use crate::sql::params;
 
 pub(super) fn apply(
     ctx: &mut Ctx<'_, '_>,
@@ -62,12 +62,12 @@ pub(super) fn apply(
     Ok(())
 }
 
-fn find(ctx: &Ctx<'_, '_>, shipment_id: &str) -> Result<Option<ShipmentRow>, StoreError> {
-    let row: Option<i64> = ctx
-        .tx
-        .prepare_cached("SELECT id FROM order_shipments WHERE order_id = ?1 AND shipment_id = ?2")?
-        .query_row((ctx.order.id, shipment_id), |row| row.get(0))
-        .optional()?;
+fn find(ctx: &mut Ctx<'_, '_>, shipment_id: &str) -> Result<Option<ShipmentRow>, StoreError> {
+    let row: Option<i64> = ctx.tx.query_row_opt(
+        "SELECT id FROM order_shipments WHERE order_id = ?1 AND shipment_id = ?2",
+        params![ctx.order.id, shipment_id],
+        |row| Ok::<_, StoreError>(row.get(0)?),
+    )?;
     let Some(row) = row else { return Ok(None) };
     Ok(load_shipments(ctx.tx, ctx.order.id)?
         .into_iter()
@@ -214,7 +214,7 @@ fn refund(
     }
     ctx.tx.execute(
         "UPDATE order_shipments SET refunded_amount = ?1 WHERE id = ?2",
-        (amount.to_string(), shipment.id),
+        params![amount.to_string(), shipment.id],
     )?;
     ctx.event(
         "refund_recorded",
@@ -230,7 +230,7 @@ fn refund(
 /// proportion to net value, rounded toward zero so the cap never undercuts a full refund),
 /// plus the rate and the locked duties and taxes.
 fn paid_for(
-    ctx: &Ctx<'_, '_>,
+    ctx: &mut Ctx<'_, '_>,
     shipment: &ShipmentRow,
     lines: &[LineRow],
 ) -> Result<Decimal, StoreError> {
