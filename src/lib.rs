@@ -26,6 +26,10 @@ extern crate self as packdesk;
 #[path = "../tests/support/synthetic.rs"]
 pub(crate) mod synthetic;
 
+#[cfg(test)]
+#[path = "../tests/support/pg_cluster.rs"]
+pub(crate) mod pg_cluster;
+
 /// mimalloc instead of the system allocator, for every binary built on this crate (the app, its
 /// tests and benchmarks, so they measure what ships): the engine allocates many small values per
 /// quote, and glibc's allocator spent a quarter of its time in `malloc`/`free` (typical quote

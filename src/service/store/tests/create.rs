@@ -2,9 +2,8 @@
 
 use super::*;
 
-#[test]
-fn an_order_locks_the_chosen_rates_and_copies_the_cart() {
-    let (_dir, store) = temp_store();
+fn an_order_locks_the_chosen_rates_and_copies_the_cart(db: &Db) {
+    let store = db.open();
     save(&store, "c1");
     let mut req = order_request(5, "c1");
     req.shipments[0].tax_transaction_id = "c1-S1-exp".into();
@@ -45,9 +44,8 @@ fn an_order_locks_the_chosen_rates_and_copies_the_cart() {
     assert_eq!(shipment(&order, "S2").shipping_rate, d("8.00"));
 }
 
-#[test]
-fn the_locked_amounts_do_not_follow_later_calculations() {
-    let (_dir, store) = temp_store();
+fn the_locked_amounts_do_not_follow_later_calculations(db: &Db) {
+    let store = db.open();
     seeded(&store, 5);
     // A newer calculation for the same cart must not touch the order's locked rows.
     let (req, mut resp) = calculation("c-new", "0");
@@ -60,17 +58,15 @@ fn the_locked_amounts_do_not_follow_later_calculations() {
     );
 }
 
-#[test]
-fn an_unknown_calculation_is_invalid() {
-    let (_dir, store) = temp_store();
+fn an_unknown_calculation_is_invalid(db: &Db) {
+    let store = db.open();
     let result = store.create_order(&order_request(5, "nope"), now());
     assert_eq!(invalid_fields(result), ["landedcost_request_id"]);
     assert!(store.order(5).unwrap().is_none());
 }
 
-#[test]
-fn tax_transactions_must_belong_to_the_calculation_and_the_shipment() {
-    let (_dir, store) = temp_store();
+fn tax_transactions_must_belong_to_the_calculation_and_the_shipment(db: &Db) {
+    let store = db.open();
     save(&store, "c1");
     save(&store, "c2");
     let mut req = order_request(5, "c1");
@@ -100,9 +96,8 @@ fn tax_transactions_must_belong_to_the_calculation_and_the_shipment() {
     assert!(store.order(5).unwrap().is_none());
 }
 
-#[test]
-fn every_calculated_shipment_is_listed_exactly_once() {
-    let (_dir, store) = temp_store();
+fn every_calculated_shipment_is_listed_exactly_once(db: &Db) {
+    let store = db.open();
     save(&store, "c1");
     let mut req = order_request(5, "c1");
     req.shipments.pop();
@@ -130,9 +125,8 @@ fn every_calculated_shipment_is_listed_exactly_once() {
     );
 }
 
-#[test]
-fn timestamps_must_be_iso_8601() {
-    let (_dir, store) = temp_store();
+fn timestamps_must_be_iso_8601(db: &Db) {
+    let store = db.open();
     save(&store, "c1");
     let mut req = order_request(5, "c1");
     req.source_updated_at = "yesterday".into();
@@ -144,9 +138,8 @@ fn timestamps_must_be_iso_8601() {
     store.create_order(&req, now()).unwrap();
 }
 
-#[test]
-fn a_duplicate_source_reference_is_a_conflict_and_changes_nothing() {
-    let (_dir, store) = temp_store();
+fn a_duplicate_source_reference_is_a_conflict_and_changes_nothing(db: &Db) {
+    let store = db.open();
     seeded(&store, 5);
     save(&store, "c2");
     let mut again = order_request(5, "c2");
@@ -164,9 +157,8 @@ fn a_duplicate_source_reference_is_a_conflict_and_changes_nothing() {
     ));
 }
 
-#[test]
-fn a_tax_transaction_locks_one_order_only() {
-    let (_dir, store) = temp_store();
+fn a_tax_transaction_locks_one_order_only(db: &Db) {
+    let store = db.open();
     seeded(&store, 5);
     let result = store.create_order(&order_request(6, "c5"), now());
     match result {
@@ -175,3 +167,14 @@ fn a_tax_transaction_locks_one_order_only() {
     }
     assert!(store.order(6).unwrap().is_none());
 }
+
+on_both_engines!(
+    an_order_locks_the_chosen_rates_and_copies_the_cart,
+    the_locked_amounts_do_not_follow_later_calculations,
+    an_unknown_calculation_is_invalid,
+    tax_transactions_must_belong_to_the_calculation_and_the_shipment,
+    every_calculated_shipment_is_listed_exactly_once,
+    timestamps_must_be_iso_8601,
+    a_duplicate_source_reference_is_a_conflict_and_changes_nothing,
+    a_tax_transaction_locks_one_order_only,
+);

@@ -25,9 +25,8 @@ fn status(shipment_id: &str, status: &str) -> ShipmentUpdate {
     }
 }
 
-#[test]
-fn fulfillments_accumulate_up_to_the_quantity() {
-    let (_dir, store) = temp_store();
+fn fulfillments_accumulate_up_to_the_quantity(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     send(&store, vec![fulfill("S1", "T1", &[("L1", "1")])]).unwrap();
     send(
@@ -81,9 +80,8 @@ fn fulfillments_accumulate_up_to_the_quantity() {
     );
 }
 
-#[test]
-fn fulfillment_items_must_be_lines_of_the_shipment() {
-    let (_dir, store) = temp_store();
+fn fulfillment_items_must_be_lines_of_the_shipment(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let mut wrong = fulfill(
         "S1",
@@ -109,9 +107,8 @@ fn fulfillment_items_must_be_lines_of_the_shipment() {
     );
 }
 
-#[test]
-fn a_resent_fulfillment_counts_once() {
-    let (_dir, store) = temp_store();
+fn a_resent_fulfillment_counts_once(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     for _ in 0..3 {
         send(
@@ -150,9 +147,8 @@ fn a_resent_fulfillment_counts_once() {
     assert!(is_conflict(&other), "{other:?}");
 }
 
-#[test]
-fn a_canceled_shipment_cannot_be_fulfilled() {
-    let (_dir, store) = temp_store();
+fn a_canceled_shipment_cannot_be_fulfilled(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     send(&store, vec![status("S1", "canceled")]).unwrap();
     assert!(is_conflict(&send(&store, vec![status("S1", "fulfilled")])));
@@ -192,9 +188,8 @@ fn a_canceled_shipment_cannot_be_fulfilled() {
     assert_eq!(shipment(&order, "S1").refunded_amount, d("148"));
 }
 
-#[test]
-fn a_fulfilled_or_partly_fulfilled_shipment_cannot_be_canceled() {
-    let (_dir, store) = temp_store();
+fn a_fulfilled_or_partly_fulfilled_shipment_cannot_be_canceled(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let mut done = status("S1", "fulfilled");
     done.fulfillments = vec![fulfillment("T1", &[("L1", "2"), ("L2", "1")])];
@@ -217,9 +212,8 @@ fn a_fulfilled_or_partly_fulfilled_shipment_cannot_be_canceled() {
     assert_eq!(line(&order, "S2", "L3").fulfilled, d("1"));
 }
 
-#[test]
-fn quantities_cannot_drop_below_what_was_fulfilled() {
-    let (_dir, store) = temp_store();
+fn quantities_cannot_drop_below_what_was_fulfilled(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     send(&store, vec![fulfill("S2", "T1", &[("L3", "2")])]).unwrap();
     let fewer = ShipmentUpdate {
@@ -238,3 +232,12 @@ fn quantities_cannot_drop_below_what_was_fulfilled() {
         errors[0].error
     );
 }
+
+on_both_engines!(
+    fulfillments_accumulate_up_to_the_quantity,
+    fulfillment_items_must_be_lines_of_the_shipment,
+    a_resent_fulfillment_counts_once,
+    a_canceled_shipment_cannot_be_fulfilled,
+    a_fulfilled_or_partly_fulfilled_shipment_cannot_be_canceled,
+    quantities_cannot_drop_below_what_was_fulfilled,
+);

@@ -59,9 +59,8 @@ fn parcel_label(store: &Store, p: &ParcelRequest) -> Result<LabelRecord, StoreEr
     store.parcel_label("1", p, now(), now(), render_ok)
 }
 
-#[test]
-fn the_full_order_label_is_made_once() {
-    let (_dir, store) = temp_store();
+fn the_full_order_label_is_made_once(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let seen = Cell::new(None);
     let first = store
@@ -96,9 +95,8 @@ fn the_full_order_label_is_made_once() {
     assert_eq!(events(&store, "1").last().unwrap().0, "label_created");
 }
 
-#[test]
-fn labels_need_an_existing_order() {
-    let (_dir, store) = temp_store();
+fn labels_need_an_existing_order(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     for number in ["2", "abc", "", "-1", "99999999999999999999999"] {
         let full = store.full_order_label(number, now(), now(), render_ok);
@@ -120,9 +118,8 @@ fn labels_need_an_existing_order() {
     }
 }
 
-#[test]
-fn a_failed_render_stores_nothing() {
-    let (_dir, store) = temp_store();
+fn a_failed_render_stores_nothing(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let result = store.full_order_label("1", now(), now(), |_| Err("no font for Ω".into()));
     let errors = invalid_errors(result);
@@ -135,9 +132,8 @@ fn a_failed_render_stores_nothing() {
     assert_eq!(record.tracking_code, "RR000000015GB");
 }
 
-#[test]
-fn a_canceled_order_gets_no_label() {
-    let (_dir, store) = temp_store();
+fn a_canceled_order_gets_no_label(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let mut up = update(1, "2026-03-02T08:00:00Z");
     up.shipments = vec![
@@ -163,9 +159,8 @@ fn a_canceled_order_gets_no_label() {
     )));
 }
 
-#[test]
-fn parcels_take_only_what_is_left() {
-    let (_dir, store) = temp_store();
+fn parcels_take_only_what_is_left(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let seen = Cell::new(None);
     let mut first = parcel("P1", &[("SKU-A", "1"), ("SKU-C", "2")]);
@@ -235,9 +230,8 @@ fn parcels_take_only_what_is_left() {
     assert_eq!(count(&store, "SELECT COUNT(*) FROM labels"), 2);
 }
 
-#[test]
-fn a_resent_parcel_returns_its_label() {
-    let (_dir, store) = temp_store();
+fn a_resent_parcel_returns_its_label(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let first = parcel_label(&store, &parcel("P1", &[("SKU-A", "2")])).unwrap();
     let again = store
@@ -271,9 +265,8 @@ fn a_resent_parcel_returns_its_label() {
         .unwrap();
 }
 
-#[test]
-fn skus_of_canceled_shipments_get_no_label() {
-    let (_dir, store) = temp_store();
+fn skus_of_canceled_shipments_get_no_label(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let mut up = update(1, "2026-03-02T08:00:00Z");
     up.shipments = vec![ShipmentUpdate {
@@ -286,9 +279,8 @@ fn skus_of_canceled_shipments_get_no_label() {
     parcel_label(&store, &parcel("P1", &[("SKU-B", "1")])).unwrap();
 }
 
-#[test]
-fn split_fields_are_checked() {
-    let (_dir, store) = temp_store();
+fn split_fields_are_checked(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let mut bad = parcel(" ", &[]);
     bad.parcel_weight_grams = d("0");
@@ -298,9 +290,8 @@ fn split_fields_are_checked() {
     );
 }
 
-#[test]
-fn documents_are_served_by_label_id() {
-    let (_dir, store) = temp_store();
+fn documents_are_served_by_label_id(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let full = store
         .full_order_label("1", now(), now(), render_ok)
@@ -318,3 +309,15 @@ fn documents_are_served_by_label_id() {
     assert!(String::from_utf8(split.pdf).unwrap().contains("SKU-Bx1"));
     assert_eq!(store.label_document("nope", DocFormat::Pdf).unwrap(), None);
 }
+
+on_both_engines!(
+    the_full_order_label_is_made_once,
+    labels_need_an_existing_order,
+    a_failed_render_stores_nothing,
+    a_canceled_order_gets_no_label,
+    parcels_take_only_what_is_left,
+    a_resent_parcel_returns_its_label,
+    skus_of_canceled_shipments_get_no_label,
+    split_fields_are_checked,
+    documents_are_served_by_label_id,
+);

@@ -27,6 +27,64 @@ pub(super) fn now() -> OffsetDateTime {
     datetime!(2026-03-02 10:00 UTC)
 }
 
+/// Where one test's store lives: a SQLite file in a temporary directory, or a fresh database
+/// of the throwaway PostgreSQL cluster (`tests/support/pg_cluster.rs`). [`Db::open`] opens the
+/// same store each time, so "survives reopening" means the same on both engines.
+pub(super) struct Db {
+    location: crate::sql::Location,
+    _dir: Option<TempDir>,
+}
+
+impl Db {
+    pub fn sqlite() -> Db {
+        let dir = TempDir::new().unwrap();
+        Db {
+            location: crate::sql::Location::Sqlite(dir.path().join("service.db")),
+            _dir: Some(dir),
+        }
+    }
+
+    /// `None` where PostgreSQL is not installed (outside CI; see `pg_cluster`).
+    pub fn postgres() -> Option<Db> {
+        let url = crate::pg_cluster::fresh_database()?;
+        Some(Db {
+            location: crate::sql::Location::parse(&url).unwrap(),
+            _dir: None,
+        })
+    }
+
+    pub fn open(&self) -> Store {
+        Store::connect(&self.location).unwrap()
+    }
+}
+
+/// `on_both_engines!(a, b)` makes `sqlite::a`, `postgres::a`, ... each calling `a(&Db)`: the
+/// store's behaviour suite runs on both engines, the same test function, not two copies.
+macro_rules! on_both_engines {
+    ($($name:ident),+ $(,)?) => {
+        mod sqlite {
+            $(
+                #[test]
+                fn $name() {
+                    super::$name(&$crate::service::store::tests::Db::sqlite());
+                }
+            )+
+        }
+        mod postgres {
+            $(
+                #[test]
+                fn $name() {
+                    let Some(db) = $crate::service::store::tests::Db::postgres() else {
+                        return;
+                    };
+                    super::$name(&db);
+                }
+            )+
+        }
+    };
+}
+pub(super) use on_both_engines;
+
 pub(super) fn temp_store() -> (TempDir, Store) {
     let dir = TempDir::new().unwrap();
     let store = Store::open(&dir.path().join("service.db")).unwrap();

@@ -9,9 +9,8 @@ use super::*;
 use crate::service::store::checkpoint::Limits;
 use crate::service::store::codec::to_json;
 
-#[test]
-fn a_failing_calculation_in_a_batch_leaves_the_others_stored() {
-    let (_dir, store) = temp_store();
+fn a_failing_calculation_in_a_batch_leaves_the_others_stored(db: &Db) {
+    let store = db.open();
     save(&store, "taken");
     let calcs = [
         calculation("a", "0"),
@@ -29,9 +28,8 @@ fn a_failing_calculation_in_a_batch_leaves_the_others_stored() {
     store.create_order(&order_request(2, "b"), now()).unwrap();
 }
 
-#[test]
-fn a_batch_cannot_store_an_id_twice() {
-    let (_dir, store) = temp_store();
+fn a_batch_cannot_store_an_id_twice(db: &Db) {
+    let store = db.open();
     // "x" twice, then "y" quoting one of x's tax transactions, then "z" repeating its own.
     let mut y = calculation("y", "0");
     y.1.shipments[1].shipping_rate_taxes[0].tax_transaction_id = "x-S1-std".into();
@@ -229,3 +227,8 @@ fn a_database_from_before_rates_lost_their_copy_migrates_and_orders_still_lock_t
     );
     assert_eq!(columns, 0);
 }
+
+on_both_engines!(
+    a_failing_calculation_in_a_batch_leaves_the_others_stored,
+    a_batch_cannot_store_an_id_twice,
+);

@@ -4,9 +4,8 @@ use super::*;
 
 const LATER: &str = "2026-03-02T08:00:00Z";
 
-#[test]
-fn refunds_never_exceed_what_was_paid() {
-    let (_dir, store) = temp_store();
+fn refunds_never_exceed_what_was_paid(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let refund = |amount: &str| {
         let mut up = update(1, LATER);
@@ -36,9 +35,8 @@ fn refunds_never_exceed_what_was_paid() {
     assert_eq!(refunds, 2);
 }
 
-#[test]
-fn the_order_discount_share_lowers_the_refund_cap() {
-    let (_dir, store) = temp_store();
+fn the_order_discount_share_lowers_the_refund_cap(db: &Db) {
+    let store = db.open();
     let (req, resp) = calculation("cd", "14");
     save_calculation(&store, &req, &resp).unwrap();
     store.create_order(&order_request(1, "cd"), now()).unwrap();
@@ -64,9 +62,8 @@ fn the_order_discount_share_lowers_the_refund_cap() {
     refund("S2", "42.60").unwrap();
 }
 
-#[test]
-fn refunded_quantities_never_exceed_the_quantity() {
-    let (_dir, store) = temp_store();
+fn refunded_quantities_never_exceed_the_quantity(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let mut up = update(1, LATER);
     up.shipments = vec![ShipmentUpdate {
@@ -92,3 +89,9 @@ fn refunded_quantities_never_exceed_the_quantity() {
         d("2")
     );
 }
+
+on_both_engines!(
+    refunds_never_exceed_what_was_paid,
+    the_order_discount_share_lowers_the_refund_cap,
+    refunded_quantities_never_exceed_the_quantity,
+);

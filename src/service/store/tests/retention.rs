@@ -34,9 +34,8 @@ fn purge_all(store: &Store, cutoff: time::OffsetDateTime) -> usize {
     }
 }
 
-#[test]
-fn an_old_quote_no_order_uses_is_deleted_and_ordering_it_says_it_expired() {
-    let (_dir, store) = temp_store();
+fn an_old_quote_no_order_uses_is_deleted_and_ordering_it_says_it_expired(db: &Db) {
+    let store = db.open();
     save(&store, "ordered");
     save(&store, "abandoned");
     store
@@ -112,9 +111,8 @@ fn the_pages_of_deleted_quotes_go_back_to_the_file_system() {
     assert!(after * 2 < full, "{after} pages of {full}");
 }
 
-#[test]
-fn orders_taken_while_retention_runs_lose_nothing() {
-    let (_dir, store) = temp_store();
+fn orders_taken_while_retention_runs_lose_nothing(db: &Db) {
+    let store = db.open();
     for i in 0..200 {
         save(&store, &format!("q{i}"));
     }
@@ -158,3 +156,8 @@ fn orders_taken_while_retention_runs_lose_nothing() {
         i64::try_from(ordered).unwrap()
     );
 }
+
+on_both_engines!(
+    an_old_quote_no_order_uses_is_deleted_and_ordering_it_says_it_expired,
+    orders_taken_while_retention_runs_lose_nothing,
+);

@@ -150,9 +150,8 @@ fn stores_migrating_one_file_at_once_all_open_it() {
     }
 }
 
-#[test]
-fn data_survives_reopen() {
-    let (dir, store) = temp_store();
+fn data_survives_reopen(db: &Db) {
+    let store = db.open();
     seeded(&store, 7);
     let mut up = update(7, "2026-03-02T08:00:00Z");
     up.shipments = vec![ShipmentUpdate {
@@ -166,7 +165,7 @@ fn data_survives_reopen() {
         .unwrap();
     let before = store.order(7).unwrap().unwrap();
     drop(store);
-    let store = reopen(&dir);
+    let store = db.open();
     assert_eq!(store.order(7).unwrap().unwrap(), before);
     assert_eq!(
         store.label_document(&label.id, DocFormat::Pdf).unwrap(),
@@ -174,9 +173,8 @@ fn data_survives_reopen() {
     );
 }
 
-#[test]
-fn every_write_is_in_the_event_history() {
-    let (_dir, store) = temp_store();
+fn every_write_is_in_the_event_history(db: &Db) {
+    let store = db.open();
     seeded(&store, 3);
     let calc_events = count(
         &store,
@@ -200,18 +198,16 @@ fn every_write_is_in_the_event_history() {
     assert_eq!(created["shipments"][0]["duties"], "4.00");
 }
 
-#[test]
-fn the_largest_source_reference_round_trips() {
-    let (_dir, store) = temp_store();
+fn the_largest_source_reference_round_trips(db: &Db) {
+    let store = db.open();
     seeded(&store, u64::MAX);
     let order = store.order(u64::MAX).unwrap().unwrap();
     assert_eq!(order.source_reference, u64::MAX);
     assert!(store.order(u64::MAX - 1).unwrap().is_none());
 }
 
-#[test]
-fn calculations_are_stored_once_with_unique_ids() {
-    let (_dir, store) = temp_store();
+fn calculations_are_stored_once_with_unique_ids(db: &Db) {
+    let store = db.open();
     save(&store, "c1");
     let (req, resp) = calculation("c1", "0");
     assert!(is_conflict(&save_calculation(&store, &req, &resp)));
@@ -243,10 +239,12 @@ fn calculations_are_stored_once_with_unique_ids() {
 /// Two handles on one file (two connections, as two processes would have) and eight threads:
 /// every distinct order is created exactly once, a contested reference is created once, and
 /// concurrent fulfillments never exceed the line's quantity or double count a retry.
-#[test]
-fn parallel_writers_lose_nothing_and_duplicate_nothing() {
-    let (dir, first) = temp_store();
-    let second = reopen(&dir);
+/// Two stores on one database, as two service instances on one PostgreSQL (or two processes
+/// on one SQLite file): parallel creates and updates of the same orders, no duplicate and no
+/// lost update.
+fn parallel_writers_lose_nothing_and_duplicate_nothing(db: &Db) {
+    let first = db.open();
+    let second = db.open();
     const THREADS: u64 = 8;
     const PER_THREAD: u64 = 5;
     for t in 0..THREADS {
@@ -354,3 +352,11 @@ fn calculations_commit_relaxed_and_orders_commit_fully() {
         .unwrap();
     assert_eq!(synchronous(&store), 2, "FULL again for an order");
 }
+
+on_both_engines!(
+    parallel_writers_lose_nothing_and_duplicate_nothing,
+    data_survives_reopen,
+    every_write_is_in_the_event_history,
+    the_largest_source_reference_round_trips,
+    calculations_are_stored_once_with_unique_ids,
+);

@@ -26,16 +26,14 @@ fn full_item(line: &str, sku: &str) -> UpdateItem {
     }
 }
 
-#[test]
-fn an_unknown_order_is_not_found() {
-    let (_dir, store) = temp_store();
+fn an_unknown_order_is_not_found(db: &Db) {
+    let store = db.open();
     let result = store.update_order(&update(99, LATER), now());
     assert!(matches!(result, Err(StoreError::NotFound(_))), "{result:?}");
 }
 
-#[test]
-fn an_older_update_is_a_conflict_and_changes_nothing() {
-    let (_dir, store) = temp_store();
+fn an_older_update_is_a_conflict_and_changes_nothing(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let mut stale = update(1, "2026-03-01T09:04:59Z");
     stale.order_discount = Some(d("3"));
@@ -75,9 +73,8 @@ fn an_older_update_is_a_conflict_and_changes_nothing() {
     );
 }
 
-#[test]
-fn rates_sent_with_a_shipment_must_be_the_chosen_one() {
-    let (_dir, store) = temp_store();
+fn rates_sent_with_a_shipment_must_be_the_chosen_one(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let mut up = update(1, LATER);
     up.shipments = vec![ShipmentUpdate {
@@ -102,9 +99,8 @@ fn rates_sent_with_a_shipment_must_be_the_chosen_one() {
     );
 }
 
-#[test]
-fn a_new_shipment_needs_its_rate_and_complete_items() {
-    let (_dir, store) = temp_store();
+fn a_new_shipment_needs_its_rate_and_complete_items(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let mut up = update(1, LATER);
     up.shipments = vec![shipment_update("S3")];
@@ -171,9 +167,8 @@ fn a_new_shipment_needs_its_rate_and_complete_items() {
     );
 }
 
-#[test]
-fn items_of_an_existing_shipment_are_changed_and_added() {
-    let (_dir, store) = temp_store();
+fn items_of_an_existing_shipment_are_changed_and_added(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let mut up = update(1, LATER);
     up.shipments = vec![ShipmentUpdate {
@@ -247,9 +242,8 @@ fn items_of_an_existing_shipment_are_changed_and_added() {
     );
 }
 
-#[test]
-fn address_discount_and_property_corrections_are_recorded() {
-    let (_dir, store) = temp_store();
+fn address_discount_and_property_corrections_are_recorded(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let mut up = update(1, LATER);
     let mut moved = address("GB", "Ada Lovelace");
@@ -287,9 +281,8 @@ fn address_discount_and_property_corrections_are_recorded() {
     );
 }
 
-#[test]
-fn an_update_is_applied_completely_or_not_at_all() {
-    let (_dir, store) = temp_store();
+fn an_update_is_applied_completely_or_not_at_all(db: &Db) {
+    let store = db.open();
     seeded(&store, 1);
     let mut up = update(1, LATER);
     up.order_discount = Some(d("7"));
@@ -317,3 +310,13 @@ fn an_update_is_applied_completely_or_not_at_all() {
     assert_eq!(shipment(&order, "S2").status, ShipmentState::Open);
     assert_eq!(order.events, 1);
 }
+
+on_both_engines!(
+    an_unknown_order_is_not_found,
+    an_older_update_is_a_conflict_and_changes_nothing,
+    rates_sent_with_a_shipment_must_be_the_chosen_one,
+    a_new_shipment_needs_its_rate_and_complete_items,
+    items_of_an_existing_shipment_are_changed_and_added,
+    address_discount_and_property_corrections_are_recorded,
+    an_update_is_applied_completely_or_not_at_all,
+);
