@@ -37,7 +37,7 @@ enum Engine {
         /// lock.
         relaxed: AtomicBool,
     },
-    Postgres(Pool),
+    Postgres(Box<Pool>),
 }
 
 /// How far a committed write must have reached the disk before the call returns.
@@ -78,11 +78,11 @@ impl Store {
                 migrations::apply_postgres(&mut client)?;
                 let first = sql::Connection::postgres((**target).clone(), client, WRITE_LOCK);
                 Ok(Store {
-                    engine: Arc::new(Engine::Postgres(Pool::new(
+                    engine: Arc::new(Engine::Postgres(Box::new(Pool::new(
                         (**target).clone(),
                         WRITE_LOCK,
                         first,
-                    ))),
+                    )))),
                 })
             }
         }
