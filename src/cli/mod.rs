@@ -14,7 +14,9 @@ use std::time::Duration;
 use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 
 use crate::paths::Paths;
-use crate::service::server::{DEFAULT_QUOTE_RETENTION_DAYS, ServeConfig};
+use crate::service::server::{
+    DEFAULT_QUOTE_RETENTION_DAYS, DatabaseLocation, ServeConfig, parse_database,
+};
 
 pub use documents::{DocumentsArgs, run as run_documents};
 pub use import::{ImportArgs, run as run_import};
@@ -94,6 +96,12 @@ pub struct ServeArgs {
     /// calculation as long as the order exists); ordering a deleted one is refused as expired.
     #[arg(long, default_value_t = DEFAULT_QUOTE_RETENTION_DAYS, value_parser = clap::value_parser!(u64).range(1..=36_500))]
     pub quote_retention_days: u64,
+    /// Where calculations, orders and labels are stored: a SQLite file [default:
+    /// service.sqlite3 in the data directory], or postgres://user@host:5432/database so that
+    /// several instances (on other ports or machines) serve one merchant. A URL without a
+    /// password takes PGPASSWORD from the environment.
+    #[arg(long, value_parser = parse_database)]
+    pub database: Option<DatabaseLocation>,
 }
 
 fn parse_date(text: &str) -> Result<time::Date, String> {
@@ -116,6 +124,7 @@ impl ServeArgs {
             label_delay: Duration::from_millis(self.label_delay_ms),
             pricing_date: self.pricing_date,
             quote_retention: Duration::from_secs(self.quote_retention_days * 86_400),
+            database: self.database,
         }
     }
 }

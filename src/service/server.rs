@@ -19,6 +19,24 @@ use super::store::{CalculationWriter, Store, StoreError};
 /// Name of the service database inside the data directory.
 pub const DATABASE_FILE: &str = "service.sqlite3";
 
+/// Where the service stores calculations, orders and labels (`--database`).
+pub use crate::sql::Location as DatabaseLocation;
+
+/// `--database`: a SQLite file path, or `postgres://user@host:5432/database` so that several
+/// instances share one store. A URL without a password takes `PGPASSWORD` from the
+/// environment, which keeps it out of the process list.
+pub fn parse_database(text: &str) -> Result<DatabaseLocation, String> {
+    match DatabaseLocation::parse(text).map_err(|e| e.to_string())? {
+        DatabaseLocation::Postgres(target) if !target.has_password() => {
+            let password = std::env::var("PGPASSWORD").unwrap_or_default();
+            Ok(DatabaseLocation::Postgres(Box::new(
+                target.with_password(&crate::api::Secret::new(password)),
+            )))
+        }
+        location => Ok(location),
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct ServeConfig {
     pub addr: SocketAddr,
@@ -34,6 +52,8 @@ pub struct ServeConfig {
     pub pricing_date: Option<time::Date>,
     /// How long a calculation no order uses is kept (`--quote-retention-days`).
     pub quote_retention: Duration,
+    /// Where the store lives; `None` is `service.sqlite3` in `data_dir`.
+    pub database: Option<DatabaseLocation>,
 }
 
 /// The default of `--quote-retention-days`.
@@ -52,6 +72,7 @@ impl ServeConfig {
             label_delay: Duration::ZERO,
             pricing_date: None,
             quote_retention: Duration::from_secs(DEFAULT_QUOTE_RETENTION_DAYS * 86_400),
+            database: None,
         }
     }
 }
@@ -116,8 +137,11 @@ pub async fn start(config: ServeConfig) -> Result<RunningService, ServeError> {
         config.api_key.clone(),
         config.access_token.clone(),
     )?;
-    let db_path = config.data_dir.join(DATABASE_FILE);
-    let store = tokio::task::spawn_blocking(move || Store::open(&db_path))
+    let location = config
+        .database
+        .clone()
+        .unwrap_or_else(|| DatabaseLocation::Sqlite(config.data_dir.join(DATABASE_FILE)));
+    let store = tokio::task::spawn_blocking(move || Store::connect(&location))
         .await
         .map_err(|e| ServeError::Serve(e.to_string()))??;
     let engine = Engine::new(Tables::load()?);

@@ -20,6 +20,7 @@ mod scale;
 mod service;
 mod service_fuzz;
 mod service_hostile;
+mod service_instances;
 mod service_labels;
 mod spelling;
 mod station;

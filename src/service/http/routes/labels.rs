@@ -128,7 +128,10 @@ async fn handle(state: &SharedState, bytes: &[u8]) -> Result<LabelResponse, ApiE
         result.map_err(|e| with_field(e.into(), "orderNumber"))
     })
     .await?;
-    Ok(answer(state, &req, &record, now))
+    // Ready or not is judged now, when answering: a label that another request (or another
+    // instance) made while this one waited for the store may be ready although this request
+    // began before the label existed.
+    Ok(answer(state, &req, &record, OffsetDateTime::now_utc()))
 }
 
 /// The split-parcel fields, parsed; `None` for a full-order request (no `skus`).
