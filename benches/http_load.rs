@@ -7,27 +7,68 @@
 //! gets a runtime with one worker thread, and so does the load; server CPU counts every thread
 //! but the load's, so the service's writer and checkpoint threads count too.
 //! `PACKDESK_BENCH_SMOKE=1` checks the targets with a generous margin (CI: `LOAD_SECONDS=1`).
+//! The service's store: `LOAD_DATABASE=sqlite` (default, a file in a temporary directory),
+//! `postgres` (a fresh database of a throwaway cluster, `tests/support/pg_cluster.rs`) or a
+//! `postgres://` URL; `LOAD_INSTANCES=2` starts a second instance on the same database (each on
+//! its own one-worker runtime) and the load alternates between them.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // Test code: a failure is a panic.
 
 #[path = "support/mod.rs"]
 mod support;
 
+#[path = "../tests/support/pg_cluster.rs"]
+mod pg_cluster;
+
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::routing::post;
 use packdesk::api::TaxCalculationRequest;
 use packdesk::demo;
-use packdesk::service::server::{self, ServeConfig};
+use packdesk::service::server::{self, ServeConfig, parse_database};
 use tokio::runtime::{Builder, Runtime};
 
+#[derive(Clone)]
 struct Target {
-    name: &'static str,
-    url: String,
+    name: String,
+    /// Each request goes to the next of these (several instances of one service).
+    urls: Arc<Vec<String>>,
+    next: Arc<AtomicUsize>,
     api_key: String,
+}
+
+impl Target {
+    fn new(name: String, urls: Vec<String>, api_key: String) -> Self {
+        Self {
+            name,
+            urls: Arc::new(urls),
+            next: Arc::default(),
+            api_key,
+        }
+    }
+
+    fn url(&self) -> &str {
+        let n = self.next.fetch_add(1, Ordering::Relaxed);
+        self.urls
+            .get(n % self.urls.len().max(1))
+            .map_or("", String::as_str)
+    }
+}
+
+/// `LOAD_DATABASE` as a `--database` value; `None` is the default SQLite file.
+fn database() -> Option<String> {
+    match std::env::var("LOAD_DATABASE").ok()?.as_str() {
+        "" | "sqlite" => None,
+        "postgres" => Some(
+            pg_cluster::fresh_database()
+                .unwrap_or_else(|| panic!("LOAD_DATABASE=postgres needs PostgreSQL installed")),
+        ),
+        url => Some(url.to_owned()),
+    }
 }
 
 fn env_or(name: &str, default: u64) -> u64 {
@@ -60,16 +101,39 @@ fn main() {
     let concurrency = env_or("LOAD_CONCURRENCY", 32) as usize;
     let rate = env_or("LOAD_RATE", 1000);
 
-    let service_rt = one_worker("svc");
+    let database = database();
+    let instances = env_or("LOAD_INSTANCES", 1).max(1);
     let data = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
-    let running = service_rt
-        .block_on(server::start(ServeConfig::local(data.path().to_path_buf())))
-        .unwrap_or_else(|e| panic!("service: {e}"));
-    let service = Target {
-        name: "packdesk serve POST /v1/landed-cost",
-        url: format!("{}/v1/landed-cost", running.base_url),
-        api_key: running.credentials.api_key.expose().to_string(),
+    let mut runtimes = Vec::new();
+    let mut urls = Vec::new();
+    for n in 0..instances {
+        // "svc", "svc2", ...: every server thread counts as server CPU.
+        let rt = one_worker(&if n == 0 {
+            "svc".into()
+        } else {
+            format!("svc{}", n + 1)
+        });
+        let mut config = ServeConfig::local(data.path().to_path_buf());
+        config.database = database
+            .as_deref()
+            .map(|url| parse_database(url).unwrap_or_else(|e| panic!("LOAD_DATABASE: {e}")));
+        config.api_key = Some("load-test-key".into());
+        let running = rt
+            .block_on(server::start(config))
+            .unwrap_or_else(|e| panic!("service: {e}"));
+        urls.push(format!("{}/v1/landed-cost", running.base_url));
+        runtimes.push((rt, running));
+    }
+    let engine = if database.is_some() {
+        "PostgreSQL"
+    } else {
+        "SQLite"
     };
+    let service = Target::new(
+        format!("packdesk serve POST /v1/landed-cost ({instances} on {engine})"),
+        urls,
+        "load-test-key".into(),
+    );
 
     let bare_rt = one_worker("bare");
     let bare_addr: SocketAddr = bare_rt.block_on(async {
@@ -83,11 +147,11 @@ fn main() {
         tokio::spawn(async move { axum::serve(listener, app).await });
         addr
     });
-    let bare = Target {
-        name: "bare axum parse + echo",
-        url: format!("http://{bare_addr}/echo"),
-        api_key: String::new(),
-    };
+    let bare = Target::new(
+        "bare axum parse + echo".into(),
+        vec![format!("http://{bare_addr}/echo")],
+        String::new(),
+    );
 
     let body = Arc::new(serde_json::to_vec(&demo::typical_cart()).unwrap_or_default());
     let load_rt = one_worker("load");
@@ -169,7 +233,7 @@ fn client() -> reqwest::Client {
 
 async fn send(client: &reqwest::Client, target: &Target, body: &Arc<Vec<u8>>) -> bool {
     let resp = client
-        .post(&target.url)
+        .post(target.url())
         .header("content-type", "application/json")
         .header("x-service-direct-api-key", &target.api_key)
         .body(body.as_ref().clone())
@@ -211,11 +275,7 @@ async fn closed_loop(
     let mut tasks = Vec::new();
     for _ in 0..concurrency {
         let (client, body) = (client.clone(), body.clone());
-        let target = Target {
-            name: target.name,
-            url: target.url.clone(),
-            api_key: target.api_key.clone(),
-        };
+        let target = target.clone();
         tasks.push(tokio::spawn(async move {
             let (mut ok, mut errors) = (0u64, 0u64);
             while Instant::now() < deadline {
@@ -264,11 +324,7 @@ fn open_loop(
         let due = start + interval.mul_f64(i as f64);
         std::thread::sleep(due.saturating_duration_since(Instant::now()));
         let (client, body) = (client.clone(), body.clone());
-        let target = Target {
-            name: target.name,
-            url: target.url.clone(),
-            api_key: target.api_key.clone(),
-        };
+        let target = target.clone();
         tasks.push(load_rt.spawn(async move {
             let ok = send(&client, &target, &body).await;
             (ok, due.elapsed())
