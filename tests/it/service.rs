@@ -400,3 +400,19 @@ async fn hostile_bodies_never_get_a_5xx() {
         }
     }
 }
+
+/// `benches/wrk/typical_cart.json`, the body `wrk` posts (BENCHMARKS.md), is the typical cart
+/// every other benchmark uses, so the independent load generator measures the same request.
+#[test]
+fn the_cart_wrk_posts_is_the_typical_cart() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/wrk/typical_cart.json");
+    let expected = serde_json::to_string_pretty(&packdesk::demo::typical_cart()).unwrap() + "\n";
+    if std::env::var_os("PACKDESK_WRITE_WRK_CART").is_some() {
+        std::fs::write(path, &expected).unwrap();
+    }
+    let stored = std::fs::read_to_string(path).unwrap();
+    assert_eq!(
+        stored, expected,
+        "regenerate with PACKDESK_WRITE_WRK_CART=1 cargo test the_cart_wrk_posts"
+    );
+}
