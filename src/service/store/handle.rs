@@ -73,8 +73,7 @@ impl Store {
         match location {
             Location::Sqlite(path) => Self::open(path),
             Location::Postgres(target) => {
-                let mut client = sql::connect_pg(target)
-                    .map_err(|problem| StoreError::Unavailable(problem.to_string()))?;
+                let mut client = sql::connect_pg(target).map_err(sql::SqlError::Connection)?;
                 migrations::apply_postgres(&mut client)?;
                 let first = sql::Connection::postgres((**target).clone(), client, WRITE_LOCK);
                 Ok(Store {

@@ -8,7 +8,7 @@
 use std::sync::{Condvar, Mutex, PoisonError};
 
 use super::error::StoreError;
-use crate::sql::{self, PgTarget};
+use crate::sql::{self, PgTarget, SqlError};
 
 /// Connections one instance opens at most: enough for the reads and the one writer that runs
 /// at a time, few enough that ten instances stay under PostgreSQL's default 100.
@@ -79,7 +79,7 @@ impl Pool {
                     }),
                     Err(problem) => {
                         self.closed();
-                        Err(StoreError::Unavailable(problem.to_string()))
+                        Err(SqlError::Connection(problem).into())
                     }
                 };
             }
@@ -112,9 +112,9 @@ struct Taken<'p> {
 
 impl Drop for Taken<'_> {
     fn drop(&mut self) {
-        match self.conn.take() {
-            Some(conn) => self.pool.give_back(conn),
-            None => self.pool.closed(),
+        // Always `Some` until now; the `Option` lets the connection move out of `self`.
+        if let Some(conn) = self.conn.take() {
+            self.pool.give_back(conn);
         }
     }
 }
