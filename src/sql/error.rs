@@ -14,7 +14,11 @@ pub enum SqlError {
     /// Connecting was refused for a reason a person must fix (password, database name, TLS).
     #[error("{0}")]
     Connection(ConnectionProblem),
-    /// PostgreSQL refused a statement (a constraint, a bug in a query).
+    /// PostgreSQL refused a row whose unique key another row has (SQLSTATE 23505). The
+    /// transaction is aborted; nothing it wrote stays.
+    #[error("the PostgreSQL database refused a duplicate: {0}")]
+    Duplicate(String),
+    /// PostgreSQL refused a statement (another constraint, a bug in a query).
     #[error("the PostgreSQL database failed: {0}")]
     Postgres(String),
     /// A stored value that does not fit what reads it, or a row without the column asked for.

@@ -167,6 +167,14 @@ impl Connection {
         self.begin(pg::Purpose::Write)
     }
 
+    /// A write whose commit may return before it reaches the disk (a crash of the database
+    /// server, not of this process, can lose it): PostgreSQL's `synchronous_commit = off`, set
+    /// in the round trip that takes the writers' lock. On SQLite the connection's own
+    /// `synchronous` decides, so this is [`Connection::write`].
+    pub fn write_relaxed(&mut self) -> Result<Tx<'_>, SqlError> {
+        self.begin(pg::Purpose::RelaxedWrite)
+    }
+
     /// A transaction that changes only rows its own statements lock (a claim, a lease, an
     /// insert under a unique key): on PostgreSQL it skips the writers' lock, so it never waits
     /// for another process's long write. On SQLite it is a write like any other.
@@ -181,7 +189,9 @@ impl Connection {
 
     fn begin(&mut self, purpose: pg::Purpose) -> Result<Tx<'_>, SqlError> {
         let behavior = match purpose {
-            pg::Purpose::Write | pg::Purpose::RowLocked => rusqlite::TransactionBehavior::Immediate,
+            pg::Purpose::Write | pg::Purpose::RelaxedWrite | pg::Purpose::RowLocked => {
+                rusqlite::TransactionBehavior::Immediate
+            }
             pg::Purpose::Read => rusqlite::TransactionBehavior::Deferred,
         };
         let kind = match &mut self.kind {

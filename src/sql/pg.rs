@@ -24,6 +24,8 @@ pub(super) enum Purpose {
     /// Behind the database's writers' lock (see [`PgConnection::new`]): check-then-write holds
     /// as on one SQLite file.
     Write,
+    /// [`Purpose::Write`] with `synchronous_commit = off`.
+    RelaxedWrite,
     /// Without that lock: the statements' own row locks (`ON CONFLICT`, `FOR UPDATE SKIP
     /// LOCKED`) make it safe, and it never waits behind another desk's long write.
     RowLocked,
@@ -92,7 +94,7 @@ impl PgConnection {
             return Err(SqlError::Unreachable("not connected".into()));
         };
         let mut tx = match purpose {
-            Purpose::Write | Purpose::RowLocked => client
+            Purpose::Write | Purpose::RelaxedWrite | Purpose::RowLocked => client
                 .build_transaction()
                 .isolation_level(IsolationLevel::ReadCommitted)
                 .start(),
@@ -103,10 +105,17 @@ impl PgConnection {
                 .start(),
         }
         .map_err(classify)?;
-        if let Purpose::Write = purpose {
-            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&self.write_lock])
-                .map_err(classify)?;
+        // One simple-protocol round trip (a parameter would cost a second one to prepare);
+        // the lock number is this program's own constant.
+        let lock = format!("SELECT pg_advisory_xact_lock({})", self.write_lock);
+        match purpose {
+            Purpose::Write => tx.batch_execute(&lock),
+            Purpose::RelaxedWrite => {
+                tx.batch_execute(&format!("{lock}; SET LOCAL synchronous_commit = off"))
+            }
+            Purpose::RowLocked | Purpose::Read => Ok(()),
         }
+        .map_err(classify)?;
         Ok(PgTx {
             tx,
             statements: &mut self.statements,
@@ -243,6 +252,7 @@ pub(super) fn describe_problem(target: &PgTarget, error: &postgres::Error) -> Co
 pub fn classify(error: postgres::Error) -> SqlError {
     match error.code() {
         Some(code) if is_connection_state(code) => SqlError::Unreachable(full_reason(&error)),
+        Some(&SqlState::UNIQUE_VIOLATION) => SqlError::Duplicate(full_reason(&error)),
         Some(_) => SqlError::Postgres(full_reason(&error)),
         None if error.as_db_error().is_none() => SqlError::Unreachable(full_reason(&error)),
         None => SqlError::Postgres(full_reason(&error)),

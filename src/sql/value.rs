@@ -16,6 +16,10 @@ pub enum Value {
     Int(i64),
     Text(String),
     Blob(Vec<u8>),
+    /// A `text[]` parameter, PostgreSQL only: a batch of rows as one array per column
+    /// (`unnest`), or a set of keys (`= ANY`), so a batch costs one round trip rather than one
+    /// per row. SQLite has no arrays (and no round trips to save): binding one there fails.
+    Texts(Vec<String>),
 }
 
 /// A Rust value that binds as a parameter.
@@ -116,6 +120,18 @@ impl FromValue for String {
     }
 }
 
+impl ToValue for [String] {
+    fn to_value(&self) -> Value {
+        Value::Texts(self.to_vec())
+    }
+}
+
+impl ToValue for Vec<String> {
+    fn to_value(&self) -> Value {
+        Value::Texts(self.clone())
+    }
+}
+
 impl ToValue for [u8] {
     fn to_value(&self) -> Value {
         Value::Blob(self.to_vec())
@@ -179,6 +195,11 @@ impl rusqlite::ToSql for Value {
             Value::Int(v) => ToSqlOutput::Borrowed(ValueRef::Integer(*v)),
             Value::Text(text) => ToSqlOutput::Borrowed(ValueRef::Text(text.as_bytes())),
             Value::Blob(bytes) => ToSqlOutput::Borrowed(ValueRef::Blob(bytes)),
+            Value::Texts(_) => {
+                return Err(rusqlite::Error::ToSqlConversionFailure(
+                    "an array binds only on PostgreSQL".into(),
+                ));
+            }
         })
     }
 }
@@ -221,6 +242,7 @@ impl ToSql for Value {
             },
             Value::Text(text) => text.as_str().to_sql(ty, out),
             Value::Blob(bytes) => bytes.as_slice().to_sql(ty, out),
+            Value::Texts(texts) => texts.to_sql(ty, out),
         }
     }
 

@@ -103,7 +103,9 @@ impl From<crate::sql::SqlError> for StationError {
             SqlError::Sqlite(e) => StationError::Db(e),
             SqlError::Unreachable(reason) => StationError::Unreachable(reason),
             SqlError::Connection(problem) => StationError::Connection(problem),
-            SqlError::Postgres(reason) => StationError::Warehouse(reason),
+            SqlError::Duplicate(reason) | SqlError::Postgres(reason) => {
+                StationError::Warehouse(reason)
+            }
             SqlError::Corrupt(reason) => StationError::Corrupt(reason),
         }
     }

@@ -48,7 +48,7 @@ impl From<SqlError> for StoreError {
             }
             SqlError::Connection(problem) => StoreError::Unavailable(problem.to_string()),
             SqlError::Corrupt(reason) => StoreError::Corrupt(reason),
-            other @ SqlError::Postgres(_) => StoreError::Database(other),
+            other @ (SqlError::Duplicate(_) | SqlError::Postgres(_)) => StoreError::Database(other),
         }
     }
 }

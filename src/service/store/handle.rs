@@ -187,10 +187,11 @@ fn run_write<T>(
     relaxed: bool,
     work: impl FnOnce(&mut Tx<'_>) -> Result<T, StoreError>,
 ) -> Result<T, StoreError> {
-    let mut tx = conn.write()?;
-    if relaxed && tx.dialect() == Dialect::Postgres {
-        tx.execute("SET LOCAL synchronous_commit = off", sql::params![])?;
-    }
+    let mut tx = if relaxed {
+        conn.write_relaxed()?
+    } else {
+        conn.write()?
+    };
     let value = work(&mut tx)?;
     tx.commit()?;
     Ok(value)

@@ -52,6 +52,21 @@ fn a_batch_cannot_store_an_id_twice(db: &Db) {
     assert_eq!(count(&store, "SELECT COUNT(*) FROM calculation_rates"), 8);
 }
 
+fn a_tax_transaction_stored_before_is_a_conflict(db: &Db) {
+    let store = db.open();
+    save(&store, "p");
+    // "q" repeats a rate id "p" stored in an earlier transaction; "r" is fine.
+    let mut q = calculation("q", "0");
+    q.1.shipments[0].shipping_rate_taxes[0].tax_transaction_id = "p-S1-std".into();
+    let results = save_batch(&store, &[q, calculation("r", "0")]);
+
+    assert!(is_conflict(&results[0]), "{results:?}");
+    assert!(results[1].is_ok(), "{results:?}");
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM calculations"), 2);
+    // The rows of a batch keep its order: "r"'s rates follow "p"'s, shipment by shipment.
+    store.create_order(&order_request(1, "r"), now()).unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_writer_stores_every_concurrent_quote_once_and_answers_each() {
     let (_dir, store) = temp_store();
@@ -231,4 +246,5 @@ fn a_database_from_before_rates_lost_their_copy_migrates_and_orders_still_lock_t
 on_both_engines!(
     a_failing_calculation_in_a_batch_leaves_the_others_stored,
     a_batch_cannot_store_an_id_twice,
+    a_tax_transaction_stored_before_is_a_conflict,
 );

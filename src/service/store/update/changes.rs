@@ -105,5 +105,6 @@ fn to_json(value: &Sql) -> Value {
         Sql::Int(n) => json!(n),
         Sql::Text(t) => json!(t),
         Sql::Blob(b) => json!(format!("{} bytes", b.len())),
+        Sql::Texts(texts) => json!(texts),
     }
 }
