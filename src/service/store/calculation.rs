@@ -8,8 +8,9 @@ use time::OffsetDateTime;
 use super::codec::{append_event, from_json, to_json, ts};
 use super::error::StoreError;
 use super::handle::{Durability, Store};
+use super::packed;
 use crate::api::{FieldError, LandedCost, TaxCalculationRequest, TaxCalculationResponse};
-use crate::sql::{Dialect, SqlError, Tx, params};
+use crate::sql::{Dialect, SqlError, Tx, Value, params};
 
 /// One rate option of a calculated shipment, as the order create looks it up.
 pub(super) struct RateRow {
@@ -171,8 +172,8 @@ fn insert_one(
             id,
             resp.currency_code,
             resp.created_at,
-            calc.request_json,
-            calc.response_json,
+            packed::pack(calc.request_json),
+            packed::pack(calc.response_json),
         ],
     )?;
     for shipment in &resp.shipments {
@@ -325,9 +326,10 @@ pub(super) fn load_request(
         "SELECT request_json, currency_code FROM calculations WHERE landedcost_request_id = ?1",
         params![id],
     )?;
-    let (request, currency): (String, String) =
-        (row.get("request_json")?, row.get("currency_code")?);
-    Ok((from_json(&request, "calculations.request_json")?, currency))
+    let what = "calculations.request_json";
+    let request = packed::unpack(row.get("request_json")?, what)?;
+    let currency: String = row.get("currency_code")?;
+    Ok((from_json(&request, what)?, currency))
 }
 
 pub(super) fn load_rate(
@@ -356,11 +358,12 @@ pub(super) fn landed_costs(
     tx: &mut Tx<'_>,
     id: &str,
 ) -> Result<HashMap<String, LandedCost>, StoreError> {
-    let text: String = tx.query_value(
+    let what = "calculations.response_json";
+    let stored: Value = tx.query_value(
         "SELECT response_json FROM calculations WHERE landedcost_request_id = ?1",
         params![id],
     )?;
-    let response: TaxCalculationResponse = from_json(&text, "calculations.response_json")?;
+    let response: TaxCalculationResponse = from_json(&packed::unpack(stored, what)?, what)?;
     Ok(response
         .shipments
         .into_iter()

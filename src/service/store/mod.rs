@@ -60,6 +60,7 @@ mod error;
 mod handle;
 mod labels;
 mod migrations;
+mod packed;
 mod pool;
 mod retention;
 mod rows;

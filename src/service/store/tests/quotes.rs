@@ -67,6 +67,49 @@ fn a_tax_transaction_stored_before_is_a_conflict(db: &Db) {
     store.create_order(&order_request(1, "r"), now()).unwrap();
 }
 
+#[test]
+fn on_sqlite_a_quotes_json_is_stored_packed_and_one_stored_as_text_still_reads() {
+    let (_dir, store) = temp_store();
+    save(&store, "packed");
+    save(&store, "plain");
+    let (request_json, response_json) = json_of(&calculation("plain", "0"));
+    let stored: Vec<(String, i64)> = on_sqlite(&store, |conn| {
+        conn.prepare(
+            "SELECT typeof(response_json), length(response_json) FROM calculations
+             WHERE landedcost_request_id = 'packed'",
+        )
+        .unwrap()
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+    });
+    assert_eq!(stored[0].0, "blob");
+    assert!(stored[0].1 < response_json.len() as i64 / 2, "{stored:?}");
+    // A quote stored before packing holds its JSON as text.
+    on_sqlite(&store, |conn| {
+        conn.execute(
+            "UPDATE calculations SET request_json = ?1, response_json = ?2
+             WHERE landedcost_request_id = 'plain'",
+            [&request_json, &response_json],
+        )
+        .unwrap()
+    });
+
+    // An order copies the cart and the locked rates from either.
+    for (reference, calc) in [(1, "packed"), (2, "plain")] {
+        store
+            .create_order(&order_request(reference, calc), now())
+            .unwrap();
+        let order = store.order(reference).unwrap().unwrap();
+        assert_eq!(order.shipments.len(), 2, "{calc}");
+        assert_eq!(
+            order.destination_address.name.as_deref(),
+            Some("Ada Lovelace")
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_writer_stores_every_concurrent_quote_once_and_answers_each() {
     let (_dir, store) = temp_store();
