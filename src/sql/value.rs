@@ -1,6 +1,7 @@
 //! The values that cross the engine boundary: what a parameter binds and a column reads as.
 //!
-//! Four kinds cover the station's schema on both engines (integers, text, bytes, NULL); booleans
+//! Four kinds cover both stores' schemas on both engines (integers, text, bytes, NULL), and a
+//! fifth binds only on PostgreSQL (a `text[]` parameter: a batch in one statement); booleans
 //! are integers 0/1 in SQLite and `boolean` in PostgreSQL expressions, and read back as `bool`
 //! either way. Decimals travel as exact text, never as a float.
 
