@@ -165,17 +165,7 @@ fn main() {
     }
 
     let bare_rt = one_worker("bare");
-    let bare_addr: SocketAddr = bare_rt.block_on(async {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .unwrap_or_else(|e| panic!("bind: {e}"));
-        let addr = listener
-            .local_addr()
-            .unwrap_or_else(|e| panic!("addr: {e}"));
-        let app = axum::Router::new().route("/echo", post(echo));
-        tokio::spawn(async move { axum::serve(listener, app).await });
-        addr
-    });
+    let bare_addr = serve(&bare_rt, axum::Router::new().route("/echo", post(echo)));
     let bare = Target::new(
         "bare axum parse + echo".into(),
         vec![format!("http://{bare_addr}/echo")],
@@ -189,7 +179,10 @@ fn main() {
         None => minimal::Database::Sqlite(&minimal_file),
         Some(url) => minimal::Database::Postgres(url),
     };
-    let min_addr = minimal::start(&min_rt, minimal_db, answer.clone(), &body, stored);
+    let min_addr = serve(
+        &min_rt,
+        minimal::router(minimal_db, answer.clone(), &body, stored),
+    );
     let minimal = Target::new(
         format!("minimal conforming endpoint ({engine})"),
         vec![format!("http://{min_addr}/v1/landed-cost")],
@@ -280,6 +273,20 @@ fn main() {
         budget.at_most("service p99, one connection", one_p99, 5.0, "ms");
     }
     budget.finish();
+}
+
+/// Serves `app` on `rt` at a free loopback port.
+fn serve(rt: &Runtime, app: axum::Router) -> SocketAddr {
+    rt.block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .unwrap_or_else(|e| panic!("bind: {e}"));
+        let addr = listener
+            .local_addr()
+            .unwrap_or_else(|e| panic!("addr: {e}"));
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        addr
+    })
 }
 
 /// The size of the PostgreSQL database at `url`, tables and indexes (the minimal endpoint's

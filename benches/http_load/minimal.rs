@@ -14,7 +14,6 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use packdesk::api::TaxCalculationRequest;
-use tokio::runtime::Runtime;
 use tokio::sync::oneshot;
 
 /// Where the endpoint stores what it is sent.
@@ -37,15 +36,9 @@ struct Endpoint {
     answer: Bytes,
 }
 
-/// Starts the endpoint on `rt` at `http://ADDR/v1/landed-cost`, with `stored` rows already in
+/// The endpoint (`POST /v1/landed-cost`) and its writer thread, with `stored` rows already in
 /// its table (as the service is given as many stored quotes).
-pub fn start(
-    rt: &Runtime,
-    database: Database<'_>,
-    answer: Bytes,
-    body: &[u8],
-    stored: u64,
-) -> std::net::SocketAddr {
+pub fn router(database: Database<'_>, answer: Bytes, body: &[u8], stored: u64) -> axum::Router {
     let mut store = Store::open(database);
     store.prefill(body, stored);
     let (queue, jobs) = mpsc::channel::<Job>();
@@ -67,20 +60,9 @@ pub fn start(
             }
         })
         .unwrap_or_else(|e| panic!("writer thread: {e}"));
-    let endpoint = Endpoint { queue, answer };
-    rt.block_on(async {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .unwrap_or_else(|e| panic!("bind: {e}"));
-        let addr = listener
-            .local_addr()
-            .unwrap_or_else(|e| panic!("addr: {e}"));
-        let app = axum::Router::new()
-            .route("/v1/landed-cost", post(quote))
-            .with_state(endpoint);
-        tokio::spawn(async move { axum::serve(listener, app).await });
-        addr
-    })
+    axum::Router::new()
+        .route("/v1/landed-cost", post(quote))
+        .with_state(Endpoint { queue, answer })
 }
 
 async fn quote(State(endpoint): State<Endpoint>, body: Bytes) -> Response {
