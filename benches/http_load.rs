@@ -331,11 +331,7 @@ async fn prefill(target: &Target, body: &Arc<Vec<u8>>, total: u64) {
 
 /// The service's answer to `body`, for the minimal endpoint to answer with.
 async fn answer_of(target: &Target, body: &Arc<Vec<u8>>) -> bytes::Bytes {
-    client()
-        .post(target.url())
-        .header("content-type", "application/json")
-        .header("x-service-direct-api-key", &target.api_key)
-        .body(body.as_ref().clone())
+    quote_request(&client(), target, body)
         .send()
         .await
         .and_then(reqwest::Response::error_for_status)
@@ -352,14 +348,21 @@ fn client() -> reqwest::Client {
         .unwrap_or_else(|e| panic!("client: {e}"))
 }
 
-async fn send(client: &reqwest::Client, target: &Target, body: &Arc<Vec<u8>>) -> bool {
-    let resp = client
+/// `body` posted to the target's next URL as the merchant's system would.
+fn quote_request(
+    client: &reqwest::Client,
+    target: &Target,
+    body: &Arc<Vec<u8>>,
+) -> reqwest::RequestBuilder {
+    client
         .post(target.url())
         .header("content-type", "application/json")
         .header("x-service-direct-api-key", &target.api_key)
         .body(body.as_ref().clone())
-        .send()
-        .await;
+}
+
+async fn send(client: &reqwest::Client, target: &Target, body: &Arc<Vec<u8>>) -> bool {
+    let resp = quote_request(client, target, body).send().await;
     match resp {
         Ok(resp) if resp.status().is_success() => resp.bytes().await.is_ok(),
         Ok(resp) => {

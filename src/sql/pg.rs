@@ -107,15 +107,18 @@ impl PgConnection {
         .map_err(classify)?;
         // One simple-protocol round trip (a parameter would cost a second one to prepare);
         // the lock number is this program's own constant.
-        let lock = format!("SELECT pg_advisory_xact_lock({})", self.write_lock);
-        match purpose {
-            Purpose::Write => tx.batch_execute(&lock),
-            Purpose::RelaxedWrite => {
-                tx.batch_execute(&format!("{lock}; SET LOCAL synchronous_commit = off"))
-            }
-            Purpose::RowLocked | Purpose::Read => Ok(()),
+        let writers_lock = match purpose {
+            Purpose::Write => Some(""),
+            Purpose::RelaxedWrite => Some("; SET LOCAL synchronous_commit = off"),
+            Purpose::RowLocked | Purpose::Read => None,
+        };
+        if let Some(settings) = writers_lock {
+            let lock = format!(
+                "SELECT pg_advisory_xact_lock({}){settings}",
+                self.write_lock
+            );
+            tx.batch_execute(&lock).map_err(classify)?;
         }
-        .map_err(classify)?;
         Ok(PgTx {
             tx,
             statements: &mut self.statements,

@@ -18,8 +18,8 @@ pub enum Value {
     Text(String),
     Blob(Vec<u8>),
     /// A `text[]` parameter, PostgreSQL only: a batch of rows as one array per column
-    /// (`unnest`), or a set of keys (`= ANY`), so a batch costs one round trip rather than one
-    /// per row. SQLite has no arrays (and no round trips to save): binding one there fails.
+    /// (`unnest`), so a batch costs one round trip rather than one per row. SQLite has no
+    /// arrays (and no round trips to save): binding one there fails.
     Texts(Vec<String>),
 }
 
@@ -118,12 +118,6 @@ impl FromValue for String {
             Value::Text(text) => Ok(text),
             other => Err(format!("expected text, found {other:?}")),
         }
-    }
-}
-
-impl ToValue for [String] {
-    fn to_value(&self) -> Value {
-        Value::Texts(self.to_vec())
     }
 }
 
