@@ -24,11 +24,7 @@ impl CountryCode {
             return None;
         };
         let code = [a.to_ascii_uppercase(), b.to_ascii_uppercase()];
-        let upper = std::str::from_utf8(&code).ok()?;
-        COUNTRIES
-            .binary_search_by(|(known, _)| (*known).cmp(upper))
-            .ok()?;
-        Some(Self(code))
+        Some(Self(code)).filter(|c| c.index().is_some())
     }
 
     pub fn as_str(&self) -> &str {
@@ -38,10 +34,19 @@ impl CountryCode {
 
     /// English short name, e.g. "Germany".
     pub fn name(&self) -> &'static str {
+        self.index()
+            .and_then(|at| COUNTRIES.get(at))
+            .map_or("", |(_, name)| name)
+    }
+
+    /// Where the code is in the (sorted) table; two-letter codes compare as numbers, with no
+    /// call to `memcmp` per step (a tenth of the cart's preparation).
+    fn index(&self) -> Option<usize> {
+        let number = |code: &[u8]| code.iter().fold(0u32, |n, &b| n << 8 | u32::from(b));
+        let own = number(&self.0);
         COUNTRIES
-            .binary_search_by(|(code, _)| (*code).cmp(self.as_str()))
-            .map(|idx| COUNTRIES[idx].1)
-            .unwrap_or("")
+            .binary_search_by(|(known, _)| number(known.as_bytes()).cmp(&own))
+            .ok()
     }
 
     /// Whether addresses to this country must name a province/state and a postal code (SPEC 2.2).

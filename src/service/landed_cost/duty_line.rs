@@ -216,11 +216,10 @@ fn dotted(code: &str) -> String {
 fn shorten(text: &str) -> String {
     const MOST: usize = 60;
     let text = text.trim_end_matches([':', '.', ' ']);
-    if text.chars().count() <= MOST {
-        return text.to_string();
+    match text.char_indices().nth(MOST) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}...", text.get(..cut).unwrap_or(text).trim_end()),
     }
-    let cut: String = text.chars().take(MOST).collect();
-    format!("{}...", cut.trim_end())
 }
 
 /// The line's quantities; its value is set when a shipping rate is priced.
@@ -289,5 +288,15 @@ mod tests {
         assert_eq!(dotted("69111080"), "6911.10.80");
         assert_eq!(dotted("691110000"), "6911.10.000");
         assert_eq!(dotted("6911100010"), "6911.10.00.10");
+    }
+
+    #[test]
+    fn descriptions_longer_than_sixty_characters_are_cut_at_a_character() {
+        assert_eq!(shorten("Tableware and kitchenware:"), "Tableware and kitchenware");
+        let sixty = "é".repeat(60);
+        assert_eq!(shorten(&sixty), sixty);
+        assert_eq!(shorten(&format!("{sixty}x")), format!("{sixty}..."));
+        let spaced = format!("{} tail", "a".repeat(59));
+        assert_eq!(shorten(&spaced), format!("{}...", "a".repeat(59)));
     }
 }

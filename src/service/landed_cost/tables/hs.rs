@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Deserialize;
 
 use super::error::{TablesError, invalid};
-use crate::service::landed_cost::phrase::{Phrase, words};
+use crate::service::landed_cost::phrase::{Phrase, PhraseId, PhraseSet, words};
 
 #[derive(Debug, Deserialize)]
 pub(super) struct CodesFile {
@@ -181,36 +181,51 @@ pub(super) struct CategoriesFile {
     categories: Vec<RawCategory>,
 }
 
-/// A tax category and how an item is recognised as belonging to it.
+/// A tax category and how an item is recognised as belonging to it: by its HS code, or by
+/// phrases of its name and category (numbers in [`Categories::phrases`]).
 #[derive(Debug, Clone)]
 pub struct Category {
     pub id: String,
-    pub any: Vec<Phrase>,
-    pub all: Vec<Vec<Phrase>>,
-    pub none: Vec<Phrase>,
+    pub any: Vec<PhraseId>,
+    pub all: Vec<Vec<PhraseId>>,
+    pub none: Vec<PhraseId>,
     pub hs: Vec<String>,
+}
+
+/// The tax categories and every phrase they name, looked up together.
+#[derive(Debug, Clone, Default)]
+pub struct Categories {
+    pub list: Vec<Category>,
+    pub phrases: PhraseSet,
 }
 
 pub(super) fn parse_categories(
     file: &str,
     raw: CategoriesFile,
     hs: &HsTable,
-) -> Result<Vec<Category>, TablesError> {
-    let mut out: Vec<Category> = Vec::new();
+) -> Result<Categories, TablesError> {
+    let mut out = Categories::default();
     for c in raw.categories {
-        if out.iter().any(|o| o.id == c.id) {
+        if out.list.iter().any(|o| o.id == c.id) {
             return Err(invalid(file, format!("category `{}` appears twice", c.id)));
         }
         if let Some(bad) = c.hs.iter().find(|p| !hs.contains(p)) {
             return Err(invalid(file, format!("{}: unknown HS code `{bad}`", c.id)));
         }
-        out.push(Category {
+        let mut ids = |list: &[String]| -> Vec<PhraseId> {
+            phrases(list)
+                .into_iter()
+                .map(|p| out.phrases.add(p))
+                .collect()
+        };
+        let category = Category {
+            any: ids(&c.any),
+            all: c.all.iter().map(|group| ids(group)).collect(),
+            none: ids(&c.none),
             id: c.id,
-            any: phrases(&c.any),
-            all: c.all.iter().map(|group| phrases(group)).collect(),
-            none: phrases(&c.none),
             hs: c.hs,
-        });
+        };
+        out.list.push(category);
     }
     Ok(out)
 }

@@ -26,7 +26,7 @@ pub use described::{Bracket, Described, stems};
 pub use duty::{DutyRow, Tariff};
 pub use error::TablesError;
 pub use fx::{FxDay, FxTable};
-pub use hs::{Category, HsTable, KeywordEntry, Keywords};
+pub use hs::{Categories, Category, HsTable, KeywordEntry, Keywords};
 pub use info::TableInfo;
 pub use national::{NationalLine, Schedule};
 pub use rate_expr::{RateExpr, Term, Unit};
@@ -110,7 +110,7 @@ const FX_RATES: Asset = asset!("tables/fx_rates.json");
 pub struct Tables {
     pub(crate) hs: HsTable,
     pub(crate) keywords: Keywords,
-    pub(crate) categories: Vec<Category>,
+    pub(crate) categories: Categories,
     /// VAT/GST/sales-tax components, sorted by (country, subdivision, tax, effective_from).
     pub(crate) taxes: Vec<TaxRow>,
     pub(crate) reduced: Vec<ReducedRow>,
@@ -145,7 +145,7 @@ impl Tables {
         tax::check_components("tax tables together", &taxes)?;
 
         let reduced: RowsFile<ReducedRow> = read(REDUCED, &mut info)?;
-        tax::check_reduced(REDUCED.0, &reduced.rows, &taxes, &categories)?;
+        tax::check_reduced(REDUCED.0, &reduced.rows, &taxes, &categories.list)?;
 
         let mut tariffs = BTreeMap::new();
         for file in DUTY_FILES {

@@ -22,6 +22,9 @@ pub struct Schedule {
     pub edition: String,
     /// Sorted by code, each once.
     lines: Vec<NationalLine>,
+    /// Each line's first six digits as a number, in the same order: the look-up of an item's
+    /// subheading compares integers instead of strings (a twentieth of a quote before).
+    subheadings: Vec<u32>,
     /// Chapters the source lacks (a partial scrape): the chapter tables price them.
     missing_chapters: BTreeSet<String>,
     /// Agreements with a rate column in the file: for them a line without a preferential
@@ -43,6 +46,8 @@ pub struct NationalLine {
     pub official: &'static str,
     /// The line's description after its parents' below the subheading, ` > ` between.
     pub description: &'static str,
+    /// The end of `description`: the line's own words.
+    own_description: &'static str,
     described: OnceLock<Described>,
 }
 
@@ -68,10 +73,7 @@ impl NationalLine {
 
     /// The line's own description, without its parents'.
     pub fn own_description(&self) -> &'static str {
-        self.description
-            .rsplit(" > ")
-            .next()
-            .unwrap_or(self.description)
+        self.own_description
     }
 }
 
@@ -111,11 +113,17 @@ impl Schedule {
             .iter()
             .flat_map(|l| l.prefs.iter().map(|(key, _)| agreement_of(key)))
             .collect();
+        let subheadings = lines
+            .iter()
+            .map(|l| digits_as_number(l.code, b'0'))
+            .collect::<Option<_>>()
+            .ok_or_else(|| invalid(file, "a code is not digits".to_string()))?;
         Ok(Schedule {
             tariff: required("tariff", header.tariff)?.to_uppercase(),
             name: required("name", header.name)?,
             edition: required("edition", header.edition)?,
             lines,
+            subheadings,
             missing_chapters: header
                 .missing_chapters
                 .iter()
@@ -136,12 +144,27 @@ impl Schedule {
 
     /// The lines whose code starts with `prefix`, in code order.
     pub fn under(&self, prefix: &str) -> &[NationalLine] {
-        let start = self.lines.partition_point(|l| l.code < prefix);
-        let len = self.lines[start..]
+        // The lines of the subheadings the first six digits span (`6911` spans 691100-691199)...
+        let (Some(low), Some(high)) = (
+            digits_as_number(prefix, b'0'),
+            digits_as_number(prefix, b'9'),
+        ) else {
+            return &[];
+        };
+        let start = self.subheadings.partition_point(|&s| s < low);
+        let end = self.subheadings.partition_point(|&s| s <= high);
+        let lines = self.lines.get(start..end).unwrap_or_default();
+        if prefix.len() <= 6 {
+            return lines;
+        }
+        // ...then those of them that start with the rest.
+        let start = lines.partition_point(|l| l.code < prefix);
+        let lines = lines.get(start..).unwrap_or_default();
+        let len = lines
             .iter()
             .take_while(|l| l.code.starts_with(prefix))
             .count();
-        &self.lines[start..start + len]
+        lines.get(..len).unwrap_or_default()
     }
 
     /// The line with exactly this code.
@@ -163,6 +186,17 @@ impl Schedule {
     pub fn lines(&self) -> &[NationalLine] {
         &self.lines
     }
+}
+
+/// The first six characters of `code` as a six-digit number, a shorter code padded with `pad`
+/// (`b'0'` for the lowest subheading it spans, `b'9'` for the highest); `None` unless digits.
+fn digits_as_number(code: &str, pad: u8) -> Option<u32> {
+    let head = code.as_bytes().iter().take(6).copied();
+    head.chain(std::iter::repeat(pad))
+        .take(6)
+        .try_fold(0u32, |n, b| {
+            b.is_ascii_digit().then(|| n * 10 + u32::from(b - b'0'))
+        })
 }
 
 /// The agreement of a preference key: `CETA`, or `USMCA` of `USMCA:MX`.
@@ -221,6 +255,7 @@ fn parse_line(row: &'static str, rates: &mut Rates) -> Result<NationalLine, Stri
         prefs,
         official,
         description,
+        own_description: description.rsplit(" > ").next().unwrap_or(description),
         described: OnceLock::new(),
     })
 }
