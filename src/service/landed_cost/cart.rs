@@ -6,6 +6,7 @@ use time::Date;
 
 use super::allocate::allocate;
 use super::classify::{self, ProductText};
+use super::phrase::words;
 use super::tables::{DestinationRow, FxDay, Tables, Tariff, TaxRow};
 use crate::api::{CartItem, CartShipmentRequest, FieldError, TaxCalculationRequest};
 use crate::domain::{CountryCode, Currency, Subdivision};
@@ -205,12 +206,16 @@ pub fn prepare<'r, 't>(
                         "the line's value is larger than this service accepts (10^12)",
                     ));
                 }
-                let text = ProductText::new(&item.product_name, &item.category, &item.description);
-                let hs = item
+                // The description is split only when the classifier needs it.
+                let mut text = ProductText::new(&item.product_name, &item.category, "");
+                let merchant = item
                     .hs_code
                     .as_deref()
-                    .and_then(|code| classify::valid_merchant_code(&tables.hs, code))
-                    .unwrap_or_else(|| classify::classify(&tables.hs, &tables.keywords, &text));
+                    .and_then(|code| classify::valid_merchant_code(&tables.hs, code));
+                let hs = merchant.unwrap_or_else(|| {
+                    text.description = words(&item.description);
+                    classify::classify(&tables.hs, &tables.keywords, &text)
+                });
                 let categories = classify::categories(&tables.categories, &text, &hs);
                 lines.push(Line {
                     item,

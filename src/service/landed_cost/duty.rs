@@ -5,9 +5,9 @@ use rust_decimal::Decimal;
 use super::allocate::allocate;
 use super::cart::{Context, Shipment};
 use super::deminimis;
-use super::duty_line::{LineDuty, price};
+use super::duty_line::{LineDuty, price, shipment_agreements};
 use super::regime::Regime;
-use super::tables::{DeMinimisKind, Treatment};
+use super::tables::{DeMinimisKind, DeMinimisRow, Treatment};
 use crate::api::{BreakdownType, FieldError, TaxBreakdown};
 
 /// Duty lines and each line item's share of duty (for the import VAT base).
@@ -21,16 +21,22 @@ pub struct Duties {
 /// per shipment rather than once per rate (tariff look-up, preference, the line's name).
 pub struct LineDuties<'t> {
     lines: Vec<LineDuty<'t>>,
+    /// The low-value duty relief for the shipment's origin, if any.
+    relief: Option<&'t DeMinimisRow>,
 }
 
 impl<'t> LineDuties<'t> {
     pub fn new(ctx: &Context<'t>, shipment: &Shipment<'_, 't>) -> LineDuties<'t> {
+        let agreements = shipment_agreements(ctx, shipment);
         let lines = shipment
             .lines
             .iter()
-            .map(|l| LineDuty::new(ctx, shipment, l))
+            .map(|l| LineDuty::new(ctx, &agreements, l))
             .collect();
-        LineDuties { lines }
+        LineDuties {
+            lines,
+            relief: deminimis::rule(ctx, DeMinimisKind::Duty, shipment.from),
+        }
     }
 }
 
@@ -81,8 +87,7 @@ pub fn duties(
         .filter(|l| l.ships())
         .map(|l| l.value)
         .sum();
-    let relief = deminimis::rule(ctx, DeMinimisKind::Duty, shipment.from);
-    if let Some(rule) = relief
+    if let Some(rule) = facts.relief
         && deminimis::within(ctx, rule, goods_value).map_err(|e| vec![e])?
     {
         if let (Treatment::FlatPerSubheading, Some(flat)) = (rule.treatment, rule.flat_amount) {

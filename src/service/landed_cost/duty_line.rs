@@ -41,11 +41,16 @@ impl<'t> LineDuty<'t> {
         }
     }
 
-    pub fn new(ctx: &Context<'t>, shipment: &Shipment<'_, '_>, line: &Line<'_, 't>) -> Self {
+    /// `agreements`: those of [`shipment_agreements`]; the line's origin narrows them.
+    pub fn new(ctx: &Context<'t>, agreements: &[&'t AgreementRow], line: &Line<'_, 't>) -> Self {
         if !line.ships() {
             return LineDuty::free();
         }
-        let agreements = agreements(ctx, shipment, line);
+        let agreements: Vec<&'t AgreementRow> = agreements
+            .iter()
+            .copied()
+            .filter(|a| a.has(line.origin))
+            .collect();
         let in_force = ctx
             .tables
             .schedules
@@ -90,12 +95,12 @@ impl<'t> LineDuty<'t> {
     }
 }
 
-/// The free-trade agreements whose members are the line's origin, the shipment's origin and
-/// the destination (proofs of origin and direct transport assumed).
-fn agreements<'t>(
+/// The free-trade agreements in force whose members are the shipment's origin and the
+/// destination; those a line's origin is also a member of cover it (proofs of origin and
+/// direct transport assumed). Found once per shipment, not once per line.
+pub fn shipment_agreements<'t>(
     ctx: &Context<'t>,
     shipment: &Shipment<'_, '_>,
-    line: &Line<'_, '_>,
 ) -> Vec<&'t AgreementRow> {
     ctx.tables
         .agreements
@@ -103,7 +108,6 @@ fn agreements<'t>(
         .filter(|a| {
             a.kind == AgreementKind::Fta
                 && a.period().contains(ctx.date)
-                && a.has(line.origin)
                 && a.has(shipment.from)
                 && a.has(ctx.dest)
         })

@@ -5,7 +5,7 @@ use rust_decimal::Decimal;
 use super::cart::{Context, Line, Shipment};
 use super::deminimis;
 use super::regime::Regime;
-use super::tables::{Basis, DeMinimisKind, TaxRow, dated::in_force};
+use super::tables::{Basis, DeMinimisKind, DeMinimisRow, TaxRow, dated::in_force};
 use crate::api::{BreakdownType, FieldError, TaxBreakdown};
 
 /// Tax lines of a shipment at one rate.
@@ -21,6 +21,8 @@ pub struct Taxes {
 pub struct LineRates<'t> {
     /// `[line][tax]`, indexed like the shipment's lines and `Context::taxes`.
     rates: Vec<Vec<(Decimal, Option<&'t str>)>>,
+    /// The low-value tax relief for the shipment's origin, if any (imports only).
+    relief: Option<&'t DeMinimisRow>,
 }
 
 impl<'t> LineRates<'t> {
@@ -35,7 +37,10 @@ impl<'t> LineRates<'t> {
                     .collect()
             })
             .collect();
-        LineRates { rates }
+        LineRates {
+            rates,
+            relief: deminimis::rule(ctx, DeMinimisKind::Tax, shipment.from),
+        }
     }
 
     fn get(&self, line: usize, tax: usize) -> Option<(Decimal, Option<&'t str>)> {
@@ -112,7 +117,7 @@ pub fn taxes<'t>(
     duties: &[Decimal],
 ) -> Result<Taxes, Vec<FieldError>> {
     let relief = match regime {
-        Regime::Import => deminimis::rule(ctx, DeMinimisKind::Tax, shipment.from),
+        Regime::Import => rates.relief,
         Regime::Local | Regime::CustomsUnion => None,
     };
     let goods_value: Decimal = shipment

@@ -7,7 +7,7 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 use time::Date;
 
-use super::dated::{self, Period, check_periods, dated, in_force};
+use super::dated::{self, Dated as _, Period, check_periods, dated, in_force};
 use super::error::{TablesError, invalid};
 use crate::api::num;
 use crate::domain::Currency;
@@ -121,7 +121,12 @@ impl FxTable {
 
     /// The rates in force on `date`: the latest publication on or before it.
     pub fn on(&self, date: Date) -> Option<FxDay<'_>> {
-        in_force(&self.rows, date).map(|row| FxDay {
+        // Rows are sorted by start (checked at load): the one in force is the last started
+        // that has not ended, found from the end instead of by a scan of every publication.
+        let started = self.rows.partition_point(|r| r.effective_from <= date);
+        let rows = self.rows.get(..started)?;
+        let in_force = rows.iter().rev().find(|r| r.period().contains(date));
+        in_force.map(|row| FxDay {
             table: self,
             row,
             date,
@@ -166,5 +171,27 @@ impl FxDay<'_> {
     /// The publication day of the rates.
     pub fn published(&self) -> Date {
         self.row.effective_from
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::landed_cost::Tables;
+
+    /// The search from the end finds the row `in_force` finds by a full scan, every day from
+    /// before the first publication to after the last.
+    #[test]
+    fn the_rates_of_a_day_are_those_in_force() {
+        let tables = Tables::load().unwrap();
+        let fx = &tables.fx;
+        let first = fx.rows.first().unwrap().effective_from;
+        let last = fx.rows.last().unwrap().effective_from;
+        let mut date = first - time::Duration::days(3);
+        while date <= last + time::Duration::days(40) {
+            let scanned = in_force(&fx.rows, date).map(|r| r.effective_from);
+            assert_eq!(fx.on(date).map(|d| d.row.effective_from), scanned, "{date}");
+            date += time::Duration::days(1);
+        }
     }
 }
