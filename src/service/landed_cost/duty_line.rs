@@ -149,17 +149,10 @@ fn national<'t>(
         }
         None => (&*national.mfn, "MFN".to_string()),
     };
-    let own = national.own_description().trim();
-    let described = if own.eq_ignore_ascii_case("other") || own == "その他のもの" {
-        let hs6 = ctx.tables.hs.description(line.hs6()).unwrap_or_default();
-        format!("other {}", shorten(&hs6.to_lowercase()))
-    } else {
-        shorten(own)
-    };
     let name = format!(
-        "Customs duty, {} {column}, line {} ({described}): {rate}; {}{}",
+        "Customs duty, {} {column}, line {}: {rate}; {}{}",
         ctx.tariff.short_name,
-        dotted(national.code),
+        national.label(&ctx.tables.hs),
         why(&choice.why, line.hs6()),
         if choice.by_value {
             ", the lines for other unit values ruled out by the value of one item"
@@ -194,35 +187,6 @@ fn why(why: &Why, hs6: &str) -> String {
         Why::Other { lines } => format!(
             "HS {hs6} has {lines} lines, none described by the product: the tariff's \"other\""
         ),
-    }
-}
-
-/// `69111080` as `6911.10.80`; Japan's `691110000` as `6911.10.000`.
-fn dotted(code: &str) -> String {
-    let (heading, rest) = code.split_at(4.min(code.len()));
-    let (sub, national) = rest.split_at(2.min(rest.len()));
-    let mut out = format!("{heading}.{sub}");
-    let mut national = national;
-    while !national.is_empty() {
-        let take = if national.len() == 3 {
-            3
-        } else {
-            2.min(national.len())
-        };
-        let (part, rest) = national.split_at(take);
-        out.push('.');
-        out.push_str(part);
-        national = rest;
-    }
-    out
-}
-
-fn shorten(text: &str) -> String {
-    const MOST: usize = 60;
-    let text = text.trim_end_matches([':', '.', ' ']);
-    match text.char_indices().nth(MOST) {
-        None => text.to_string(),
-        Some((cut, _)) => format!("{}...", text.get(..cut).unwrap_or(text).trim_end()),
     }
 }
 
@@ -280,27 +244,5 @@ pub fn price(ctx: &Context<'_>, priced: &Priced<'_>, value: Decimal) -> (Decimal
             };
             (amount, percent, name)
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn codes_are_written_as_their_tariffs_print_them() {
-        assert_eq!(dotted("69111080"), "6911.10.80");
-        assert_eq!(dotted("691110000"), "6911.10.000");
-        assert_eq!(dotted("6911100010"), "6911.10.00.10");
-    }
-
-    #[test]
-    fn descriptions_longer_than_sixty_characters_are_cut_at_a_character() {
-        assert_eq!(shorten("Tableware and kitchenware:"), "Tableware and kitchenware");
-        let sixty = "é".repeat(60);
-        assert_eq!(shorten(&sixty), sixty);
-        assert_eq!(shorten(&format!("{sixty}x")), format!("{sixty}..."));
-        let spaced = format!("{} tail", "a".repeat(59));
-        assert_eq!(shorten(&spaced), format!("{}...", "a".repeat(59)));
     }
 }

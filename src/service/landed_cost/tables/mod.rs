@@ -11,6 +11,7 @@ mod fx;
 mod hs;
 mod info;
 mod national;
+mod printed;
 mod query;
 mod rate_expr;
 mod rules;

@@ -10,7 +10,9 @@ use time::Date;
 use super::dated;
 use super::described::Described;
 use super::error::{TablesError, invalid};
+use super::hs::HsTable;
 use super::info::TableInfo;
+use super::printed;
 use super::rate_expr::RateExpr;
 
 /// One customs territory's full tariff.
@@ -49,6 +51,8 @@ pub struct NationalLine {
     /// The end of `description`: the line's own words.
     own_description: &'static str,
     described: OnceLock<Described>,
+    /// Made on first use, like `described`.
+    label: OnceLock<String>,
 }
 
 impl NationalLine {
@@ -69,6 +73,13 @@ impl NationalLine {
     pub fn described(&self) -> &Described {
         self.described
             .get_or_init(|| Described::new(self.description, self.own_description()))
+    }
+
+    /// The line as a breakdown line names it: `6911.10.80 (other porcelain tableware)`. Made
+    /// once, on first use: every quote naming the line used to format it again.
+    pub fn label(&self, hs: &HsTable) -> &str {
+        self.label
+            .get_or_init(|| printed::label(self.code, self.own_description, hs))
     }
 
     /// The line's own description, without its parents'.
@@ -257,6 +268,7 @@ fn parse_line(row: &'static str, rates: &mut Rates) -> Result<NationalLine, Stri
         description,
         own_description: description.rsplit(" > ").next().unwrap_or(description),
         described: OnceLock::new(),
+        label: OnceLock::new(),
     })
 }
 
