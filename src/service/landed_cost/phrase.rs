@@ -128,11 +128,30 @@ mod tests {
 
     #[test]
     fn a_phrase_set_finds_what_each_phrase_finds_on_its_own() {
-        let texts = ["Kids' T-shirt", "organic cotton tee shirt", "t", "", "Shirt T"];
-        let phrases = ["t shirt", "shirt", "kids", "cotton tee", "tee", "t", "shirt t x", ""];
+        let texts = [
+            "Kids' T-shirt",
+            "organic cotton tee shirt",
+            "t",
+            "",
+            "Shirt T",
+        ];
+        let phrases = [
+            "t shirt",
+            "shirt",
+            "kids",
+            "cotton tee",
+            "tee",
+            "t",
+            "shirt t x",
+            "",
+        ];
         let mut set = PhraseSet::default();
         let ids: Vec<PhraseId> = phrases.iter().map(|p| set.add(Phrase::new(p))).collect();
-        assert_eq!(set.add(Phrase::new("T-Shirt")), ids[0], "the same phrase, the same number");
+        assert_eq!(
+            set.add(Phrase::new("T-Shirt")),
+            ids[0],
+            "the same phrase, the same number"
+        );
         for a in texts {
             for b in texts {
                 let (a, b) = (words(a), words(b));

@@ -8,7 +8,10 @@ use super::hs::HsTable;
 pub(super) fn label(code: &str, own_description: &str, hs: &HsTable) -> String {
     let own = own_description.trim();
     let described = if own.eq_ignore_ascii_case("other") || own == "その他のもの" {
-        let hs6 = code.get(..6).and_then(|c| hs.description(c)).unwrap_or_default();
+        let hs6 = code
+            .get(..6)
+            .and_then(|c| hs.description(c))
+            .unwrap_or_default();
         format!("other {}", shorten(&hs6.to_lowercase()))
     } else {
         shorten(own)
@@ -57,7 +60,10 @@ mod tests {
 
     #[test]
     fn descriptions_longer_than_sixty_characters_are_cut_at_a_character() {
-        assert_eq!(shorten("Tableware and kitchenware:"), "Tableware and kitchenware");
+        assert_eq!(
+            shorten("Tableware and kitchenware:"),
+            "Tableware and kitchenware"
+        );
         let sixty = "é".repeat(60);
         assert_eq!(shorten(&sixty), sixty);
         assert_eq!(shorten(&format!("{sixty}x")), format!("{sixty}..."));
