@@ -351,4 +351,32 @@ mod tests {
         let err = Schedule::parse("sample", unsorted).unwrap_err().to_string();
         assert!(err.contains("out of order"), "{err}");
     }
+
+    /// The look-up by subheading number finds what a scan of every line for the prefix finds:
+    /// prefixes of every length of a sample of each tariff's lines, and their neighbours.
+    #[test]
+    fn lines_under_a_prefix_are_those_a_scan_finds() {
+        let tables = crate::service::landed_cost::Tables::load().unwrap();
+        for tariff in ["AU", "CA", "EU", "GB", "JP", "US"] {
+            let schedule = tables.schedule(tariff).unwrap();
+            let scan = |prefix: &str| -> Vec<&str> {
+                let lines = schedule.lines().iter();
+                lines
+                    .filter(|l| l.code.starts_with(prefix))
+                    .map(|l| l.code)
+                    .collect()
+            };
+            for line in schedule.lines().iter().step_by(211) {
+                for len in 1..=line.code.len() + 1 {
+                    let prefix = format!("{}0", line.code).get(..len).unwrap().to_string();
+                    let found: Vec<&str> = schedule.under(&prefix).iter().map(|l| l.code).collect();
+                    assert_eq!(found, scan(&prefix), "{tariff} {prefix}");
+                }
+            }
+            assert!(
+                schedule.under("61x").is_empty()
+                    && schedule.under("").len() == schedule.lines().len()
+            );
+        }
+    }
 }
