@@ -89,14 +89,22 @@ const STOP_WORDS: &[&str] = &[
 /// then the table's fallback.
 pub fn classify(hs: &HsTable, keywords: &Keywords, text: &ProductText) -> String {
     const FIELD_WEIGHTS: [usize; 3] = [3, 2, 1];
-    let fields = [&text.name, &text.category, &text.description];
+    // Which of the ~1 000 phrases each field has, in one pass over its words each, instead of
+    // every phrase tried at every word of every field (thousands of comparisons per item).
+    let set = &keywords.phrases;
+    let found = [&text.name, &text.category, &text.description].map(|f| set.found_in(&[f]));
+    let entries = match found.iter().any(|f| !f.is_empty()) {
+        true => &keywords.entries[..],
+        false => &[],
+    };
     let mut best: Option<(usize, &str)> = None;
-    for entry in &keywords.entries {
+    for entry in entries {
         let mut score = 0;
-        for keyword in &entry.keywords {
-            for (field, weight) in fields.iter().zip(FIELD_WEIGHTS) {
-                if keyword.found_in(field) {
-                    score += weight * keyword.len();
+        for &keyword in &entry.keywords {
+            let words = set.get(keyword).map_or(0, |p| p.len());
+            for (field, weight) in found.iter().zip(FIELD_WEIGHTS) {
+                if field.has(keyword) {
+                    score += weight * words;
                 }
             }
         }
@@ -106,7 +114,7 @@ pub fn classify(hs: &HsTable, keywords: &Keywords, text: &ProductText) -> String
         score += entry
             .also
             .iter()
-            .filter(|also| fields.iter().any(|f| also.found_in(f)))
+            .filter(|&&also| found.iter().any(|f| f.has(also)))
             .count();
         if best.is_none_or(|(s, _)| score > s) {
             best = Some((score, &entry.hs6));
@@ -236,6 +244,65 @@ mod tests {
         assert_eq!(hs("Umbrella", "Outdoor", ""), "660110");
         // Nothing at all: the documented fallback.
         assert_eq!(hs("Harmonica", "", ""), "999999");
+    }
+
+    /// The keyword table's choice by the phrase index is the one trying each phrase at every
+    /// word gives, for texts made of the table's own keywords and `also` phrases.
+    #[test]
+    fn the_keyword_choice_is_that_of_every_phrase_tried_in_turn() {
+        let tables = Tables::load().unwrap();
+        let keywords = &tables.keywords;
+        let phrase = |id: PhraseId| keywords.phrases.get(id).unwrap();
+        let reference = |text: &ProductText| -> Option<String> {
+            let fields = [&text.name, &text.category, &text.description];
+            let mut best: Option<(usize, &str)> = None;
+            for entry in &keywords.entries {
+                let mut score = 0;
+                for &k in &entry.keywords {
+                    for (field, weight) in fields.iter().zip([3, 2, 1]) {
+                        if phrase(k).found_in(field) {
+                            score += weight * phrase(k).len();
+                        }
+                    }
+                }
+                if score == 0 {
+                    continue;
+                }
+                score += entry
+                    .also
+                    .iter()
+                    .filter(|&&a| fields.iter().any(|f| phrase(a).found_in(f)))
+                    .count();
+                if best.is_none_or(|(s, _)| score > s) {
+                    best = Some((score, &entry.hs6));
+                }
+            }
+            best.map(|(_, hs6)| hs6.to_string())
+        };
+        let n = keywords.entries.len();
+        let text_of = |ids: &[PhraseId]| -> String {
+            let words: Vec<&str> = ids
+                .iter()
+                .flat_map(|&id| phrase(id).words())
+                .map(String::as_str)
+                .collect();
+            words.join(" ")
+        };
+        let mut checked = 0;
+        for i in 0..n {
+            let entry = &keywords.entries[i];
+            let other = &keywords.entries[(i * 7 + 3) % n];
+            let third = &keywords.entries[(i * 13 + 5) % n];
+            let text = ProductText::new(
+                &format!("{} {}", text_of(&entry.keywords[..1]), text_of(&third.also)),
+                &text_of(&other.also),
+                &text_of(&third.keywords),
+            );
+            let expected = reference(&text).unwrap();
+            assert_eq!(classify(&tables.hs, keywords, &text), expected, "{text:?}");
+            checked += 1;
+        }
+        assert!(checked > 150);
     }
 
     #[test]

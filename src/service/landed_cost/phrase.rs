@@ -50,6 +50,10 @@ impl Phrase {
         self.0.len()
     }
 
+    pub fn words(&self) -> &[String] {
+        &self.0
+    }
+
     pub fn found_in(&self, text: &[String]) -> bool {
         // Called for every phrase of every category and keyword on every item: comparing the
         // first byte before the whole word skips most calls to `memcmp` (a tenth of a quote).
@@ -90,6 +94,10 @@ impl PhraseSet {
         id
     }
 
+    pub fn get(&self, id: PhraseId) -> Option<&Phrase> {
+        self.phrases.get(id)
+    }
+
     /// The phrases found in any of `texts` (a phrase within one text, not across two).
     pub fn found_in(&self, texts: &[&[String]]) -> Found {
         let mut found = Vec::new();
@@ -119,6 +127,10 @@ pub struct Found(Vec<PhraseId>);
 impl Found {
     pub fn has(&self, id: PhraseId) -> bool {
         self.0.binary_search(&id).is_ok()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 }
 

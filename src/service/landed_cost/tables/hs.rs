@@ -110,8 +110,9 @@ pub(super) struct KeywordsFile {
 #[derive(Debug, Clone)]
 pub struct KeywordEntry {
     pub hs6: String,
-    pub keywords: Vec<Phrase>,
-    pub also: Vec<Phrase>,
+    /// Numbers in [`Keywords::phrases`].
+    pub keywords: Vec<PhraseId>,
+    pub also: Vec<PhraseId>,
 }
 
 /// The classification keyword table.
@@ -119,6 +120,8 @@ pub struct KeywordEntry {
 pub struct Keywords {
     pub fallback: String,
     pub entries: Vec<KeywordEntry>,
+    /// Every keyword and `also` phrase, looked up together.
+    pub phrases: PhraseSet,
 }
 
 fn phrases(list: &[String]) -> Vec<Phrase> {
@@ -145,6 +148,7 @@ impl Keywords {
             ));
         }
         let mut entries = Vec::new();
+        let mut set = PhraseSet::default();
         for entry in raw.entries {
             if !subheading(hs, &entry.hs6) {
                 return Err(invalid(
@@ -156,15 +160,17 @@ impl Keywords {
             if keywords.is_empty() {
                 return Err(invalid(file, format!("{}: no keywords", entry.hs6)));
             }
+            let also = phrases(&entry.also);
             entries.push(KeywordEntry {
                 hs6: entry.hs6,
-                keywords,
-                also: phrases(&entry.also),
+                keywords: keywords.into_iter().map(|p| set.add(p)).collect(),
+                also: also.into_iter().map(|p| set.add(p)).collect(),
             });
         }
         Ok(Keywords {
             fallback: raw.fallback,
             entries,
+            phrases: set,
         })
     }
 }
