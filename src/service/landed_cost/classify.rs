@@ -89,33 +89,34 @@ const STOP_WORDS: &[&str] = &[
 /// then the table's fallback.
 pub fn classify(hs: &HsTable, keywords: &Keywords, text: &ProductText) -> String {
     const FIELD_WEIGHTS: [usize; 3] = [3, 2, 1];
-    // Which of the ~1 000 phrases each field has, in one pass over its words each, instead of
-    // every phrase tried at every word of every field (thousands of comparisons per item).
+    // Which of the ~1 000 phrases each field has, in one pass over its words each; then only
+    // the entries those phrases are keywords of are scored (trying every phrase at every word
+    // of every field, or every entry's keywords against what was found, was thousands of
+    // comparisons per item).
     let set = &keywords.phrases;
     let found = [&text.name, &text.category, &text.description].map(|f| set.found_in(&[f]));
-    let entries = match found.iter().any(|f| !f.is_empty()) {
-        true => &keywords.entries[..],
-        false => &[],
-    };
-    let mut best: Option<(usize, &str)> = None;
-    for entry in entries {
-        let mut score = 0;
-        for &keyword in &entry.keywords {
-            let words = set.get(keyword).map_or(0, |p| p.len());
-            for (field, weight) in found.iter().zip(FIELD_WEIGHTS) {
-                if field.has(keyword) {
-                    score += weight * words;
+    let mut scores = vec![0usize; keywords.entries.len()];
+    for (field, weight) in found.iter().zip(FIELD_WEIGHTS) {
+        for id in field.iter() {
+            let words = set.get(id).map_or(0, |p| p.len());
+            for &at in keywords.keyword_of.get(id).map_or(&[][..], Vec::as_slice) {
+                if let Some(score) = scores.get_mut(at) {
+                    *score += weight * words;
                 }
             }
         }
+    }
+    let mut best: Option<(usize, &str)> = None;
+    for (entry, &score) in keywords.entries.iter().zip(&scores) {
         if score == 0 {
             continue;
         }
-        score += entry
-            .also
-            .iter()
-            .filter(|&&also| found.iter().any(|f| f.has(also)))
-            .count();
+        let score = score
+            + entry
+                .also
+                .iter()
+                .filter(|&&also| found.iter().any(|f| f.has(also)))
+                .count();
         if best.is_none_or(|(s, _)| score > s) {
             best = Some((score, &entry.hs6));
         }

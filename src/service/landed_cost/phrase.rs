@@ -129,8 +129,8 @@ impl Found {
         self.0.binary_search(&id).is_ok()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+    pub fn iter(&self) -> impl Iterator<Item = PhraseId> + '_ {
+        self.0.iter().copied()
     }
 }
 

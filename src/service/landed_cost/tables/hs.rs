@@ -122,6 +122,9 @@ pub struct Keywords {
     pub entries: Vec<KeywordEntry>,
     /// Every keyword and `also` phrase, looked up together.
     pub phrases: PhraseSet,
+    /// By phrase number, the entries (indexes into `entries`) having it as a keyword, once per
+    /// time they list it: an item's few phrases found lead to the entries they score for.
+    pub keyword_of: Vec<Vec<usize>>,
 }
 
 fn phrases(list: &[String]) -> Vec<Phrase> {
@@ -167,10 +170,22 @@ impl Keywords {
                 also: also.into_iter().map(|p| set.add(p)).collect(),
             });
         }
+        let mut keyword_of: Vec<Vec<usize>> = Vec::new();
+        for (at, entry) in entries.iter().enumerate() {
+            for &id in &entry.keywords {
+                if keyword_of.len() <= id {
+                    keyword_of.resize_with(id + 1, Vec::new);
+                }
+                if let Some(list) = keyword_of.get_mut(id) {
+                    list.push(at);
+                }
+            }
+        }
         Ok(Keywords {
             fallback: raw.fallback,
             entries,
             phrases: set,
+            keyword_of,
         })
     }
 }
