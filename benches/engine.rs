@@ -27,8 +27,14 @@ fn engine(c: &mut Criterion) {
     let (engine, options) = setup();
     let mut group = c.benchmark_group("landed_cost");
     group.throughput(Throughput::Elements(1));
+    // The typical cart without HS codes: every item classified from its text.
+    let mut uncoded = demo::typical_cart();
+    for item in uncoded.shipments.iter_mut().flat_map(|s| &mut s.items) {
+        item.hs_code = None;
+    }
     for (name, cart) in [
         ("typical_1x3x5", demo::typical_cart()),
+        ("typical_uncoded_1x3x5", uncoded),
         ("large_10x5x50", demo::large_cart()),
     ] {
         group.bench_function(name, |b| {
