@@ -2,8 +2,9 @@
 //!
 //! Text is lower-cased and split into words: apostrophes are dropped (`children's` ->
 //! `childrens`) and every other non-alphanumeric character separates words (`T-shirt` ->
-//! `t shirt`). A [`Phrase`](super::phrase::Phrase) matches consecutive words. See `assets/hs/keywords.json` for the
-//! scoring of the keyword table.
+//! `t shirt`). A phrase matches consecutive words; the keyword table's and the tax categories'
+//! phrases are each a [`PhraseSet`](super::phrase::PhraseSet), found in one pass over a text.
+//! See `assets/hs/keywords.json` for the scoring of the keyword table.
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,5 +1,6 @@
 //! Text as lower-case words, and phrases of consecutive words found in it: shared by the HS
-//! tables (which store their keywords as phrases) and the classifier (which matches them).
+//! tables (which store their keywords and categories as phrase sets) and the classifier
+//! (which finds them in an item's text).
 
 use std::collections::HashMap;
 
@@ -50,20 +51,16 @@ impl Phrase {
         self.0.len()
     }
 
+    #[cfg(test)]
     pub fn words(&self) -> &[String] {
         &self.0
     }
 
+    /// Whether the phrase occurs in `text`: the plain definition, which the tests hold a
+    /// [`PhraseSet`] (many phrases found at once) to.
+    #[cfg(test)]
     pub fn found_in(&self, text: &[String]) -> bool {
-        // Called for every phrase of every category and keyword on every item: comparing the
-        // first byte before the whole word skips most calls to `memcmp` (a tenth of a quote).
-        let same = |a: &String, b: &String| {
-            a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
-        };
-        !self.0.is_empty()
-            && text
-                .windows(self.0.len())
-                .any(|w| w.iter().zip(&self.0).all(|(a, b)| same(a, b)))
+        !self.0.is_empty() && text.windows(self.0.len()).any(|w| w == self.0.as_slice())
     }
 }
 
@@ -83,7 +80,13 @@ impl PhraseSet {
     /// Adds `phrase` once (the same phrase added again gets the same number). An empty phrase
     /// is never found.
     pub fn add(&mut self, phrase: Phrase) -> PhraseId {
-        if let Some(id) = self.phrases.iter().position(|p| *p == phrase) {
+        let same_start = phrase.0.first().and_then(|first| self.by_first.get(first));
+        let known = same_start
+            .into_iter()
+            .flatten()
+            .copied()
+            .find(|&id| self.phrases.get(id) == Some(&phrase));
+        if let Some(id) = known {
             return id;
         }
         let id = self.phrases.len();
