@@ -183,7 +183,7 @@ pub(super) fn order_create_request() -> Value {
         "source_updated_at": "2026-11-20T09:00:00Z",
         "total": 83.86,
         "shipments": [
-            {"shipment_id": "S1", "tax_transaction_id": "tt_d5a0d3e2e63a4606b985bf92799fc130"}
+            {"shipment_id": "S1", "tax_transaction_id": "lc_c17e45837f224269a7dd2c5f06f2848b-1"}
         ],
         "custom_properties": {"channel": "web"},
         "billing_address": {
@@ -280,7 +280,7 @@ pub(super) fn landed_cost_answer() -> Value {
             "shipping_rate_taxes": [
                 {
                     "shipping_rate_id": "standard", "shipping_rate": 9.90,
-                    "tax_transaction_id": "tt_d5a0d3e2e63a4606b985bf92799fc130",
+                    "tax_transaction_id": "lc_c17e45837f224269a7dd2c5f06f2848b-1",
                     "landed_cost": {
                         "duties": 0, "total_taxes": 13.98, "shipment_taxes": 1.98,
                         "product_taxes": 12.00, "breakdown": breakdown(json!(9.90), json!(1.98))
@@ -288,7 +288,7 @@ pub(super) fn landed_cost_answer() -> Value {
                 },
                 {
                     "shipping_rate_id": "express", "shipping_rate": 24.50,
-                    "tax_transaction_id": "tt_d2503350badf4092b691071fb54be0e5",
+                    "tax_transaction_id": "lc_c17e45837f224269a7dd2c5f06f2848b-2",
                     "landed_cost": {
                         "duties": 0, "total_taxes": 16.90, "shipment_taxes": 4.90,
                         "product_taxes": 12.00, "breakdown": breakdown(json!(24.50), json!(4.90))

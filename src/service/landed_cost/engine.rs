@@ -1,17 +1,16 @@
 //! [`Engine::calculate`]: one landed-cost calculation.
 
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
-use uuid::Uuid;
 
 use super::allocate::allocate;
 use super::cart::{self, Context, Shipment};
 use super::regime::{Regime, regime};
 use super::tables::{Tables, Valuation};
+use crate::service::ids;
 use super::{duty, tax};
 use crate::api::{
     BreakdownType, CartShipmentResponse, FieldError, LandedCost, ShipmentType, ShippingRate,
@@ -71,6 +70,8 @@ impl Engine {
                 )]
             })?;
 
+        let id = ids::calculation_id();
+        let mut rate_number = 0;
         let mut responses = Vec::with_capacity(shipments.len());
         for shipment in &shipments {
             let regime = regime(&ctx, shipment);
@@ -80,10 +81,11 @@ impl Engine {
             );
             let mut rates = Vec::with_capacity(shipment.request.shipping_rates.len());
             for rate in &shipment.request.shipping_rates {
+                rate_number += 1;
                 rates.push(ShippingRateTaxes {
                     shipping_rate_id: rate.shipping_rate_id.clone(),
                     shipping_rate: rate.shipping_rate,
-                    tax_transaction_id: format!("tt_{}", time_ordered_id().simple()),
+                    tax_transaction_id: ids::tax_transaction_id(&id, rate_number),
                     landed_cost: landed_cost(&ctx, shipment, &facts, regime, rate)?,
                 });
             }
@@ -98,7 +100,7 @@ impl Engine {
         }
 
         Ok(TaxCalculationResponse {
-            landedcost_request_id: format!("lc_{}", time_ordered_id().simple()),
+            landedcost_request_id: id,
             currency_code: ctx.code.clone(),
             external_reference_id: req.external_reference_id.clone(),
             created_at,
@@ -107,22 +109,6 @@ impl Engine {
             hs_codes: opts.require_hs_codes.then(|| hs_codes(&shipments)),
         })
     }
-}
-
-/// A time-ordered (version 7) id: the Unix time in milliseconds, then 74 bits from the thread's
-/// CSPRNG (seeded by the OS; no `getrandom` system call per id, four per typical quote). Ids
-/// made later sort later, so the store's indexes on them grow at their right edge. Random ids
-/// land on random leaves of indexes that grow with every stored quote, each insert reading and
-/// rewriting a page of its own, which made quoting slower the more quotes were kept
-/// (BENCHMARKS.md, "Quotes at volume").
-fn time_ordered_id() -> Uuid {
-    use rand::Rng as _;
-    let millis = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| {
-            u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
-        });
-    uuid::Builder::from_unix_timestamp_millis(millis, &rand::rng().random()).into_uuid()
 }
 
 /// One entry per distinct SKU, first occurrence first.
@@ -210,25 +196,4 @@ fn landed_cost(
         product_taxes,
         breakdown,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::time_ordered_id;
-
-    #[test]
-    fn ids_made_later_sort_later_and_are_not_guessable() {
-        let first = time_ordered_id();
-        std::thread::sleep(std::time::Duration::from_millis(2));
-        let later = time_ordered_id();
-        assert_eq!(first.get_version(), Some(uuid::Version::SortRand));
-        assert!(
-            first.simple().to_string() < later.simple().to_string(),
-            "{first} then {later}"
-        );
-        // Within one millisecond the random part still tells ids apart.
-        let same_moment: std::collections::HashSet<_> =
-            (0..1000).map(|_| time_ordered_id()).collect();
-        assert_eq!(same_moment.len(), 1000);
-    }
 }

@@ -65,8 +65,8 @@
 //!
 //! # Identifiers and exchange rates
 //!
-//! `landedcost_request_id` is `lc_` and `tax_transaction_id` `tt_` followed by a random UUID
-//! (v4). `usd_conversion_rate` is USD per unit of the request currency from the FX table (ECB
+//! `landedcost_request_id` is `lc_` and a time-ordered UUID (v7); each `tax_transaction_id` is
+//! the calculation's id, a dash and the rate option's number (`service::ids`). `usd_conversion_rate` is USD per unit of the request currency from the FX table (ECB
 //! reference rates; the latest publication on or before the date), to 8 significant digits.
 //!
 //! # The landed-cost engine

@@ -1,6 +1,8 @@
 //! Stored calculations: what `POST /v1/landed-cost` answered, so orders can be checked against it.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
+use rust_decimal::Decimal;
 
 use serde_json::json;
 use time::OffsetDateTime;
@@ -10,14 +12,32 @@ use super::error::StoreError;
 use super::handle::{Durability, Store};
 use super::packed;
 use crate::api::{FieldError, LandedCost, TaxCalculationRequest, TaxCalculationResponse};
+use crate::service::ids;
 use crate::sql::{Dialect, SqlError, Tx, Value, params};
 
-/// One rate option of a calculated shipment, as the order create looks it up.
-pub(super) struct RateRow {
-    pub landedcost_request_id: String,
+/// A rate option of a stored calculation, as its response quoted it.
+#[derive(Clone)]
+pub(super) struct QuotedRate {
     pub shipment_id: String,
     pub shipping_rate_id: String,
-    pub shipping_rate: String,
+    pub shipping_rate: Decimal,
+    pub tax_transaction_id: String,
+    pub landed_cost: LandedCost,
+}
+
+/// What a stored calculation quoted, read from its response: the one copy of it.
+pub(super) struct Quoted {
+    /// The shipments that have at least one rate option, in the response's order.
+    pub rated_shipments: Vec<String>,
+    pub rates: Vec<QuotedRate>,
+}
+
+impl Quoted {
+    pub fn rate(&self, tax_transaction_id: &str) -> Option<&QuotedRate> {
+        self.rates
+            .iter()
+            .find(|rate| rate.tax_transaction_id == tax_transaction_id)
+    }
 }
 
 /// A calculation to store, with the JSON of both sides as they crossed the wire: the request as
@@ -81,13 +101,8 @@ fn judge<'b, 'a>(
     (results, accepted)
 }
 
-/// Calculation and tax transaction ids taken: by the quotes of a batch checked so far, or
-/// stored before.
-#[derive(Default)]
-struct Claimed<'a> {
-    calculations: HashSet<&'a str>,
-    rates: HashSet<&'a str>,
-}
+/// Calculation ids taken: by the quotes of a batch checked so far, or stored before.
+type Claimed<'a> = HashSet<&'a str>;
 
 fn check<'a>(
     calc: &NewCalculation<'a>,
@@ -95,32 +110,48 @@ fn check<'a>(
     claimed: &mut Claimed<'a>,
 ) -> Result<(), StoreError> {
     let resp: &'a TaxCalculationResponse = calc.response;
-    let errors = shipments_match(calc.request, resp);
+    let mut errors = shipments_match(calc.request, resp);
+    errors.extend(rates_named_by(resp));
     if !errors.is_empty() {
         return Err(StoreError::Invalid(errors));
     }
     let id = resp.landedcost_request_id.as_str();
-    if claimed.calculations.contains(id) || stored.calculations.contains(id) {
+    if claimed.contains(id) || stored.contains(id) {
         return Err(StoreError::Conflict(format!(
             "the calculation {id} is already stored"
         )));
     }
-    let mut rates = HashSet::new();
-    for rate in resp.shipments.iter().flat_map(|s| &s.shipping_rate_taxes) {
-        let ttx = rate.tax_transaction_id.as_str();
-        if !rates.insert(ttx) || claimed.rates.contains(ttx) || stored.rates.contains(ttx) {
-            return Err(StoreError::Conflict(format!(
-                "the tax transaction {ttx} is already stored"
-            )));
-        }
-    }
-    claimed.calculations.insert(id);
-    claimed.rates.extend(rates);
+    claimed.insert(id);
     Ok(())
 }
 
-/// Which of the batch's calculation and tax transaction ids are stored already, one index
-/// look-up each.
+/// A tax transaction id must name its calculation (`service::ids`), once: that is what makes it
+/// unique without a row of its own.
+fn rates_named_by(resp: &TaxCalculationResponse) -> Vec<FieldError> {
+    let id = resp.landedcost_request_id.as_str();
+    let mut seen = HashSet::new();
+    let mut errors = Vec::new();
+    for (i, shipment) in resp.shipments.iter().enumerate() {
+        for (k, rate) in shipment.shipping_rate_taxes.iter().enumerate() {
+            let ttx = rate.tax_transaction_id.as_str();
+            let field = format!("shipments[{i}].shipping_rate_taxes[{k}].tax_transaction_id");
+            if !ids::names_calculation(ttx, id) {
+                errors.push(FieldError::new(
+                    field,
+                    format!("the tax transaction {ttx} does not name calculation {id}"),
+                ));
+            } else if !seen.insert(ttx) {
+                errors.push(FieldError::new(
+                    field,
+                    format!("the tax transaction {ttx} appears twice in calculation {id}"),
+                ));
+            }
+        }
+    }
+    errors
+}
+
+/// Which of the batch's calculation ids are stored already, one index look-up each.
 fn stored_ids<'a>(
     tx: &mut Tx<'_>,
     batch: &[NewCalculation<'a>],
@@ -129,12 +160,7 @@ fn stored_ids<'a>(
     for calc in batch {
         let resp: &'a TaxCalculationResponse = calc.response;
         if calculation_exists(tx, &resp.landedcost_request_id)? {
-            stored.calculations.insert(&resp.landedcost_request_id);
-        }
-        for rate in resp.shipments.iter().flat_map(|s| &s.shipping_rate_taxes) {
-            if load_rate(tx, &rate.tax_transaction_id)?.is_some() {
-                stored.rates.insert(&rate.tax_transaction_id);
-            }
+            stored.insert(&resp.landedcost_request_id);
         }
     }
     Ok(stored)
@@ -176,28 +202,12 @@ fn insert_one(
             packed::pack(calc.response_json),
         ],
     )?;
-    for shipment in &resp.shipments {
-        for rate in &shipment.shipping_rate_taxes {
-            tx.execute(
-                "INSERT INTO calculation_rates (tax_transaction_id, landedcost_request_id,
-                    shipment_id, shipping_rate_id, shipping_rate)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![
-                    rate.tax_transaction_id,
-                    id,
-                    shipment.shipment_id,
-                    rate.shipping_rate_id,
-                    rate.shipping_rate.to_string(),
-                ],
-            )?;
-        }
-    }
     append_event(tx, None, now, "calculation_saved", saved_event(resp))
 }
 
 /// The same rows as [`insert_one`] for the whole batch in one statement, each column one array
-/// (a round trip per batch instead of one per row: a quote is five rows). The rows keep the
-/// batch's order, which is the order `rowid` gives them.
+/// (a round trip per batch instead of one per row). The rows keep the batch's order, which is
+/// the order `rowid` gives them.
 fn insert_as_arrays(
     tx: &mut Tx<'_>,
     accepted: &[&NewCalculation<'_>],
@@ -206,52 +216,24 @@ fn insert_as_arrays(
     let column = |value: &dyn Fn(&NewCalculation<'_>) -> String| -> Vec<String> {
         accepted.iter().map(|calc| value(calc)).collect()
     };
-    let mut rates: [Vec<String>; 5] = Default::default();
-    for calc in accepted {
-        let resp = calc.response;
-        for shipment in &resp.shipments {
-            for rate in &shipment.shipping_rate_taxes {
-                let row = [
-                    rate.tax_transaction_id.clone(),
-                    resp.landedcost_request_id.clone(),
-                    shipment.shipment_id.clone(),
-                    rate.shipping_rate_id.clone(),
-                    rate.shipping_rate.to_string(),
-                ];
-                for (column, value) in rates.iter_mut().zip(row) {
-                    column.push(value);
-                }
-            }
-        }
-    }
     let events = accepted
         .iter()
         .map(|calc| to_json(&saved_event(calc.response)))
         .collect::<Result<Vec<_>, _>>()?;
-    let [ttx, rate_calc, shipment, rate_id, rate_amount] = &rates;
     tx.execute(
         "WITH calculations_added AS (
             INSERT INTO calculations
                 (landedcost_request_id, currency_code, created_at, request_json, response_json)
             SELECT * FROM unnest(?1::TEXT[], ?2::TEXT[], ?3::TEXT[], ?4::TEXT[], ?5::TEXT[])
-         ), rates_added AS (
-            INSERT INTO calculation_rates (tax_transaction_id, landedcost_request_id,
-                shipment_id, shipping_rate_id, shipping_rate)
-            SELECT * FROM unnest(?6::TEXT[], ?7::TEXT[], ?8::TEXT[], ?9::TEXT[], ?10::TEXT[])
          )
          INSERT INTO events (source_reference, at, kind, detail_json)
-         SELECT NULL, ?11, 'calculation_saved', detail FROM unnest(?12::TEXT[]) AS detail",
+         SELECT NULL, ?6, 'calculation_saved', detail FROM unnest(?7::TEXT[]) AS detail",
         params![
             column(&|c| c.response.landedcost_request_id.clone()),
             column(&|c| c.response.currency_code.clone()),
             column(&|c| c.response.created_at.clone()),
             column(&|c| c.request_json.to_owned()),
             column(&|c| c.response_json.to_owned()),
-            ttx,
-            rate_calc,
-            shipment,
-            rate_id,
-            rate_amount,
             ts(now)?,
             events,
         ],
@@ -332,52 +314,67 @@ pub(super) fn load_request(
     Ok((from_json(&request, what)?, currency))
 }
 
-pub(super) fn load_rate(
+/// The calculation a tax transaction of an earlier schema belongs to: its rate row, written for
+/// every rate option of a quote before tax transaction ids named their calculation, and now
+/// only when an order takes the option.
+pub(super) fn rate_row_owner(
     tx: &mut Tx<'_>,
     tax_transaction_id: &str,
-) -> Result<Option<RateRow>, StoreError> {
+) -> Result<Option<String>, StoreError> {
     tx.query_row_opt(
-        "SELECT landedcost_request_id, shipment_id, shipping_rate_id, shipping_rate
-         FROM calculation_rates WHERE tax_transaction_id = ?1",
+        "SELECT landedcost_request_id FROM calculation_rates WHERE tax_transaction_id = ?1",
         params![tax_transaction_id],
-        |row| -> Result<_, StoreError> {
-            Ok(RateRow {
-                landedcost_request_id: row.get("landedcost_request_id")?,
-                shipment_id: row.get("shipment_id")?,
-                shipping_rate_id: row.get("shipping_rate_id")?,
-                shipping_rate: row.get("shipping_rate")?,
-            })
-        },
+        |row| Ok(row.get(0)?),
     )
 }
 
-/// The landed cost of every rate option of a stored calculation, by `tax_transaction_id`.
-/// Read from the stored response, the one copy of what the merchant was quoted (a rate row
-/// holding its own copy would double what every quote writes).
-pub(super) fn landed_costs(
-    tx: &mut Tx<'_>,
-    id: &str,
-) -> Result<HashMap<String, LandedCost>, StoreError> {
+/// Every rate option of a stored calculation, from its stored response.
+pub(super) fn quoted(tx: &mut Tx<'_>, id: &str) -> Result<Quoted, StoreError> {
     let what = "calculations.response_json";
     let stored: Value = tx.query_value(
         "SELECT response_json FROM calculations WHERE landedcost_request_id = ?1",
         params![id],
     )?;
     let response: TaxCalculationResponse = from_json(&packed::unpack(stored, what)?, what)?;
-    Ok(response
-        .shipments
-        .into_iter()
-        .flat_map(|shipment| shipment.shipping_rate_taxes)
-        .map(|rate| (rate.tax_transaction_id, rate.landed_cost))
-        .collect())
+    let mut quoted = Quoted {
+        rated_shipments: Vec::new(),
+        rates: Vec::new(),
+    };
+    for shipment in response.shipments {
+        if !shipment.shipping_rate_taxes.is_empty() {
+            quoted.rated_shipments.push(shipment.shipment_id.clone());
+        }
+        for rate in shipment.shipping_rate_taxes {
+            quoted.rates.push(QuotedRate {
+                shipment_id: shipment.shipment_id.clone(),
+                shipping_rate_id: rate.shipping_rate_id,
+                shipping_rate: rate.shipping_rate,
+                tax_transaction_id: rate.tax_transaction_id,
+                landed_cost: rate.landed_cost,
+            });
+        }
+    }
+    Ok(quoted)
 }
 
-/// The calculation's shipments that have at least one rate option, in stored order.
-pub(super) fn rated_shipments(tx: &mut Tx<'_>, id: &str) -> Result<Vec<String>, StoreError> {
-    tx.query_map(
-        "SELECT shipment_id FROM calculation_rates WHERE landedcost_request_id = ?1
-         GROUP BY shipment_id ORDER BY MIN(rowid)",
-        params![id],
-        |row| Ok(row.get(0)?),
-    )
+/// Writes the rate row that an order's shipment locks (`order_shipments.tax_transaction_id`
+/// refers to it); a quote from an earlier schema has it already.
+pub(super) fn insert_rate_row(
+    tx: &mut Tx<'_>,
+    landedcost_request_id: &str,
+    rate: &QuotedRate,
+) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO calculation_rates (tax_transaction_id, landedcost_request_id, shipment_id,
+            shipping_rate_id, shipping_rate)
+         VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (tax_transaction_id) DO NOTHING",
+        params![
+            rate.tax_transaction_id,
+            landedcost_request_id,
+            rate.shipment_id,
+            rate.shipping_rate_id,
+            rate.shipping_rate.to_string(),
+        ],
+    )?;
+    Ok(())
 }

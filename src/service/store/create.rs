@@ -7,14 +7,15 @@ use serde_json::json;
 use time::OffsetDateTime;
 
 use super::calculation::{
-    RateRow, calculation_exists, landed_costs, load_rate, load_request, rated_shipments,
+    QuotedRate, calculation_exists, insert_rate_row, load_request, quoted, rate_row_owner,
 };
-use super::codec::{append_event, parse_client_ts, parse_dec, to_json, ts};
+use super::codec::{append_event, parse_client_ts, to_json, ts};
 use super::error::StoreError;
 use super::handle::Store;
 use super::retention;
 use super::rows::load_order;
 use crate::api::{Address, CartItem, FieldError, LandedCost, OrderCreateRequest};
+use crate::service::ids;
 use crate::sql::{Tx, params};
 
 /// A line to insert, from a calculation's cart item or a complete update item.
@@ -178,11 +179,10 @@ fn shipment_ref(req: &OrderCreateRequest, i: usize) -> Result<&str, StoreError> 
         .ok_or_else(|| StoreError::Corrupt(format!("shipment index {i} out of range")))
 }
 
-/// The rate option an order chose for its shipment at `index`, with what it quoted.
+/// The rate option an order chose for its shipment at `index`, as it was quoted.
 struct Choice {
     index: usize,
-    rate: RateRow,
-    cost: LandedCost,
+    rate: QuotedRate,
 }
 
 /// Every rule of the create body against the calculation; the chosen rate of each shipment.
@@ -220,7 +220,8 @@ fn check_create(tx: &mut Tx<'_>, req: &OrderCreateRequest) -> Result<Vec<Choice>
             "list every shipment of the calculation with its chosen tax_transaction_id",
         ));
     }
-    let calculated = rated_shipments(tx, calc)?;
+    let quoted = quoted(tx, calc)?;
+    let calculated = &quoted.rated_shipments;
     let mut seen = HashSet::new();
     let mut chosen = Vec::new();
     for (i, shipment) in req.shipments.iter().enumerate() {
@@ -241,20 +242,16 @@ fn check_create(tx: &mut Tx<'_>, req: &OrderCreateRequest) -> Result<Vec<Choice>
         }
         let field = format!("shipments[{i}].tax_transaction_id");
         let ttx = &shipment.tax_transaction_id;
-        match load_rate(tx, ttx)? {
-            None => errors.push(FieldError::new(
-                field,
-                format!("no tax transaction {ttx} exists; use one calculation {calc} returned for shipment {id}"),
-            )),
-            Some(rate) if rate.landedcost_request_id != *calc => errors.push(FieldError::new(
-                field,
-                format!("the tax transaction {ttx} belongs to calculation {}, not {calc}", rate.landedcost_request_id),
-            )),
+        match quoted.rate(ttx) {
             Some(rate) if rate.shipment_id != *id => errors.push(FieldError::new(
                 field,
                 format!("the tax transaction {ttx} is a rate of shipment {}, not of {id}", rate.shipment_id),
             )),
-            Some(rate) => chosen.push((i, rate)),
+            Some(rate) => chosen.push(Choice { index: i, rate: rate.clone() }),
+            None => errors.push(FieldError::new(field, match owner(tx, ttx, calc)? {
+                Some(other) => format!("the tax transaction {ttx} belongs to calculation {other}, not {calc}"),
+                None => format!("no tax transaction {ttx} exists; use one calculation {calc} returned for shipment {id}"),
+            })),
         }
     }
     let missing: Vec<&str> = calculated
@@ -274,19 +271,19 @@ fn check_create(tx: &mut Tx<'_>, req: &OrderCreateRequest) -> Result<Vec<Choice>
     if !errors.is_empty() {
         return Err(StoreError::Invalid(errors));
     }
-    let mut costs = landed_costs(tx, calc)?;
-    chosen
-        .into_iter()
-        .map(|(index, rate)| {
-            let ttx = shipment_ref(req, index)?;
-            let cost = costs.remove(ttx).ok_or_else(|| {
-                StoreError::Corrupt(format!(
-                    "the tax transaction {ttx} is not in the stored response of calculation {calc}"
-                ))
-            })?;
-            Ok(Choice { index, rate, cost })
-        })
-        .collect()
+    Ok(chosen)
+}
+
+/// The stored calculation, other than `calc`, that a tax transaction `calc` did not quote
+/// belongs to: the one its id names, or for a quote of an earlier schema, its rate row's.
+fn owner(tx: &mut Tx<'_>, ttx: &str, calc: &str) -> Result<Option<String>, StoreError> {
+    if let Some(named) = ids::calculation_of(ttx)
+        && named != calc
+        && calculation_exists(tx, named)?
+    {
+        return Ok(Some(named.to_owned()));
+    }
+    Ok(rate_row_owner(tx, ttx)?.filter(|owner| owner != calc))
 }
 
 /// The order holding a tax transaction, if any.
@@ -330,7 +327,7 @@ fn insert_order(
         ],
     )?;
     let mut locked = Vec::new();
-    for Choice { index, rate, cost } in chosen {
+    for Choice { index, rate } in chosen {
         let tax_transaction_id = shipment_ref(req, *index)?;
         let cart_shipment = cart
             .shipments
@@ -342,7 +339,9 @@ fn insert_order(
                     req.landedcost_request_id, rate.shipment_id
                 ))
             })?;
-        let shipping_rate = parse_dec(&rate.shipping_rate, "calculation_rates.shipping_rate")?;
+        let shipping_rate = rate.shipping_rate;
+        let cost = &rate.landed_cost;
+        insert_rate_row(tx, &req.landedcost_request_id, rate)?;
         let row = insert_shipment(
             tx,
             order_id,

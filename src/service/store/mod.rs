@@ -34,9 +34,11 @@
 //! transaction (group commit). Every quote of a batch is checked before any is written — against the
 //! database and the quotes before it — so a bad one fails alone with nothing to undo. The JSON stored
 //! is the bytes that crossed the wire — the request as received, the response as sent — so nothing is
-//! serialized twice, and a rate row is only an index (`tax_transaction_id` → calculation, shipment,
-//! rate): its landed cost is read from the stored response when an order locks it (schema step 2 dropped
-//! the per-rate copy, which doubled what every quote wrote). Checkpoints, which copy the log into the
+//! serialized twice. A quote is one row and its history entry: its rate options are read from the stored
+//! response when an order locks one (each `tax_transaction_id` names its calculation, `service::ids`), and
+//! only then is the rate's row (`calculation_rates`, which the order's shipment refers to) written. Rate
+//! rows written for every option of every quote were three rows and three index entries more per quote,
+//! half of what the writer wrote (BENCHMARKS.md). Checkpoints, which copy the log into the
 //! database file and sync it, would stall whichever commit crossed SQLite's threshold; a thread with its
 //! own connection runs them (`store::checkpoint`, `PASSIVE`), and only a log four times over the
 //! threshold makes the committing connection finish one itself (under sustained writes only the writer
