@@ -46,7 +46,8 @@ fn run(store: &Store, keep: Duration, now: &dyn Fn() -> OffsetDateTime, stopped:
         }) else {
             return;
         };
-        // The quotes' `calculation_saved` entries, now that the quotes are gone.
+        // The `calculation_saved` entries earlier versions wrote per quote, now that their
+        // quotes are gone.
         if purge(stopped, &mut events_after, |after| {
             store.purge_quote_events(cutoff, after, BATCH)
         })

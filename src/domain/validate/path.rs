@@ -21,16 +21,27 @@ impl JsonPath {
 
     /// The member `name` of the object at this path.
     pub fn key(&self, name: &str) -> Self {
-        if self.0.is_empty() {
-            Self(name.to_string())
-        } else {
-            Self(format!("{}.{name}", self.0))
+        // Pushed, not `format!`ted: every field of every request gets a path (most requests
+        // have no problem to report), and formatting was half the cost of validating a cart.
+        let mut path = String::with_capacity(self.0.len() + 1 + name.len());
+        path.push_str(&self.0);
+        if !self.0.is_empty() {
+            path.push('.');
         }
+        path.push_str(name);
+        Self(path)
     }
 
     /// Element `index` of the array at this path.
     pub fn index(&self, index: usize) -> Self {
-        Self(format!("{}[{index}]", self.0))
+        let mut digits = itoa::Buffer::new();
+        let digits = digits.format(index);
+        let mut path = String::with_capacity(self.0.len() + 2 + digits.len());
+        path.push_str(&self.0);
+        path.push('[');
+        path.push_str(digits);
+        path.push(']');
+        Self(path)
     }
 
     /// Shorthand for `key(name).index(index)`: `shipments[0]`.

@@ -10,12 +10,12 @@ use super::allocate::allocate;
 use super::cart::{self, Context, Shipment};
 use super::regime::{Regime, regime};
 use super::tables::{Tables, Valuation};
-use crate::service::ids;
 use super::{duty, tax};
 use crate::api::{
     BreakdownType, CartShipmentResponse, FieldError, LandedCost, ShipmentType, ShippingRate,
     ShippingRateTaxes, SkuHsCodeEntry, TaxBreakdown, TaxCalculationRequest, TaxCalculationResponse,
 };
+use crate::service::ids;
 
 /// What the calculation depends on besides the request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

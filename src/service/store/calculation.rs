@@ -1,13 +1,15 @@
 //! Stored calculations: what `POST /v1/landed-cost` answered, so orders can be checked against it.
+//!
+//! A quote is one row: its request and response as they crossed the wire. The table is itself
+//! the quotes' history (rows are only ever added, each with its time, until retention deletes
+//! an unordered one), so a quote writes no event; earlier versions wrote a `calculation_saved`
+//! event repeating the row's id, which retention deletes with the quote.
 
 use std::collections::HashSet;
 
 use rust_decimal::Decimal;
 
-use serde_json::json;
-use time::OffsetDateTime;
-
-use super::codec::{append_event, from_json, to_json, ts};
+use super::codec::from_json;
 use super::error::StoreError;
 use super::handle::{Durability, Store};
 use super::packed;
@@ -171,23 +173,18 @@ fn insert(tx: &mut Tx<'_>, accepted: &[&NewCalculation<'_>]) -> Result<(), Store
     if accepted.is_empty() {
         return Ok(());
     }
-    let now = OffsetDateTime::now_utc();
     match tx.dialect() {
-        Dialect::Postgres => insert_as_arrays(tx, accepted, now),
+        Dialect::Postgres => insert_as_arrays(tx, accepted),
         Dialect::Sqlite => {
             for calc in accepted {
-                insert_one(tx, calc, now)?;
+                insert_one(tx, calc)?;
             }
             Ok(())
         }
     }
 }
 
-fn insert_one(
-    tx: &mut Tx<'_>,
-    calc: &NewCalculation<'_>,
-    now: OffsetDateTime,
-) -> Result<(), StoreError> {
+fn insert_one(tx: &mut Tx<'_>, calc: &NewCalculation<'_>) -> Result<(), StoreError> {
     let resp = calc.response;
     let id = &resp.landedcost_request_id;
     tx.execute(
@@ -202,57 +199,29 @@ fn insert_one(
             packed::pack(calc.response_json),
         ],
     )?;
-    append_event(tx, None, now, "calculation_saved", saved_event(resp))
+    Ok(())
 }
 
 /// The same rows as [`insert_one`] for the whole batch in one statement, each column one array
-/// (a round trip per batch instead of one per row). The rows keep the batch's order, which is
+/// (a round trip per batch instead of one per quote). The rows keep the batch's order, which is
 /// the order `rowid` gives them.
-fn insert_as_arrays(
-    tx: &mut Tx<'_>,
-    accepted: &[&NewCalculation<'_>],
-    now: OffsetDateTime,
-) -> Result<(), StoreError> {
+fn insert_as_arrays(tx: &mut Tx<'_>, accepted: &[&NewCalculation<'_>]) -> Result<(), StoreError> {
     let column = |value: &dyn Fn(&NewCalculation<'_>) -> String| -> Vec<String> {
         accepted.iter().map(|calc| value(calc)).collect()
     };
-    let events = accepted
-        .iter()
-        .map(|calc| to_json(&saved_event(calc.response)))
-        .collect::<Result<Vec<_>, _>>()?;
     tx.execute(
-        "WITH calculations_added AS (
-            INSERT INTO calculations
-                (landedcost_request_id, currency_code, created_at, request_json, response_json)
-            SELECT * FROM unnest(?1::TEXT[], ?2::TEXT[], ?3::TEXT[], ?4::TEXT[], ?5::TEXT[])
-         )
-         INSERT INTO events (source_reference, at, kind, detail_json)
-         SELECT NULL, ?6, 'calculation_saved', detail FROM unnest(?7::TEXT[]) AS detail",
+        "INSERT INTO calculations
+            (landedcost_request_id, currency_code, created_at, request_json, response_json)
+         SELECT * FROM unnest(?1::TEXT[], ?2::TEXT[], ?3::TEXT[], ?4::TEXT[], ?5::TEXT[])",
         params![
             column(&|c| c.response.landedcost_request_id.clone()),
             column(&|c| c.response.currency_code.clone()),
             column(&|c| c.response.created_at.clone()),
             column(&|c| c.request_json.to_owned()),
             column(&|c| c.response_json.to_owned()),
-            ts(now)?,
-            events,
         ],
     )?;
     Ok(())
-}
-
-/// The history entry of a stored calculation.
-fn saved_event(resp: &TaxCalculationResponse) -> serde_json::Value {
-    let rates: usize = resp
-        .shipments
-        .iter()
-        .map(|s| s.shipping_rate_taxes.len())
-        .sum();
-    json!({
-        "landedcost_request_id": resp.landedcost_request_id,
-        "shipments": resp.shipments.len(),
-        "rates": rates,
-    })
 }
 
 /// Every shipment of the response must be one of the request, and a shipment's lines must be

@@ -1,7 +1,8 @@
 //! The reference service's persistent store: calculations, orders and labels in SQLite.
 //!
-//! Every public write is one `BEGIN IMMEDIATE` transaction that also appends to `events`, so a
-//! request is applied completely or not at all and every change has its history. Business rules
+//! Every public write is one `BEGIN IMMEDIATE` transaction, so a request is applied completely or
+//! not at all; every change to an order or its labels also appends to `events`, its history (a
+//! stored quote is its own record: `calculation`). Business rules
 //! (SPEC 4.2–4.4 plus the ones issue 3 adds) live here; wire-format validation happens before,
 //! in `domain::validate`, but nothing here relies on it: bad input gives `Invalid`, never a panic.
 //!
@@ -25,8 +26,7 @@
 //! One SQLite connection behind a mutex (SQLite has one writer anyway), WAL, `synchronous=FULL` for
 //! orders and labels and `NORMAL` for calculations (a quote lost to a power cut is quoted again; the
 //! next FULL commit syncs the log up to it, so no order outlives its quote — an fsync per quote cost a
-//! third of the service's throughput, BENCHMARKS.md), every request one `BEGIN IMMEDIATE` transaction
-//! that also appends to `events`.
+//! third of the service's throughput, BENCHMARKS.md), every request one `BEGIN IMMEDIATE` transaction.
 //!
 //! Quotes are the hot path, and each is stored before it is answered (an order is checked against it).
 //! They do not go through the mutex one by one: the handler hands the quote to one writer thread
@@ -34,7 +34,7 @@
 //! transaction (group commit). Every quote of a batch is checked before any is written — against the
 //! database and the quotes before it — so a bad one fails alone with nothing to undo. The JSON stored
 //! is the bytes that crossed the wire — the request as received, the response as sent — so nothing is
-//! serialized twice. A quote is one row and its history entry: its rate options are read from the stored
+//! serialized twice. A quote is one row: its rate options are read from the stored
 //! response when an order locks one (each `tax_transaction_id` names its calculation, `service::ids`), and
 //! only then is the rate's row (`calculation_rates`, which the order's shipment refers to) written. Rate
 //! rows written for every option of every quote were three rows and three index entries more per quote,

@@ -56,7 +56,7 @@ impl Store {
     }
 
     /// Deletes, of the next `batch` events recorded after `after`, the `calculation_saved`
-    /// entries of calculations that retention deleted (an ordered calculation's entry stays with
+    /// entries (written per quote by earlier versions) of calculations that retention deleted (an ordered calculation's entry stays with
     /// its history); stops at the first event not older than `cutoff`. Like [`Self::purge_quotes`],
     /// it returns where the next batch starts.
     pub fn purge_quote_events(

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use time::macros::datetime;
 
 use super::*;
+use crate::service::store::codec::append_event;
 
 fn expiry_message(result: &Result<impl std::fmt::Debug, StoreError>) -> Option<String> {
     match result {
@@ -65,8 +66,19 @@ fn an_old_quote_no_order_uses_is_deleted_and_ordering_it_says_it_expired(db: &Db
         message.contains("has expired") && message.contains("quote the cart again"),
         "{message}"
     );
-    // The deleted quote's history entry goes too (entries are stamped with the real time, so
-    // the cutoff is after now); the ordered quote's stays with its order's.
+    // Earlier versions wrote a history entry per quote: the deleted quote's goes too (entries
+    // are stamped with the real time, so the cutoff is after now); the ordered quote's stays
+    // with its order's.
+    store
+        .write(|tx| {
+            for id in ["ordered", "abandoned"] {
+                let detail = serde_json::json!({"landedcost_request_id": id, "shipments": 2});
+                let at = time::OffsetDateTime::now_utc();
+                append_event(tx, None, at, "calculation_saved", detail)?;
+            }
+            Ok(())
+        })
+        .unwrap();
     let saved = |store: &Store| {
         count(
             store,
