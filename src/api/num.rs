@@ -34,18 +34,10 @@ pub fn serialize<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok,
 }
 
 /// A decimal's text, on the stack: at most a sign, 29 digits, a point and a leading zero.
+#[derive(Default)]
 struct Digits {
     bytes: [u8; 32],
     len: usize,
-}
-
-impl Default for Digits {
-    fn default() -> Self {
-        Digits {
-            bytes: [0; 32],
-            len: 0,
-        }
-    }
 }
 
 impl Digits {
