@@ -51,13 +51,57 @@ pub struct NewCalculation<'a> {
     pub response_json: &'a str,
 }
 
+/// A calculation's row, its own rules checked ([`NewCalculation::checked`]); whether its id is
+/// taken is for the transaction that writes it.
+pub struct CalculationRow<'a> {
+    pub id: &'a str,
+    pub currency_code: &'a str,
+    pub created_at: &'a str,
+    pub request_json: &'a str,
+    pub response_json: &'a str,
+}
+
+impl<'a> NewCalculation<'a> {
+    /// The row to store, or what is wrong with the calculation.
+    pub fn checked(&self) -> Result<CalculationRow<'a>, StoreError> {
+        let resp: &'a TaxCalculationResponse = self.response;
+        let mut errors = shipments_match(self.request, resp);
+        errors.extend(rates_named_by(resp));
+        if !errors.is_empty() {
+            return Err(StoreError::Invalid(errors));
+        }
+        Ok(CalculationRow {
+            id: &resp.landedcost_request_id,
+            currency_code: &resp.currency_code,
+            created_at: &resp.created_at,
+            request_json: self.request_json,
+            response_json: self.response_json,
+        })
+    }
+}
+
 impl Store {
     /// Stores several calculations in one transaction (group commit: one write of the log for
     /// all of them). Each succeeds or fails on its own; the outer error is for a transaction
     /// that could not be committed at all, when none was stored.
-    pub fn save_calculations<'a>(
+    pub fn save_calculations(
         &self,
-        batch: &[NewCalculation<'a>],
+        batch: &[NewCalculation<'_>],
+    ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        let checked: Vec<_> = batch.iter().map(NewCalculation::checked).collect();
+        let rows: Vec<_> = checked.iter().filter_map(|row| row.as_ref().ok()).collect();
+        let mut saved = self.save_rows(&rows)?.into_iter();
+        Ok(checked
+            .into_iter()
+            .map(|row| row.and_then(|_| saved.next().unwrap_or(Ok(()))))
+            .collect())
+    }
+
+    /// Stores checked calculations in one transaction, as [`Self::save_calculations`]: the
+    /// answer of each, refused only if its id is taken.
+    pub fn save_rows(
+        &self,
+        batch: &[&CalculationRow<'_>],
     ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
         // On PostgreSQL every statement is a round trip to the server. Ids are the engine's own
         // (time and 74 random bits), so one already stored is all but impossible: the batch goes
@@ -72,7 +116,7 @@ impl Store {
             }
         }
         self.write_with(Durability::ProcessCrash, |tx| {
-            // Every rule is checked before anything is written, against the database and the
+            // Every id is checked before anything is written, against the database and the
             // quotes before it in the batch, so a quote that fails leaves nothing to undo. (A
             // savepoint per quote did the same at a seventh of the writer's time: it journals
             // every page a quote touches first.)
@@ -86,46 +130,34 @@ impl Store {
 
 /// Each quote's answer, given the ids `stored` before, and the quotes to insert.
 fn judge<'b, 'a>(
-    batch: &'b [NewCalculation<'a>],
+    batch: &[&'b CalculationRow<'a>],
     stored: &Claimed<'_>,
-) -> (Vec<Result<(), StoreError>>, Vec<&'b NewCalculation<'a>>) {
+) -> (Vec<Result<(), StoreError>>, Vec<&'b CalculationRow<'a>>) {
     let mut claimed = Claimed::default();
     let results: Vec<_> = batch
         .iter()
-        .map(|calc| check(calc, stored, &mut claimed))
+        .map(|row| {
+            if claimed.contains(row.id) || stored.contains(row.id) {
+                return Err(StoreError::Conflict(format!(
+                    "the calculation {} is already stored",
+                    row.id
+                )));
+            }
+            claimed.insert(row.id);
+            Ok(())
+        })
         .collect();
     let accepted = batch
         .iter()
         .zip(&results)
         .filter(|(_, result)| result.is_ok())
-        .map(|(calc, _)| calc)
+        .map(|(row, _)| *row)
         .collect();
     (results, accepted)
 }
 
 /// Calculation ids taken: by the quotes of a batch checked so far, or stored before.
 type Claimed<'a> = HashSet<&'a str>;
-
-fn check<'a>(
-    calc: &NewCalculation<'a>,
-    stored: &Claimed<'_>,
-    claimed: &mut Claimed<'a>,
-) -> Result<(), StoreError> {
-    let resp: &'a TaxCalculationResponse = calc.response;
-    let mut errors = shipments_match(calc.request, resp);
-    errors.extend(rates_named_by(resp));
-    if !errors.is_empty() {
-        return Err(StoreError::Invalid(errors));
-    }
-    let id = resp.landedcost_request_id.as_str();
-    if claimed.contains(id) || stored.contains(id) {
-        return Err(StoreError::Conflict(format!(
-            "the calculation {id} is already stored"
-        )));
-    }
-    claimed.insert(id);
-    Ok(())
-}
 
 /// A tax transaction id must name its calculation (`service::ids`), once: that is what makes it
 /// unique without a row of its own.
@@ -136,18 +168,17 @@ fn rates_named_by(resp: &TaxCalculationResponse) -> Vec<FieldError> {
     for (i, shipment) in resp.shipments.iter().enumerate() {
         for (k, rate) in shipment.shipping_rate_taxes.iter().enumerate() {
             let ttx = rate.tax_transaction_id.as_str();
-            let field = format!("shipments[{i}].shipping_rate_taxes[{k}].tax_transaction_id");
-            if !ids::names_calculation(ttx, id) {
-                errors.push(FieldError::new(
-                    field,
-                    format!("the tax transaction {ttx} does not name calculation {id}"),
-                ));
+            let problem = if !ids::names_calculation(ttx, id) {
+                format!("the tax transaction {ttx} does not name calculation {id}")
             } else if !seen.insert(ttx) {
-                errors.push(FieldError::new(
-                    field,
-                    format!("the tax transaction {ttx} appears twice in calculation {id}"),
-                ));
-            }
+                format!("the tax transaction {ttx} appears twice in calculation {id}")
+            } else {
+                continue;
+            };
+            errors.push(FieldError::new(
+                format!("shipments[{i}].shipping_rate_taxes[{k}].tax_transaction_id"),
+                problem,
+            ));
         }
     }
     errors
@@ -156,47 +187,44 @@ fn rates_named_by(resp: &TaxCalculationResponse) -> Vec<FieldError> {
 /// Which of the batch's calculation ids are stored already, one index look-up each.
 fn stored_ids<'a>(
     tx: &mut Tx<'_>,
-    batch: &[NewCalculation<'a>],
+    batch: &[&CalculationRow<'a>],
 ) -> Result<Claimed<'a>, StoreError> {
     let mut stored = Claimed::default();
-    for calc in batch {
-        let resp: &'a TaxCalculationResponse = calc.response;
-        if calculation_exists(tx, &resp.landedcost_request_id)? {
-            stored.insert(&resp.landedcost_request_id);
+    for row in batch {
+        if calculation_exists(tx, row.id)? {
+            stored.insert(row.id);
         }
     }
     Ok(stored)
 }
 
-/// Writes the calculations [`check`] accepted.
-fn insert(tx: &mut Tx<'_>, accepted: &[&NewCalculation<'_>]) -> Result<(), StoreError> {
+/// Writes the calculations [`judge`] accepted.
+fn insert(tx: &mut Tx<'_>, accepted: &[&CalculationRow<'_>]) -> Result<(), StoreError> {
     if accepted.is_empty() {
         return Ok(());
     }
     match tx.dialect() {
         Dialect::Postgres => insert_as_arrays(tx, accepted),
         Dialect::Sqlite => {
-            for calc in accepted {
-                insert_one(tx, calc)?;
+            for row in accepted {
+                insert_one(tx, row)?;
             }
             Ok(())
         }
     }
 }
 
-fn insert_one(tx: &mut Tx<'_>, calc: &NewCalculation<'_>) -> Result<(), StoreError> {
-    let resp = calc.response;
-    let id = &resp.landedcost_request_id;
+fn insert_one(tx: &mut Tx<'_>, row: &CalculationRow<'_>) -> Result<(), StoreError> {
     tx.execute(
         "INSERT INTO calculations
             (landedcost_request_id, currency_code, created_at, request_json, response_json)
          VALUES (?1, ?2, ?3, ?4, ?5)",
         params![
-            id,
-            resp.currency_code,
-            resp.created_at,
-            packed::pack(calc.request_json),
-            packed::pack(calc.response_json),
+            row.id,
+            row.currency_code,
+            row.created_at,
+            packed::pack(row.request_json),
+            packed::pack(row.response_json),
         ],
     )?;
     Ok(())
@@ -205,20 +233,20 @@ fn insert_one(tx: &mut Tx<'_>, calc: &NewCalculation<'_>) -> Result<(), StoreErr
 /// The same rows as [`insert_one`] for the whole batch in one statement, each column one array
 /// (a round trip per batch instead of one per quote). The rows keep the batch's order, which is
 /// the order `rowid` gives them.
-fn insert_as_arrays(tx: &mut Tx<'_>, accepted: &[&NewCalculation<'_>]) -> Result<(), StoreError> {
-    let column = |value: &dyn Fn(&NewCalculation<'_>) -> String| -> Vec<String> {
-        accepted.iter().map(|calc| value(calc)).collect()
+fn insert_as_arrays(tx: &mut Tx<'_>, accepted: &[&CalculationRow<'_>]) -> Result<(), StoreError> {
+    let column = |value: fn(&CalculationRow<'_>) -> String| -> Vec<String> {
+        accepted.iter().map(|row| value(row)).collect()
     };
     tx.execute(
         "INSERT INTO calculations
             (landedcost_request_id, currency_code, created_at, request_json, response_json)
          SELECT * FROM unnest(?1::TEXT[], ?2::TEXT[], ?3::TEXT[], ?4::TEXT[], ?5::TEXT[])",
         params![
-            column(&|c| c.response.landedcost_request_id.clone()),
-            column(&|c| c.response.currency_code.clone()),
-            column(&|c| c.response.created_at.clone()),
-            column(&|c| c.request_json.to_owned()),
-            column(&|c| c.response_json.to_owned()),
+            column(|r| r.id.to_owned()),
+            column(|r| r.currency_code.to_owned()),
+            column(|r| r.created_at.to_owned()),
+            column(|r| r.request_json.to_owned()),
+            column(|r| r.response_json.to_owned()),
         ],
     )?;
     Ok(())

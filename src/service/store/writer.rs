@@ -12,7 +12,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use bytes::Bytes;
 use tokio::sync::oneshot;
 
-use super::calculation::NewCalculation;
+use super::calculation::{CalculationRow, NewCalculation};
 use super::error::StoreError;
 use super::handle::Store;
 use crate::api::{TaxCalculationRequest, TaxCalculationResponse};
@@ -30,8 +30,19 @@ pub struct Quote {
     pub response_json: Bytes,
 }
 
+/// What the writer thread stores of a quote, its rules checked on the request's thread. That
+/// thread also frees the request and response it built: memory freed by another thread is
+/// handed back to its owner, work for both threads.
+struct Row {
+    id: String,
+    currency_code: String,
+    created_at: String,
+    request_json: Bytes,
+    response_json: Bytes,
+}
+
 struct Job {
-    quote: Quote,
+    row: Row,
     done: oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -52,9 +63,30 @@ impl CalculationWriter {
 
     /// Stores `quote`, returning once its transaction is committed.
     pub async fn save(&self, quote: Quote) -> Result<(), StoreError> {
+        let Quote {
+            request,
+            mut response,
+            request_json,
+            response_json,
+        } = quote;
+        NewCalculation {
+            request: &request,
+            response: &response,
+            request_json: &text(&request_json),
+            response_json: &text(&response_json),
+        }
+        .checked()?;
+        let row = Row {
+            id: std::mem::take(&mut response.landedcost_request_id),
+            currency_code: std::mem::take(&mut response.currency_code),
+            created_at: std::mem::take(&mut response.created_at),
+            request_json,
+            response_json,
+        };
+        drop((request, response));
         let (done, committed) = oneshot::channel();
         self.queue
-            .send(Job { quote, done })
+            .send(Job { row, done })
             .map_err(|_| StoreError::Unavailable("the calculation writer has stopped".into()))?;
         committed.await.map_err(|_| {
             StoreError::Unavailable("the calculation writer stopped before committing".into())
@@ -82,24 +114,20 @@ fn run(store: &Store, jobs: &Receiver<Job>) {
 fn store_batch(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
     let texts: Vec<_> = batch
         .iter()
-        .map(|job| {
-            (
-                text(&job.quote.request_json),
-                text(&job.quote.response_json),
-            )
-        })
+        .map(|job| (text(&job.row.request_json), text(&job.row.response_json)))
         .collect();
-    let calculations: Vec<NewCalculation<'_>> = batch
+    let rows: Vec<CalculationRow<'_>> = batch
         .iter()
         .zip(&texts)
-        .map(|(job, (request_json, response_json))| NewCalculation {
-            request: &job.quote.request,
-            response: &job.quote.response,
+        .map(|(job, (request_json, response_json))| CalculationRow {
+            id: &job.row.id,
+            currency_code: &job.row.currency_code,
+            created_at: &job.row.created_at,
             request_json,
             response_json,
         })
         .collect();
-    match store.save_calculations(&calculations) {
+    match store.save_rows(&rows.iter().collect::<Vec<_>>()) {
         Ok(results) => results,
         Err(err) => {
             let message = err.to_string();
