@@ -89,9 +89,33 @@ fn tax_transactions_must_belong_to_the_calculation_and_the_shipment(db: &Db) {
     );
     req.shipments[0].tax_transaction_id = "made-up".into();
     req.shipments[1].tax_transaction_id = "c1-S2-std".into();
-    assert_eq!(
-        invalid_fields(store.create_order(&req, now())),
-        ["shipments[0].tax_transaction_id"]
+    let errors = invalid_errors(store.create_order(&req, now()));
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0]
+            .error
+            .starts_with("no tax transaction made-up exists")
+    );
+    // A tax transaction of an earlier schema, whose id does not name its calculation: its rate
+    // row says whose it is.
+    store
+        .write(|tx| {
+            let row = "INSERT INTO calculation_rates (tax_transaction_id, landedcost_request_id,
+                           shipment_id, shipping_rate_id, shipping_rate)
+                       VALUES ('tt_legacy', 'c2', 'S1', 'std', '10.00')";
+            tx.execute(row, crate::sql::params![])?;
+            Ok(())
+        })
+        .unwrap();
+    req.shipments[0].tax_transaction_id = "tt_legacy".into();
+    let errors = invalid_errors(store.create_order(&req, now()));
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0]
+            .error
+            .contains("belongs to calculation c2, not c1"),
+        "{}",
+        errors[0].error
     );
     assert!(store.order(5).unwrap().is_none());
 }
