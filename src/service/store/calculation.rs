@@ -103,17 +103,15 @@ impl Store {
         &self,
         batch: &[&CalculationRow<'_>],
     ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
-        // On PostgreSQL every statement is a round trip to the server. Ids are the engine's own
-        // (time and 74 random bits), so one already stored is all but impossible: the batch goes
-        // in one statement and the unique keys check it. Only when they refuse one does the
-        // batch go the careful way below, which tells each quote its own answer.
-        if self.dialect() == Dialect::Postgres {
-            let (results, accepted) = judge(batch, &Claimed::default());
-            match self.write_with(Durability::ProcessCrash, |tx| insert(tx, &accepted)) {
-                Ok(()) => return Ok(results),
-                Err(StoreError::Database(SqlError::Duplicate(_))) => {}
-                Err(err) => return Err(err),
-            }
+        // Ids are the engine's own (time and 74 random bits), so one already stored is all but
+        // impossible: the batch is written as it is and the unique key checks it (on PostgreSQL
+        // in one statement: each is a round trip to the server). Only when the key refuses one
+        // does the batch go the careful way below, which tells each quote its own answer.
+        let (results, accepted) = judge(batch, &Claimed::default());
+        match self.write_with(Durability::ProcessCrash, |tx| insert(tx, &accepted)) {
+            Ok(()) => return Ok(results),
+            Err(err) if is_duplicate(&err) => {}
+            Err(err) => return Err(err),
         }
         self.write_with(Durability::ProcessCrash, |tx| {
             // Every id is checked before anything is written, against the database and the
@@ -154,6 +152,21 @@ fn judge<'b, 'a>(
         .map(|(row, _)| *row)
         .collect();
     (results, accepted)
+}
+
+/// A unique key refused a row; the transaction wrote nothing.
+fn is_duplicate(err: &StoreError) -> bool {
+    match err {
+        StoreError::Database(SqlError::Duplicate(_)) => true,
+        StoreError::Database(SqlError::Sqlite(rusqlite::Error::SqliteFailure(failure, _))) => {
+            matches!(
+                failure.extended_code,
+                rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+                    | rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+            )
+        }
+        _ => false,
+    }
 }
 
 /// Calculation ids taken: by the quotes of a batch checked so far, or stored before.
