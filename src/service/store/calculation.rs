@@ -65,11 +65,7 @@ impl<'a> NewCalculation<'a> {
     /// The row to store, or what is wrong with the calculation.
     pub fn checked(&self) -> Result<CalculationRow<'a>, StoreError> {
         let resp: &'a TaxCalculationResponse = self.response;
-        let mut errors = shipments_match(self.request, resp);
-        errors.extend(rates_named_by(resp));
-        if !errors.is_empty() {
-            return Err(StoreError::Invalid(errors));
-        }
+        check_rules(self.request, resp)?;
         Ok(CalculationRow {
             id: &resp.landedcost_request_id,
             currency_code: &resp.currency_code,
@@ -77,6 +73,21 @@ impl<'a> NewCalculation<'a> {
             request_json: self.request_json,
             response_json: self.response_json,
         })
+    }
+}
+
+/// A calculation's own rules, which need no database: its shipments are the request's, each
+/// line once, and its tax transaction ids name it.
+pub fn check_rules(
+    request: &TaxCalculationRequest,
+    response: &TaxCalculationResponse,
+) -> Result<(), StoreError> {
+    let mut errors = shipments_match(request, response);
+    errors.extend(rates_named_by(response));
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(StoreError::Invalid(errors))
     }
 }
 
@@ -93,7 +104,15 @@ impl Store {
         let mut saved = self.save_rows(&rows)?.into_iter();
         Ok(checked
             .into_iter()
-            .map(|row| row.and_then(|_| saved.next().unwrap_or(Ok(()))))
+            .map(|row| {
+                row.and_then(|_| {
+                    saved.next().unwrap_or_else(|| {
+                        Err(StoreError::Unavailable(
+                            "a quote of the batch got no answer".into(),
+                        ))
+                    })
+                })
+            })
             .collect())
     }
 

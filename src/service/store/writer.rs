@@ -12,7 +12,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use bytes::Bytes;
 use tokio::sync::oneshot;
 
-use super::calculation::{CalculationRow, NewCalculation};
+use super::calculation::{CalculationRow, check_rules};
 use super::error::StoreError;
 use super::handle::Store;
 use crate::api::{TaxCalculationRequest, TaxCalculationResponse};
@@ -69,13 +69,7 @@ impl CalculationWriter {
             request_json,
             response_json,
         } = quote;
-        NewCalculation {
-            request: &request,
-            response: &response,
-            request_json: &text(&request_json),
-            response_json: &text(&response_json),
-        }
-        .checked()?;
+        check_rules(&request, &response)?;
         let row = Row {
             id: std::mem::take(&mut response.landedcost_request_id),
             currency_code: std::mem::take(&mut response.currency_code),

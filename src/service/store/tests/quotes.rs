@@ -124,6 +124,26 @@ fn on_sqlite_a_quotes_json_is_stored_packed_and_one_stored_as_text_still_reads()
     }
 }
 
+#[tokio::test]
+async fn the_writer_refuses_a_quote_that_breaks_its_rules_and_stores_nothing_of_it() {
+    let (_dir, store) = temp_store();
+    let writer = CalculationWriter::start(store.clone()).unwrap();
+    let mut calc = calculation("bad", "0");
+    calc.1.shipments[0].shipping_rate_taxes[1].tax_transaction_id = "other-S1-exp".into();
+    let (request_json, response_json) = json_of(&calc);
+    let quote = Quote {
+        request: calc.0,
+        response: calc.1,
+        request_json: request_json.into(),
+        response_json: response_json.into(),
+    };
+    assert_eq!(
+        invalid_fields(writer.save(quote).await),
+        ["shipments[0].shipping_rate_taxes[1].tax_transaction_id"]
+    );
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM calculations"), 0);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_writer_stores_every_concurrent_quote_once_and_answers_each() {
     let (_dir, store) = temp_store();
