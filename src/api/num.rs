@@ -4,11 +4,13 @@
 //! `Decimal` goes to and from JSON without ever passing through `f64` (`10.005` stays `10.005`).
 //! Use with `#[serde(with = "crate::api::num")]`, or `num::opt` for `Option<Decimal>`.
 
+use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 
 use rust_decimal::Decimal;
+use serde::de::{self, Error as _, MapAccess, Visitor};
 use serde::ser::{Error as _, SerializeStruct as _};
-use serde::{Deserialize, Deserializer, Serializer, de::Error as _};
+use serde::{Deserialize, Deserializer, Serializer};
 
 /// Parses the text of a JSON number exactly; scientific notation is accepted.
 pub fn parse(text: &str) -> Option<Decimal> {
@@ -19,8 +21,9 @@ pub fn parse(text: &str) -> Option<Decimal> {
     }
 }
 
-/// The name under which serde_json's `arbitrary_precision` serializes a `Number`: a struct of
-/// one field holding the digits, which its serializers write as they are. `Number::serialize`
+/// The name under which serde_json's `arbitrary_precision` passes a `Number`: a struct of one
+/// field holding the digits, which its serializers write as they are (and its deserializers
+/// hand over as a map of that one entry). `Number::serialize`
 /// does exactly this; going through it cost a parse of the digits and two allocations per
 /// amount, a tenth of answering a quote. A test holds the two to the same output.
 const NUMBER_TOKEN: &str = "$serde_json::private::Number";
@@ -59,14 +62,58 @@ impl fmt::Write for Digits {
     }
 }
 
+/// Reads a JSON number's digits straight into a `Decimal`. serde_json (`arbitrary_precision`)
+/// hands a number to a visitor as a map of one entry, [`NUMBER_TOKEN`] and the digits;
+/// `serde_json::Number`'s own visitor parsed those digits a second time into a new string.
 pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Decimal, D::Error> {
-    let number = serde_json::Number::deserialize(deserializer)?;
-    parse(number.as_str()).ok_or_else(|| {
-        D::Error::custom(format!(
-            "the number {} is too large or too precise (at most 28 significant digits)",
-            number.as_str()
-        ))
-    })
+    deserializer.deserialize_any(DecimalVisitor)
+}
+
+struct DecimalVisitor;
+
+impl<'de> Visitor<'de> for DecimalVisitor {
+    type Value = Decimal;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON number")
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Decimal, E> {
+        Ok(Decimal::from(value))
+    }
+
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Decimal, E> {
+        Ok(Decimal::from(value))
+    }
+
+    fn visit_u128<E: de::Error>(self, value: u128) -> Result<Decimal, E> {
+        i128::try_from(value)
+            .map_err(|_| E::custom(too_large(value)))
+            .and_then(|value| self.visit_i128(value))
+    }
+
+    fn visit_i128<E: de::Error>(self, value: i128) -> Result<Decimal, E> {
+        Decimal::try_from_i128_with_scale(value, 0).map_err(|_| E::custom(too_large(value)))
+    }
+
+    /// A `serde_json::Value` hands a number over as an `f64` only when the `f64`'s shortest
+    /// text is the number's own, so its text is exact.
+    fn visit_f64<E: de::Error>(self, value: f64) -> Result<Decimal, E> {
+        parse(&value.to_string()).ok_or_else(|| E::custom(too_large(value)))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Decimal, A::Error> {
+        match map.next_key::<Cow<'de, str>>()? {
+            Some(key) if key == NUMBER_TOKEN => {}
+            _ => return Err(A::Error::invalid_type(de::Unexpected::Map, &self)),
+        }
+        let digits: String = map.next_value()?;
+        parse(&digits).ok_or_else(|| A::Error::custom(too_large(digits)))
+    }
+}
+
+fn too_large(number: impl fmt::Display) -> String {
+    format!("the number {number} is too large or too precise (at most 28 significant digits)")
 }
 
 /// The same for nullable or optional fields; pair with `#[serde(default)]`.
@@ -129,6 +176,50 @@ mod tests {
                 serde_json::to_value(Amount(value)).unwrap(),
                 serde_json::Value::Number(number),
                 "{text}"
+            );
+        }
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    struct Read(#[serde(with = "super")] Decimal);
+
+    #[test]
+    fn amounts_read_exactly_from_json_text_and_from_values() {
+        for text in [
+            "0",
+            "1.10",
+            "-0.01",
+            "10.005",
+            "1e2",
+            "2.5E-3",
+            "79228162514264337593543950335",
+        ] {
+            let expected = super::parse(text).unwrap();
+            let read: Read = serde_json::from_str(text).unwrap();
+            assert_eq!(
+                (read.0, read.0.scale()),
+                (expected, expected.scale()),
+                "{text}"
+            );
+            let value: serde_json::Value = serde_json::from_str(text).unwrap();
+            assert_eq!(
+                serde_json::from_value::<Read>(value).unwrap().0,
+                expected,
+                "{text}"
+            );
+        }
+        let too_precise = serde_json::from_str::<Read>("0.00000000000000000000000000001");
+        assert!(
+            too_precise
+                .unwrap_err()
+                .to_string()
+                .contains("too large or too precise")
+        );
+        for not_a_number in ["\"1.5\"", "{\"a\": 1}", "null", "[1]"] {
+            let err = serde_json::from_str::<Read>(not_a_number).unwrap_err();
+            assert!(
+                err.to_string().contains("a JSON number"),
+                "{not_a_number}: {err}"
             );
         }
     }
