@@ -124,21 +124,25 @@ fn on_sqlite_a_quotes_json_is_stored_packed_and_one_stored_as_text_still_reads()
     }
 }
 
+/// The quote the writer is handed for `calc`, with its JSON as it would have crossed the wire.
+fn quote_of(calc: (TaxCalculationRequest, TaxCalculationResponse)) -> Quote {
+    let (request_json, response_json) = json_of(&calc);
+    Quote {
+        request: calc.0,
+        response: calc.1,
+        request_json: request_json.into(),
+        response_json: response_json.into(),
+    }
+}
+
 #[tokio::test]
 async fn the_writer_refuses_a_quote_that_breaks_its_rules_and_stores_nothing_of_it() {
     let (_dir, store) = temp_store();
     let writer = CalculationWriter::start(store.clone()).unwrap();
     let mut calc = calculation("bad", "0");
     calc.1.shipments[0].shipping_rate_taxes[1].tax_transaction_id = "other-S1-exp".into();
-    let (request_json, response_json) = json_of(&calc);
-    let quote = Quote {
-        request: calc.0,
-        response: calc.1,
-        request_json: request_json.into(),
-        response_json: response_json.into(),
-    };
     assert_eq!(
-        invalid_fields(writer.save(quote).await),
+        invalid_fields(writer.save(quote_of(calc)).await),
         ["shipments[0].shipping_rate_taxes[1].tax_transaction_id"]
     );
     assert_eq!(count(&store, "SELECT COUNT(*) FROM calculations"), 0);
@@ -153,14 +157,7 @@ async fn the_writer_stores_every_concurrent_quote_once_and_answers_each() {
         let writer = writer.clone();
         tokio::spawn(async move {
             let calc = calculation(&format!("c-{i}"), "0");
-            let (request_json, response_json) = json_of(&calc);
-            let quote = Quote {
-                request: calc.0,
-                response: calc.1,
-                request_json: request_json.into(),
-                response_json: response_json.into(),
-            };
-            writer.save(quote).await
+            writer.save(quote_of(calc)).await
         })
     });
     let results: Vec<_> = futures_join(saves.collect()).await;
