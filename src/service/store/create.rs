@@ -200,18 +200,15 @@ fn check_create(tx: &mut Tx<'_>, req: &OrderCreateRequest) -> Result<Vec<Choice>
         }
     }
     let calc = &req.landedcost_request_id;
-    if !calculation_exists(tx, calc)? && retention::expired(tx, calc)? {
-        errors.push(FieldError::new(
-            "landedcost_request_id",
-            format!("the quote {calc} has expired (quotes no order uses are kept for a limited time); quote the cart again with POST /v1/landed-cost and order with the new id"),
-        ));
-        return Err(StoreError::Invalid(errors));
-    }
     if !calculation_exists(tx, calc)? {
-        errors.push(FieldError::new(
-            "landedcost_request_id",
-            format!("no calculation {calc} exists; send the id POST /v1/landed-cost returned"),
-        ));
+        let problem = if retention::expired(tx, calc)? {
+            format!(
+                "the quote {calc} has expired (quotes no order uses are kept for a limited time); quote the cart again with POST /v1/landed-cost and order with the new id"
+            )
+        } else {
+            format!("no calculation {calc} exists; send the id POST /v1/landed-cost returned")
+        };
+        errors.push(FieldError::new("landedcost_request_id", problem));
         return Err(StoreError::Invalid(errors));
     }
     if req.shipments.is_empty() {
