@@ -23,9 +23,9 @@ pub fn parse(text: &str) -> Option<Decimal> {
 
 /// The name under which serde_json's `arbitrary_precision` passes a `Number`: a struct of one
 /// field holding the digits, which its serializers write as they are (and its deserializers
-/// hand over as a map of that one entry). `Number::serialize`
-/// does exactly this; going through it cost a parse of the digits and two allocations per
-/// amount, a tenth of answering a quote. A test holds the two to the same output.
+/// hand over as a map of that one entry). `Number::serialize` does exactly this; going through
+/// it cost a parse of the digits and two allocations per amount, a tenth of answering a quote.
+/// A test holds the two to the same output.
 const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
 pub fn serialize<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S::Error> {

@@ -66,7 +66,8 @@
 //! # Identifiers and exchange rates
 //!
 //! `landedcost_request_id` is `lc_` and a time-ordered UUID (v7); each `tax_transaction_id` is
-//! the calculation's id, a dash and the rate option's number (`service::ids`). `usd_conversion_rate` is USD per unit of the request currency from the FX table (ECB
+//! the calculation's id, a dash and the rate option's number (`service::ids`).
+//! `usd_conversion_rate` is USD per unit of the request currency from the FX table (ECB
 //! reference rates; the latest publication on or before the date), to 8 significant digits.
 //!
 //! # The landed-cost engine

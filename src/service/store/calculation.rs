@@ -53,7 +53,7 @@ pub struct NewCalculation<'a> {
 
 /// A calculation's row, its own rules checked ([`NewCalculation::checked`]); whether its id is
 /// taken is for the transaction that writes it.
-pub struct CalculationRow<'a> {
+pub(super) struct CalculationRow<'a> {
     pub id: &'a str,
     pub currency_code: &'a str,
     pub created_at: &'a str,
@@ -63,7 +63,7 @@ pub struct CalculationRow<'a> {
 
 impl<'a> NewCalculation<'a> {
     /// The row to store, or what is wrong with the calculation.
-    pub fn checked(&self) -> Result<CalculationRow<'a>, StoreError> {
+    fn checked(&self) -> Result<CalculationRow<'a>, StoreError> {
         let resp: &'a TaxCalculationResponse = self.response;
         check_rules(self.request, resp)?;
         Ok(CalculationRow {
@@ -78,7 +78,7 @@ impl<'a> NewCalculation<'a> {
 
 /// A calculation's own rules, which need no database: its shipments are the request's, each
 /// line once, and its tax transaction ids name it.
-pub fn check_rules(
+pub(super) fn check_rules(
     request: &TaxCalculationRequest,
     response: &TaxCalculationResponse,
 ) -> Result<(), StoreError> {
@@ -118,7 +118,7 @@ impl Store {
 
     /// Stores checked calculations in one transaction, as [`Self::save_calculations`]: the
     /// answer of each, refused only if its id is taken.
-    pub fn save_rows(
+    pub(super) fn save_rows(
         &self,
         batch: &[&CalculationRow<'_>],
     ) -> Result<Vec<Result<(), StoreError>>, StoreError> {

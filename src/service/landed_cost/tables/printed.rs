@@ -47,6 +47,7 @@ fn shorten(text: &str) -> String {
         Some((cut, _)) => format!("{}...", text.get(..cut).unwrap_or(text).trim_end()),
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
