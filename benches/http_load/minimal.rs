@@ -1,9 +1,9 @@
 //! The minimal conforming endpoint the service is measured against (issue 18): only what any
 //! landed-cost endpoint must do. It parses the cart into the same request type, stores the body
 //! before answering in the service's engine (SQLite with `synchronous = NORMAL`, or PostgreSQL
-//! with `synchronous_commit = off`) by group commit, and answers a body of the size the service
-//! answers. It does none of the service's own work: validation, the calculation, ids, rate rows
-//! and history.
+//! with `synchronous_commit = off`; there, compressed with LZ4 as the service's quotes are) by
+//! group commit, and answers a body of the size the service answers. It does none of the
+//! service's own work: validation, the calculation, ids, rate rows and history.
 
 use std::path::Path;
 use std::sync::mpsc;
@@ -107,7 +107,7 @@ impl Store {
                         "SET synchronous_commit = off;
                          CREATE TABLE IF NOT EXISTS minimal_quotes
                             (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-                             body TEXT NOT NULL);",
+                             body TEXT COMPRESSION lz4 NOT NULL);",
                     )
                     .unwrap_or_else(|e| panic!("minimal endpoint's schema: {e}"));
                 let insert = client

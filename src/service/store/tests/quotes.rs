@@ -317,3 +317,42 @@ on_both_engines!(
     a_batch_cannot_store_an_id_twice,
     a_tax_transaction_naming_another_calculation_is_refused,
 );
+
+#[test]
+fn on_postgres_a_quote_is_compressed_with_lz4_and_kept_in_its_row() {
+    let Some(db) = Db::postgres() else {
+        return;
+    };
+    let store = db.open();
+    let (mut request, response) = calculation("long", "0");
+    // Long enough that PostgreSQL compresses the request (over its 2 KB threshold).
+    for item in request.shipments.iter_mut().flat_map(|s| &mut s.items) {
+        item.description = "Organic cotton T-shirt, crew neck, printed in Porto. ".repeat(40);
+    }
+    save_calculation(&store, &request, &response).unwrap();
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM calculations WHERE pg_column_compression(request_json) = 'lz4'"
+        ),
+        1
+    );
+    // Every value written to these columns from now on (the answer too) uses LZ4, and a
+    // compressed quote stays in its row up to half a page.
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM pg_attribute WHERE attrelid = 'calculations'::regclass
+             AND attname IN ('request_json', 'response_json') AND attcompression = 'l'"
+        ),
+        2
+    );
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM pg_class WHERE relname = 'calculations'
+             AND 'toast_tuple_target=4080' = ANY(reloptions)"
+        ),
+        1
+    );
+}

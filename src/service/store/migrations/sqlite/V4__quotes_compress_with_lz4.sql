@@ -1,0 +1,3 @@
+-- On PostgreSQL this step compresses quotes with LZ4 (`../postgres/V4__quotes_compress_with_lz4.sql`).
+-- SQLite quotes are already LZ4, packed by the store (`packed.rs`), so there is nothing to do
+-- here: the step exists so that both engines count the same steps.
