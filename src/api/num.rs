@@ -59,22 +59,24 @@ impl Digits {
         if value.is_sign_negative() {
             digits.write_str("-")?;
         }
-        match significant.len().checked_sub(scale) {
-            _ if scale == 0 => digits.write_str(if mantissa == 0 { "0" } else { significant })?,
-            Some(whole) if whole > 0 => {
-                let (whole, fraction) = significant.split_at(whole);
-                digits.write_str(whole)?;
-                digits.write_str(".")?;
-                digits.write_str(fraction)?;
-            }
+        if scale == 0 {
+            digits.write_str(if significant.is_empty() {
+                "0"
+            } else {
+                significant
+            })?;
+        } else if significant.len() > scale {
+            let (whole, fraction) = significant.split_at(significant.len() - scale);
+            digits.write_str(whole)?;
+            digits.write_str(".")?;
+            digits.write_str(fraction)?;
+        } else {
             // Below one: a leading zero, then the fraction padded with zeros to the scale.
-            _ => {
-                digits.write_str("0.")?;
-                for _ in significant.len()..scale {
-                    digits.write_str("0")?;
-                }
-                digits.write_str(significant)?;
+            digits.write_str("0.")?;
+            for _ in significant.len()..scale {
+                digits.write_str("0")?;
             }
+            digits.write_str(significant)?;
         }
         Ok(digits)
     }
