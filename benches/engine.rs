@@ -1,4 +1,5 @@
-//! One landed-cost calculation of the typical and the large cart (BENCHMARKS.md).
+//! One landed-cost calculation of the typical and the large cart, and its answer written as JSON
+//! by hand beside serde_json, side by side in one run (BENCHMARKS.md).
 //! `cargo bench --bench engine`; `PACKDESK_BENCH_SMOKE=1` for the short CI check.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // Test code: a failure is a panic.
@@ -44,7 +45,34 @@ fn engine(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, engine);
+/// The typical answer's JSON: `TaxCalculationResponse::write_json` (what the service sends)
+/// against `serde_json::to_writer` of the same value (the same bytes, by the tests).
+fn answer_json(c: &mut Criterion) {
+    let (engine, options) = setup();
+    let answer = engine
+        .calculate(&demo::typical_cart(), &options)
+        .expect("the typical cart is priced");
+    let capacity = serde_json::to_vec(&answer).unwrap().len();
+    let mut group = c.benchmark_group("answer_json");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("write_json", |b| {
+        b.iter(|| {
+            let mut out = Vec::with_capacity(capacity);
+            black_box(&answer).write_json(&mut out);
+            out
+        })
+    });
+    group.bench_function("serde_json", |b| {
+        b.iter(|| {
+            let mut out = Vec::with_capacity(capacity);
+            serde_json::to_writer(&mut out, black_box(&answer)).unwrap();
+            out
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, engine, answer_json);
 
 fn main() {
     if !support::smoke() {

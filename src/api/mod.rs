@@ -1,5 +1,6 @@
 //! The wire contract of SPEC.md part 2, shared by the typed client and the reference service.
 
+mod answer_json;
 pub mod client;
 pub mod error;
 pub mod label;

@@ -63,8 +63,8 @@ pub async fn calculate(
         .map_err(ApiError::Validation)?;
     // Sized for a typical answer, a few times its request, so it is not copied as it grows.
     let mut response_json = Vec::with_capacity(ANSWER_BYTES_PER_REQUEST_BYTE * request_json.len());
-    serde_json::to_writer(&mut response_json, &response)
-        .map_err(|e| ApiError::Internal(format!("the calculation cannot be encoded: {e}")))?;
+    // serde_json's bytes, written without its per-byte escape check (`api::answer_json`).
+    response.write_json(&mut response_json);
     let response_json = Bytes::from(response_json);
     // Stored before it is answered, so an order can always be checked against the
     // calculation it names; the same bytes are stored and sent.
