@@ -214,9 +214,6 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::api::TaxCalculationRequest;
-    use crate::demo;
-    use crate::service::landed_cost::{CalcOptions, Engine, Tables};
 
     fn by_hand(response: &TaxCalculationResponse) -> String {
         let mut out = Vec::new();
@@ -224,54 +221,68 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
-    fn answer(cart: &TaxCalculationRequest, require_hs_codes: bool) -> TaxCalculationResponse {
-        let engine = Engine::new(Tables::load().unwrap());
-        let options = CalcOptions {
-            now: time::OffsetDateTime::now_utc(),
-            require_hs_codes,
+    /// An answer with every field, both shipment types, every breakdown type, a null and a
+    /// present SKU, and HS codes. (The service's own answers are compared over HTTP:
+    /// `tests/it/service.rs`.)
+    fn answer() -> TaxCalculationResponse {
+        let line = |kind: &str, sku: serde_json::Value| {
+            serde_json::json!({
+                "type": kind, "tax_name": "VAT \"standard\" (FR)\n20 %", "rate": 20,
+                "amount": 12.40, "taxable_amount": 62.00,
+                "jurisdiction": {"name": "France", "type": "country"}, "sku": sku
+            })
         };
-        engine.calculate(cart, &options).unwrap()
-    }
-
-    #[test]
-    fn the_engines_answers_are_written_as_serde_json_writes_them() {
-        for cart in [demo::typical_cart(), demo::large_cart()] {
-            for require_hs_codes in [false, true] {
-                let response = answer(&cart, require_hs_codes);
-                assert_eq!(
-                    by_hand(&response),
-                    serde_json::to_string(&response).unwrap()
-                );
-            }
-        }
+        let rate = |id: &str, lines: Vec<serde_json::Value>| {
+            serde_json::json!({
+                "shipping_rate_id": id, "shipping_rate": 9.90,
+                "tax_transaction_id": format!("lc_1-{id}"),
+                "landed_cost": {"duties": 0.00, "total_taxes": 12.40, "shipment_taxes": 0,
+                    "product_taxes": 12.40, "breakdown": lines}
+            })
+        };
+        serde_json::from_value(serde_json::json!({
+            "landedcost_request_id": "lc_1", "currency_code": "EUR",
+            "external_reference_id": "cart-7", "created_at": "2026-11-27T08:00:00Z",
+            "usd_conversion_rate": 1.1172,
+            "shipments": [
+                {"shipment_id": "S1", "shipment_type": "cross_border", "shipping_rate_taxes": [
+                    rate("1", vec![line("duty", "MUG".into()), line("product_tax", "MUG".into())]),
+                    rate("2", vec![line("shipment_tax", serde_json::Value::Null)]),
+                ]},
+                {"shipment_id": "S2 — local", "shipment_type": "local", "shipping_rate_taxes": []},
+            ],
+            "hs_codes": [{"sku": "MUG", "hs_code": "691200"}]
+        }))
+        .unwrap()
     }
 
     #[test]
     fn every_field_and_variant_is_written_as_serde_json_writes_it() {
-        let mut response = answer(&demo::typical_cart(), true);
-        response.external_reference_id = None;
-        response.shipments[0].shipment_type = ShipmentType::Local;
-        let lines = &mut response.shipments[0].shipping_rate_taxes[0]
-            .landed_cost
-            .breakdown;
-        lines[0].kind = BreakdownType::ShipmentTax;
-        lines[1].kind = BreakdownType::ProductTax;
-        lines[2].kind = BreakdownType::Duty;
-        lines[0].sku = None;
-        lines[1].rate = Decimal::from_str("-0.0050").unwrap();
-        lines[2].amount = Decimal::MAX;
+        let mut response = answer();
         let json = by_hand(&response);
         assert_eq!(json, serde_json::to_string(&response).unwrap());
         for text in [
             "\"local\"",
-            "shipment_tax",
-            "product_tax",
+            "\"cross_border\"",
+            "\"shipment_tax\"",
+            "\"product_tax\"",
             "\"duty\"",
             "\"sku\":null",
+            "\"hs_codes\":[{",
+            "\\\"standard\\\"",
         ] {
             assert!(json.contains(text), "{text} in {json}");
         }
+        let amounts = &mut response.shipments[0].shipping_rate_taxes[0].landed_cost;
+        amounts.duties = Decimal::MAX;
+        amounts.breakdown[0].rate = Decimal::from_str("-0.0050").unwrap();
+        amounts.breakdown[1].amount = Decimal::MIN;
+        response.external_reference_id = None;
         response.hs_codes = None;
+        assert_eq!(
+            by_hand(&response),
+            serde_json::to_string(&response).unwrap()
+        );
         response.shipments.clear();
         assert_eq!(
             by_hand(&response),

@@ -160,6 +160,37 @@ async fn every_shipment_and_rate_is_echoed_and_sums_are_exact() {
     );
 }
 
+/// The answer is written by hand (`api::answer_json`), not by serde: its bytes must be exactly
+/// what serde_json writes for the answer they decode to.
+#[tokio::test]
+async fn the_answer_on_the_wire_is_what_serde_json_writes_for_it() {
+    for require_hs_codes in [false, true] {
+        let svc = TestService::start_with(|c| c.require_hs_codes = require_hs_codes).await;
+        for cart in [
+            packdesk::demo::typical_cart(),
+            packdesk::demo::large_cart(),
+            cart("GB", None, None),
+        ] {
+            let resp = svc
+                .http
+                .post(svc.url("/v1/landed-cost"))
+                .header("x-service-direct-api-key", svc.api_key())
+                .json(&cart)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(resp.status(), 200);
+            let sent = resp.bytes().await.unwrap();
+            let answer: TaxCalculationResponse = serde_json::from_slice(&sent).unwrap();
+            assert_eq!(answer.hs_codes.is_some(), require_hs_codes);
+            assert_eq!(
+                String::from_utf8_lossy(&sent),
+                serde_json::to_string(&answer).unwrap()
+            );
+        }
+    }
+}
+
 #[tokio::test]
 async fn hs_codes_are_returned_only_when_the_service_requires_them() {
     let svc = TestService::start_with(|c| c.require_hs_codes = true).await;
