@@ -11,11 +11,9 @@
 //! Adding a field to a response type means adding it here too; the equality tests fail until
 //! it is.
 
-use rust_decimal::Decimal;
-
 use super::landed_cost::{
-    BreakdownType, CartShipmentResponse, Jurisdiction, LandedCost, ShipmentType, ShippingRateTaxes,
-    SkuHsCodeEntry, TaxBreakdown, TaxCalculationResponse,
+    CartShipmentResponse, Jurisdiction, LandedCost, ShippingRateTaxes, SkuHsCodeEntry,
+    TaxBreakdown, TaxCalculationResponse,
 };
 use super::num;
 
@@ -30,7 +28,7 @@ impl TaxCalculationResponse {
             self.external_reference_id.as_deref(),
         );
         string(o.key("created_at"), &self.created_at);
-        decimal(o.key("usd_conversion_rate"), &self.usd_conversion_rate);
+        num::write(o.key("usd_conversion_rate"), &self.usd_conversion_rate);
         array(o.key("shipments"), &self.shipments, shipment);
         match &self.hs_codes {
             Some(codes) => array(o.key("hs_codes"), codes, hs_code),
@@ -43,11 +41,7 @@ impl TaxCalculationResponse {
 fn shipment(out: &mut Vec<u8>, shipment: &CartShipmentResponse) {
     let mut o = Object::start(out);
     string(o.key("shipment_id"), &shipment.shipment_id);
-    let kind = match shipment.shipment_type {
-        ShipmentType::CrossBorder => "cross_border",
-        ShipmentType::Local => "local",
-    };
-    string(o.key("shipment_type"), kind);
+    string(o.key("shipment_type"), shipment.shipment_type.as_str());
     array(
         o.key("shipping_rate_taxes"),
         &shipment.shipping_rate_taxes,
@@ -59,7 +53,7 @@ fn shipment(out: &mut Vec<u8>, shipment: &CartShipmentResponse) {
 fn rate(out: &mut Vec<u8>, rate: &ShippingRateTaxes) {
     let mut o = Object::start(out);
     string(o.key("shipping_rate_id"), &rate.shipping_rate_id);
-    decimal(o.key("shipping_rate"), &rate.shipping_rate);
+    num::write(o.key("shipping_rate"), &rate.shipping_rate);
     string(o.key("tax_transaction_id"), &rate.tax_transaction_id);
     landed_cost(o.key("landed_cost"), &rate.landed_cost);
     o.end();
@@ -67,26 +61,21 @@ fn rate(out: &mut Vec<u8>, rate: &ShippingRateTaxes) {
 
 fn landed_cost(out: &mut Vec<u8>, cost: &LandedCost) {
     let mut o = Object::start(out);
-    decimal(o.key("duties"), &cost.duties);
-    decimal(o.key("total_taxes"), &cost.total_taxes);
-    decimal(o.key("shipment_taxes"), &cost.shipment_taxes);
-    decimal(o.key("product_taxes"), &cost.product_taxes);
+    num::write(o.key("duties"), &cost.duties);
+    num::write(o.key("total_taxes"), &cost.total_taxes);
+    num::write(o.key("shipment_taxes"), &cost.shipment_taxes);
+    num::write(o.key("product_taxes"), &cost.product_taxes);
     array(o.key("breakdown"), &cost.breakdown, breakdown);
     o.end();
 }
 
 fn breakdown(out: &mut Vec<u8>, line: &TaxBreakdown) {
     let mut o = Object::start(out);
-    let kind = match line.kind {
-        BreakdownType::ShipmentTax => "shipment_tax",
-        BreakdownType::ProductTax => "product_tax",
-        BreakdownType::Duty => "duty",
-    };
-    string(o.key("type"), kind);
+    string(o.key("type"), line.kind.as_str());
     string(o.key("tax_name"), &line.tax_name);
-    decimal(o.key("rate"), &line.rate);
-    decimal(o.key("amount"), &line.amount);
-    decimal(o.key("taxable_amount"), &line.taxable_amount);
+    num::write(o.key("rate"), &line.rate);
+    num::write(o.key("amount"), &line.amount);
+    num::write(o.key("taxable_amount"), &line.taxable_amount);
     jurisdiction(o.key("jurisdiction"), &line.jurisdiction);
     optional(o.key("sku"), line.sku.as_deref());
     o.end();
@@ -144,10 +133,6 @@ fn array<T>(out: &mut Vec<u8>, items: &[T], write: fn(&mut Vec<u8>, &T)) {
         write(out, item);
     }
     out.push(b']');
-}
-
-fn decimal(out: &mut Vec<u8>, value: &Decimal) {
-    num::write(out, value);
 }
 
 fn optional(out: &mut Vec<u8>, text: Option<&str>) {
@@ -210,6 +195,8 @@ fn escaped(out: &mut Vec<u8>, text: &str) {
 #[cfg(test)]
 mod tests {
     use std::str::FromStr;
+
+    use rust_decimal::Decimal;
 
     use proptest::prelude::*;
 

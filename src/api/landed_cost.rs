@@ -134,6 +134,16 @@ pub enum ShipmentType {
     Local,
 }
 
+impl ShipmentType {
+    /// The wire text, as serde writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ShipmentType::CrossBorder => "cross_border",
+            ShipmentType::Local => "local",
+        }
+    }
+}
+
 /// SPEC 2.10 `ShippingRateTaxesResponse`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ShippingRateTaxes {
@@ -190,6 +200,17 @@ pub enum BreakdownType {
     ShipmentTax,
     ProductTax,
     Duty,
+}
+
+impl BreakdownType {
+    /// The wire text, as serde writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BreakdownType::ShipmentTax => "shipment_tax",
+            BreakdownType::ProductTax => "product_tax",
+            BreakdownType::Duty => "duty",
+        }
+    }
 }
 
 /// SPEC 2.13 `Jurisdiction`; `type` is free text in the spec (state, country, federal, ...).

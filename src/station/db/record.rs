@@ -123,7 +123,7 @@ pub(super) fn insert_order(
                 shipment.tax_transaction_id,
                 shipment.shipping_rate_id,
                 shipment.shipping_rate.to_string(),
-                shipment.shipment_type.map(shipment_type_code),
+                shipment.shipment_type.map(ShipmentType::as_str),
                 shipment.landed_cost.map(to_json).transpose()?,
                 to_json(&shipment.cart.ship_from)?,
             ],
@@ -224,13 +224,6 @@ pub(super) fn refresh_status(tx: &mut Tx<'_>, order_id: i64) -> Result<OrderStat
         params![order_status.as_str(), order_id],
     )?;
     Ok(order_status)
-}
-
-pub(super) fn shipment_type_code(kind: ShipmentType) -> &'static str {
-    match kind {
-        ShipmentType::CrossBorder => "cross_border",
-        ShipmentType::Local => "local",
-    }
 }
 
 pub(super) fn parse_shipment_type(code: &str) -> Option<ShipmentType> {
