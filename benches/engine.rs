@@ -1,5 +1,6 @@
-//! One landed-cost calculation of the typical and the large cart, and its answer written as JSON
-//! by hand beside serde_json, side by side in one run (BENCHMARKS.md).
+//! One landed-cost calculation of the typical and the large cart, the check of the cart before
+//! it, and its answer written as JSON by hand beside serde_json, side by side in one run
+//! (BENCHMARKS.md).
 //! `cargo bench --bench engine`; `PACKDESK_BENCH_SMOKE=1` for the short CI check.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // Test code: a failure is a panic.
@@ -11,6 +12,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group};
 use packdesk::demo;
+use packdesk::domain::validate;
 use packdesk::service::landed_cost::{CalcOptions, Engine, Tables};
 
 fn setup() -> (Engine, CalcOptions) {
@@ -45,6 +47,21 @@ fn engine(c: &mut Criterion) {
     group.finish();
 }
 
+/// Checking a cart before it is calculated (every field gets a path; nearly every cart is valid).
+fn validation(c: &mut Criterion) {
+    let mut group = c.benchmark_group("validate");
+    group.throughput(Throughput::Elements(1));
+    for (name, cart) in [
+        ("typical_1x3x5", demo::typical_cart()),
+        ("large_10x5x50", demo::large_cart()),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| validate::landed_cost_request(black_box(&cart)))
+        });
+    }
+    group.finish();
+}
+
 /// The typical answer's JSON: `TaxCalculationResponse::write_json` (what the service sends)
 /// against `serde_json::to_writer` of the same value (the same bytes, by the tests).
 fn answer_json(c: &mut Criterion) {
@@ -72,7 +89,7 @@ fn answer_json(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, engine, answer_json);
+criterion_group!(benches, engine, validation, answer_json);
 
 fn main() {
     if !support::smoke() {

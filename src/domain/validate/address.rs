@@ -10,13 +10,28 @@ use crate::domain::{CountryCode, PhoneNumber, PostalCode, Subdivision};
 /// `require_region`: the address is a destination, so US and CA need province and postal code
 /// (SPEC 2.2). Whatever is sent for a US or CA address must be real even when not required.
 pub fn address(addr: &Address, prefix: &str, require_region: bool) -> Vec<FieldError> {
-    let base = JsonPath::from_prefix(prefix);
     let mut problems = Problems::new();
+    address_at(
+        &mut problems,
+        &JsonPath::from_prefix(prefix),
+        addr,
+        require_region,
+    );
+    problems.into_vec()
+}
+
+/// [`address`] at `base`, its problems added to `problems`.
+pub(super) fn address_at(
+    problems: &mut Problems,
+    base: &JsonPath<'_>,
+    addr: &Address,
+    require_region: bool,
+) {
     let country = problems.country(&base.key("country_code"), &addr.country_code);
     if let Some(country) = country.filter(CountryCode::requires_province_and_postal_code) {
         let province = base.key("province");
         match blank_to_none(addr.province.as_deref()) {
-            Some(text) => check_subdivision(&mut problems, &province, country, text, false),
+            Some(text) => check_subdivision(problems, &province, country, text, false),
             None if require_region => {
                 let (noun, examples, name) = region_words(country);
                 problems.add(
@@ -30,7 +45,7 @@ pub fn address(addr: &Address, prefix: &str, require_region: bool) -> Vec<FieldE
         }
         let postal = base.key("postal_code");
         match blank_to_none(addr.postal_code.as_deref()) {
-            Some(text) => check_postal_code(&mut problems, &postal, country, text),
+            Some(text) => check_postal_code(problems, &postal, country, text),
             None if require_region => {
                 let (noun, sample) = postal_words(country);
                 let name = region_words(country).2;
@@ -42,7 +57,6 @@ pub fn address(addr: &Address, prefix: &str, require_region: bool) -> Vec<FieldE
             None => {}
         }
     }
-    problems.into_vec()
 }
 
 /// Every problem of one label address, paths below `prefix` (e.g. `toAddress`). Carriers print

@@ -42,7 +42,7 @@ impl Problems {
     }
 
     pub fn add(&mut self, path: &JsonPath, message: impl Into<String>) {
-        self.0.push(FieldError::new(path.as_str(), message));
+        self.0.push(FieldError::new(path.to_string(), message));
     }
 
     pub fn append(&mut self, more: Vec<FieldError>) {
@@ -230,26 +230,33 @@ impl Problems {
 
     /// Reports every entry whose (trimmed, non-blank) value already appeared, naming where.
     /// `fix` finishes the sentence: "give each shipment its own ID."
+    /// The `key` of each element of the array at `list` (`values`, in order) must differ from
+    /// the others'; a repeat names the element where the value was first used.
     pub fn unique<'a>(
         &mut self,
-        entries: impl IntoIterator<Item = (JsonPath, &'a str)>,
+        list: &JsonPath<'_>,
+        key: &str,
+        values: impl IntoIterator<Item = &'a str>,
         what: &str,
         fix: &str,
     ) {
-        let mut first_seen: HashMap<&str, JsonPath> = HashMap::new();
-        for (path, value) in entries {
+        let mut first_seen: HashMap<&str, usize> = HashMap::new();
+        for (index, value) in values.into_iter().enumerate() {
             let value = value.trim();
             if value.is_empty() {
                 continue;
             }
             match first_seen.get(value) {
-                Some(first) => {
-                    let message =
-                        format!("The {what} \"{value}\" is already used at {first}: {fix}");
-                    self.add(&path, message);
+                Some(&first) => {
+                    let (first, here) = (list.index(first), list.index(index));
+                    let message = format!(
+                        "The {what} \"{value}\" is already used at {}: {fix}",
+                        first.key(key)
+                    );
+                    self.add(&here.key(key), message);
                 }
                 None => {
-                    first_seen.insert(value, path);
+                    first_seen.insert(value, index);
                 }
             }
         }
@@ -311,18 +318,16 @@ mod tests {
         let mut problems = Problems::new();
         let root = JsonPath::root();
         problems.unique(
-            [
-                (root.item("shipments", 0), "A"),
-                (root.item("shipments", 1), " A "),
-                (root.item("shipments", 2), ""),
-                (root.item("shipments", 3), ""),
-            ],
+            &root.key("shipments"),
+            "shipment_id",
+            ["A", " A ", "", "", "B", "A"],
             "shipment ID",
             "give each shipment its own ID.",
         );
         let errors = problems.into_vec();
-        assert_eq!(errors.len(), 1);
-        assert_eq!(errors[0].field, "shipments[1]");
-        assert!(errors[0].error.contains("shipments[0]"));
+        assert_eq!(errors.len(), 2);
+        assert_eq!(errors[0].field, "shipments[1].shipment_id");
+        assert!(errors[0].error.contains("at shipments[0].shipment_id:"));
+        assert_eq!(errors[1].field, "shipments[5].shipment_id");
     }
 }

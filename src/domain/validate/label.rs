@@ -129,9 +129,9 @@ fn split_parcel(problems: &mut Problems, root: &JsonPath, req: &LabelRequest, sk
         problems.whole_positive(&path.key("quantity"), sku.quantity, "quantity");
     }
     problems.unique(
-        skus.iter()
-            .enumerate()
-            .map(|(i, sku)| (skus_path.index(i).key("skuName"), sku.sku_name.as_str())),
+        &skus_path,
+        "skuName",
+        skus.iter().map(|sku| sku.sku_name.as_str()),
         "SKU",
         "list each SKU once with its total quantity in the parcel.",
     );

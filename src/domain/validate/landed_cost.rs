@@ -2,7 +2,7 @@
 
 use rust_decimal::Decimal;
 
-use super::address::address;
+use super::address::address_at;
 use super::common::Problems;
 use super::path::JsonPath;
 use crate::api::{CartItem, CartShipmentRequest, FieldError, ShippingRate, TaxCalculationRequest};
@@ -19,7 +19,7 @@ use crate::domain::WeightUnit;
 pub fn landed_cost_request(req: &TaxCalculationRequest) -> Vec<FieldError> {
     let root = JsonPath::root();
     let mut problems = Problems::new();
-    problems.append(address(&req.ship_to, "ship_to", true));
+    address_at(&mut problems, &root.key("ship_to"), &req.ship_to, true);
     problems.required(
         &root.key("caller_app"),
         &req.caller_app,
@@ -52,12 +52,9 @@ pub fn landed_cost_request(req: &TaxCalculationRequest) -> Vec<FieldError> {
         cart_shipment(&mut problems, &shipments.index(index), shipment);
     }
     problems.unique(
-        req.shipments.iter().enumerate().map(|(i, s)| {
-            (
-                shipments.index(i).key("shipment_id"),
-                s.shipment_id.as_str(),
-            )
-        }),
+        &shipments,
+        "shipment_id",
+        req.shipments.iter().map(|s| s.shipment_id.as_str()),
         "shipment ID",
         "give each shipment of the request its own ID.",
     );
@@ -82,11 +79,7 @@ fn net_product_value(shipments: &[CartShipmentRequest]) -> Option<Decimal> {
 }
 
 fn cart_shipment(problems: &mut Problems, path: &JsonPath, shipment: &CartShipmentRequest) {
-    problems.append(address(
-        &shipment.ship_from,
-        path.key("ship_from").as_str(),
-        false,
-    ));
+    address_at(problems, &path.key("ship_from"), &shipment.ship_from, false);
     problems.required(
         &path.key("shipment_id"),
         &shipment.shipment_id,
@@ -103,12 +96,12 @@ fn cart_shipment(problems: &mut Problems, path: &JsonPath, shipment: &CartShipme
         shipping_rate(problems, &rates.index(index), rate);
     }
     problems.unique(
-        shipment.shipping_rates.iter().enumerate().map(|(i, r)| {
-            (
-                rates.index(i).key("shipping_rate_id"),
-                r.shipping_rate_id.as_str(),
-            )
-        }),
+        &rates,
+        "shipping_rate_id",
+        shipment
+            .shipping_rates
+            .iter()
+            .map(|r| r.shipping_rate_id.as_str()),
         "shipping rate ID",
         "give each rate of a shipment its own ID.",
     );
@@ -123,12 +116,12 @@ fn cart_shipment(problems: &mut Problems, path: &JsonPath, shipment: &CartShipme
         cart_item(problems, &items.index(index), item);
     }
     problems.unique(
-        shipment.items.iter().enumerate().map(|(i, item)| {
-            (
-                items.index(i).key("source_line_id"),
-                item.source_line_id.as_str(),
-            )
-        }),
+        &items,
+        "source_line_id",
+        shipment
+            .items
+            .iter()
+            .map(|item| item.source_line_id.as_str()),
         "line ID",
         "give each line of a shipment its own source_line_id.",
     );

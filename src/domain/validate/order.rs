@@ -70,22 +70,16 @@ pub fn order_create(req: &OrderCreateRequest) -> Vec<FieldError> {
         );
     }
     problems.unique(
-        req.shipments.iter().enumerate().map(|(i, s)| {
-            (
-                shipments.index(i).key("shipment_id"),
-                s.shipment_id.as_str(),
-            )
-        }),
+        &shipments,
+        "shipment_id",
+        req.shipments.iter().map(|s| s.shipment_id.as_str()),
         "shipment ID",
         "list each shipment once.",
     );
     problems.unique(
-        req.shipments.iter().enumerate().map(|(i, s)| {
-            (
-                shipments.index(i).key("tax_transaction_id"),
-                s.tax_transaction_id.as_str(),
-            )
-        }),
+        &shipments,
+        "tax_transaction_id",
+        req.shipments.iter().map(|s| s.tax_transaction_id.as_str()),
         "tax transaction ID",
         "each shipment needs the ID of its own chosen rate.",
     );
@@ -122,12 +116,9 @@ pub fn order_update(req: &OrderUpdateRequest) -> Vec<FieldError> {
         shipment_update(&mut problems, &shipments.index(index), shipment);
     }
     problems.unique(
-        req.shipments.iter().enumerate().map(|(i, s)| {
-            (
-                shipments.index(i).key("shipment_id"),
-                s.shipment_id.as_str(),
-            )
-        }),
+        &shipments,
+        "shipment_id",
+        req.shipments.iter().map(|s| s.shipment_id.as_str()),
         "shipment ID",
         "send all changes of one shipment in a single shipment object.",
     );
@@ -213,12 +204,9 @@ fn shipment_update(problems: &mut Problems, path: &JsonPath, shipment: &Shipment
             update_item(problems, &items_path.index(index), item);
         }
         problems.unique(
-            items.iter().enumerate().map(|(i, item)| {
-                (
-                    items_path.index(i).key("source_line_id"),
-                    item.source_line_id.as_str(),
-                )
-            }),
+            &items_path,
+            "source_line_id",
+            items.iter().map(|item| item.source_line_id.as_str()),
             "line ID",
             "send all changes of one line in a single item.",
         );
@@ -281,12 +269,12 @@ fn fulfillment_check(problems: &mut Problems, path: &JsonPath, fulfillment: &Ful
         fulfillment_item(problems, &items.index(index), item);
     }
     problems.unique(
-        fulfillment.items.iter().enumerate().map(|(i, item)| {
-            (
-                items.index(i).key("source_line_id"),
-                item.source_line_id.as_str(),
-            )
-        }),
+        &items,
+        "source_line_id",
+        fulfillment
+            .items
+            .iter()
+            .map(|item| item.source_line_id.as_str()),
         "line ID",
         "list each line once per fulfillment with its total quantity.",
     );

@@ -5,9 +5,17 @@
 //! and a write-ahead-log commit each; here the request hands its calculation to one thread and
 //! awaits the commit, and that thread stores whatever has queued meanwhile in one transaction.
 //! Under load a batch holds many quotes; alone, a quote waits for nothing but its own commit.
+//!
+//! A commit costs about as much as storing two quotes (the log's pages and the checkpoint's
+//! copy of them), and under load quotes arrive one at a time, about as fast as the writer
+//! stores them: batches stayed at one or two. So when the next quote came soon after the last
+//! commit (the service is busy), the writer gathers a little longer before committing
+//! ([`Gather`]), as PostgreSQL's `commit_delay` does; a quote that comes to an idle writer is
+//! committed at once (BENCHMARKS.md, "Fewer commits under load").
 
 use std::borrow::Cow;
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use tokio::sync::oneshot;
@@ -88,20 +96,87 @@ impl CalculationWriter {
     }
 }
 
+/// When a batch waits for more quotes before committing, and for how long.
+#[derive(Clone, Copy, Debug)]
+struct Gather {
+    /// A quote that comes within this of the last commit finds the service busy.
+    busy_within: Duration,
+    /// How long a busy batch gathers quotes after its first, at most.
+    window: Duration,
+    /// Batches committed at once after a window that gathered nothing: one client sending
+    /// quotes back to back looks busy, but nobody else's quote is coming.
+    rest_after_miss: u32,
+}
+
+/// A commit costs 20–25 µs: under load the next quote comes sooner than `busy_within`, and one
+/// connection's next quote (a round trip and a calculation away) later on this machine. A
+/// faster one that looks busy pays `window` once every `rest_after_miss` quotes.
+const GATHER: Gather = Gather {
+    busy_within: Duration::from_micros(200),
+    window: Duration::from_micros(150),
+    rest_after_miss: 16,
+};
+
+/// The writer's gathering, batch after batch.
+#[derive(Debug)]
+struct Gathering {
+    policy: Gather,
+    resting: u32,
+}
+
+impl Gathering {
+    fn new(policy: Gather) -> Self {
+        Self { policy, resting: 0 }
+    }
+
+    /// How long to gather after a first quote that came `idle` after the last commit.
+    fn window_after(&mut self, idle: Duration) -> Option<Duration> {
+        if idle >= self.policy.busy_within {
+            return None;
+        }
+        if self.resting > 0 {
+            self.resting -= 1;
+            return None;
+        }
+        Some(self.policy.window)
+    }
+
+    /// A window gathered `more` quotes beside its first.
+    fn gathered(&mut self, more: usize) {
+        if more == 0 {
+            self.resting = self.policy.rest_after_miss;
+        }
+    }
+}
+
 fn run(store: &Store, jobs: &Receiver<Job>) {
+    let mut gathering = Gathering::new(GATHER);
+    let mut committed_at = Instant::now();
     while let Ok(first) = jobs.recv() {
+        let window = gathering.window_after(committed_at.elapsed());
+        let deadline = window.map(|window| Instant::now() + window);
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
-            match jobs.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
+            let next = match (jobs.try_recv(), deadline) {
+                (Err(TryRecvError::Empty), Some(deadline)) => jobs
+                    .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+                    .ok(),
+                (next, _) => next.ok(),
+            };
+            match next {
+                Some(job) => batch.push(job),
+                None => break,
             }
+        }
+        if window.is_some() {
+            gathering.gathered(batch.len() - 1);
         }
         let results = store_batch(store, &batch);
         for (job, result) in batch.into_iter().zip(results) {
             // A request whose client has gone no longer listens; its quote is stored anyway.
             let _ = job.done.send(result);
         }
+        committed_at = Instant::now();
     }
 }
 
@@ -140,5 +215,39 @@ fn text(json: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(json) {
         Ok(text) => Cow::Borrowed(text),
         Err(_) => String::from_utf8_lossy(json),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOON: Duration = Duration::from_micros(30);
+
+    #[test]
+    fn an_idle_writer_commits_a_quote_at_once() {
+        let mut gathering = Gathering::new(GATHER);
+        assert_eq!(gathering.window_after(GATHER.busy_within), None);
+        assert_eq!(gathering.window_after(Duration::from_secs(1)), None);
+    }
+
+    #[test]
+    fn a_busy_writer_gathers_while_its_windows_catch_quotes() {
+        let mut gathering = Gathering::new(GATHER);
+        for _ in 0..100 {
+            assert_eq!(gathering.window_after(SOON), Some(GATHER.window));
+            gathering.gathered(3);
+        }
+    }
+
+    #[test]
+    fn a_window_that_catches_nothing_rests_the_gathering() {
+        let mut gathering = Gathering::new(GATHER);
+        assert_eq!(gathering.window_after(SOON), Some(GATHER.window));
+        gathering.gathered(0);
+        for _ in 0..GATHER.rest_after_miss {
+            assert_eq!(gathering.window_after(SOON), None);
+        }
+        assert_eq!(gathering.window_after(SOON), Some(GATHER.window));
     }
 }

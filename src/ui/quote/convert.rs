@@ -204,7 +204,8 @@ impl Parser {
     fn decimal(&mut self, path: &JsonPath, text: &str, what: &str, missing: &str) -> Decimal {
         let trimmed = text.trim();
         if trimmed.is_empty() {
-            self.problems.push(FieldError::new(path.as_str(), missing));
+            self.problems
+                .push(FieldError::new(path.to_string(), missing));
             return Decimal::ZERO;
         }
         self.number(path, trimmed, what)
@@ -229,7 +230,7 @@ impl Parser {
                     " Write it with digits and at most one decimal point"
                 };
                 self.problems.push(FieldError::new(
-                    path.as_str(),
+                    path.to_string(),
                     format!("\"{text}\" is not a number for the {what}.{hint} (e.g. 12.50)."),
                 ));
                 Decimal::ZERO
@@ -245,7 +246,7 @@ impl Parser {
         }
         i64::from_str(trimmed).unwrap_or_else(|_| {
             self.problems.push(FieldError::new(
-                path.as_str(),
+                path.to_string(),
                 format!("\"{trimmed}\" is not a {what}: enter a whole number, or leave it blank."),
             ));
             0
