@@ -103,30 +103,42 @@ struct Gather {
     busy_within: Duration,
     /// How long a busy batch gathers quotes after its first, at most.
     window: Duration,
-    /// Batches committed at once after a window that gathered nothing: one client sending
-    /// quotes back to back looks busy, but nobody else's quote is coming.
+    /// Batches committed at once after a window that gathered nothing, doubled for each such
+    /// window in a row up to `longest_rest`: one client sending quotes back to back looks
+    /// busy, but nobody else's quote is coming, and it should rarely wait for one.
     rest_after_miss: u32,
+    longest_rest: u32,
 }
 
-/// A commit costs 20–25 µs: under load the next quote comes sooner than `busy_within`, and one
-/// connection's next quote (a round trip and a calculation away) later on this machine. A
-/// faster one that looks busy pays `window` once every `rest_after_miss` quotes.
+/// Under load the next quote comes sooner than `busy_within` (a commit takes 20–40 µs); a
+/// window of a few commits' time gathers several quotes (BENCHMARKS.md: a 150 µs window left
+/// the checkpoints at 12–19 µs per quote, 400 µs at 8). A quote one connection sends after its
+/// answer may also come within `busy_within`: its windows catch nothing, and the rests between
+/// them grow until one in a thousand of its quotes waits.
 const GATHER: Gather = Gather {
-    busy_within: Duration::from_micros(200),
-    window: Duration::from_micros(150),
+    busy_within: Duration::from_micros(300),
+    window: Duration::from_micros(400),
     rest_after_miss: 16,
+    longest_rest: 1024,
 };
 
 /// The writer's gathering, batch after batch.
 #[derive(Debug)]
 struct Gathering {
     policy: Gather,
+    /// Busy batches still to commit at once.
     resting: u32,
+    /// The rest the next empty window starts.
+    next_rest: u32,
 }
 
 impl Gathering {
     fn new(policy: Gather) -> Self {
-        Self { policy, resting: 0 }
+        Self {
+            policy,
+            resting: 0,
+            next_rest: policy.rest_after_miss,
+        }
     }
 
     /// How long to gather after a first quote that came `idle` after the last commit.
@@ -144,7 +156,10 @@ impl Gathering {
     /// A window gathered `more` quotes beside its first.
     fn gathered(&mut self, more: usize) {
         if more == 0 {
-            self.resting = self.policy.rest_after_miss;
+            self.resting = self.next_rest;
+            self.next_rest = (self.next_rest * 2).min(self.policy.longest_rest);
+        } else {
+            self.next_rest = self.policy.rest_after_miss;
         }
     }
 }
@@ -241,7 +256,7 @@ mod tests {
     }
 
     #[test]
-    fn a_window_that_catches_nothing_rests_the_gathering() {
+    fn windows_that_catch_nothing_rest_the_gathering_longer_each_time() {
         let mut gathering = Gathering::new(GATHER);
         assert_eq!(gathering.window_after(SOON), Some(GATHER.window));
         gathering.gathered(0);
@@ -249,5 +264,37 @@ mod tests {
             assert_eq!(gathering.window_after(SOON), None);
         }
         assert_eq!(gathering.window_after(SOON), Some(GATHER.window));
+        gathering.gathered(0);
+        for _ in 0..2 * GATHER.rest_after_miss {
+            assert_eq!(gathering.window_after(SOON), None);
+        }
+        assert_eq!(gathering.window_after(SOON), Some(GATHER.window));
+    }
+
+    /// Busy batches committed at once after each of `misses` empty windows in a row.
+    fn rests(gathering: &mut Gathering, misses: usize) -> Vec<u32> {
+        (0..misses)
+            .map(|_| {
+                assert_eq!(gathering.window_after(SOON), Some(GATHER.window));
+                gathering.gathered(0);
+                let mut rested = 0;
+                while gathering.window_after(SOON).is_none() {
+                    rested += 1;
+                }
+                rested
+            })
+            .collect()
+    }
+
+    #[test]
+    fn rests_double_to_the_longest_and_a_window_that_catches_starts_them_over() {
+        let mut gathering = Gathering::new(GATHER);
+        assert_eq!(
+            rests(&mut gathering, 9),
+            [16, 32, 64, 128, 256, 512, 1024, 1024, 1024]
+        );
+        assert_eq!(gathering.window_after(SOON), Some(GATHER.window));
+        gathering.gathered(2);
+        assert_eq!(rests(&mut gathering, 2), [16, 32]);
     }
 }
