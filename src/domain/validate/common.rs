@@ -228,10 +228,9 @@ impl Problems {
         }
     }
 
-    /// Reports every entry whose (trimmed, non-blank) value already appeared, naming where.
-    /// `fix` finishes the sentence: "give each shipment its own ID."
-    /// The `key` of each element of the array at `list` (`values`, in order) must differ from
-    /// the others'; a repeat names the element where the value was first used.
+    /// Reports every element of the array at `list` whose `key` (its value in `values`, in
+    /// order; trimmed, blanks skipped) already appeared, naming the element where it was first
+    /// used. `fix` finishes the sentence: "give each shipment its own ID."
     pub fn unique<'a>(
         &mut self,
         list: &JsonPath<'_>,
