@@ -6,6 +6,12 @@
 //! thread with its own connection checkpoints (`PASSIVE`, which never blocks a writer). Should
 //! that thread fall far behind, the committing connection checkpoints itself, so the log stays
 //! bounded either way.
+//!
+//! Under steady writes the thread checkpoints after nearly every commit past the threshold, as
+//! the log starts over only when a write begins after a checkpoint copied all of it. Letting a
+//! commit finish the thread's copy itself, or pausing the thread between checkpoints, was
+//! measured and not kept (BENCHMARKS.md, "The ratio in pairs"): a sync inside a commit took up
+//! to 96 ms on a shared disk, and a paused thread left the log to grow to `force`.
 
 use std::ffi::c_int;
 use std::path::Path;
