@@ -1,6 +1,8 @@
 //! The background job that applies quote retention (`store::Store::purge_quotes`): once at start
 //! and then every few minutes, old quotes no order uses are deleted a batch at a time with a
 //! pause between batches (a request waits for one batch at most), then the freed pages go back.
+//! The ids of deleted quotes, kept so that an order naming one is told it expired, are forgotten
+//! [`EXPIRED_IDS_KEPT`] after they expired.
 
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Duration;
@@ -13,6 +15,9 @@ use super::store::{PurgeStep, Store, StoreError};
 const BATCH: usize = 200;
 /// Between batches, so requests are not queued behind a long purge.
 const PAUSE: Duration = Duration::from_millis(20);
+/// How long an expired quote's id is remembered. Past that an order naming it hears that no
+/// such quote exists, which also says to quote again; by then no checkout should still hold it.
+pub const EXPIRED_IDS_KEPT: Duration = Duration::from_secs(90 * 86_400);
 /// Between passes.
 const EVERY: Duration = Duration::from_secs(300);
 /// Free pages given back after a pass (4 KiB each); the rest follow next pass.
@@ -55,6 +60,9 @@ fn run(store: &Store, keep: Duration, now: &dyn Fn() -> OffsetDateTime, stopped:
         {
             return;
         }
+        if forget(stopped, now() - EXPIRED_IDS_KEPT, store).is_none() {
+            return;
+        }
         if deleted > 0 {
             tracing::info!(deleted, "expired quotes deleted");
             if let Err(err) = store.release_free_pages(RELEASE_PAGES) {
@@ -87,6 +95,24 @@ fn purge(
             Err(err) => {
                 tracing::warn!("quote retention stopped for this pass: {err}");
                 return Some(deleted);
+            }
+        }
+        if wait(stopped, PAUSE) {
+            return None;
+        }
+    }
+}
+
+/// Forgets the ids of quotes that expired before `cutoff`, a batch at a time; `None` when the
+/// job was stopped meanwhile.
+fn forget(stopped: &Receiver<()>, cutoff: OffsetDateTime, store: &Store) -> Option<()> {
+    loop {
+        match store.forget_expired_ids(cutoff, BATCH) {
+            Ok(forgotten) if forgotten < BATCH => return Some(()),
+            Ok(_) => {}
+            Err(err) => {
+                tracing::warn!("expired quote ids not forgotten this pass: {err}");
+                return Some(());
             }
         }
         if wait(stopped, PAUSE) {

@@ -77,4 +77,25 @@ async fn the_service_deletes_old_unordered_quotes_on_its_own() {
     }
     assert!(refused.is_some(), "the first pass did not delete the quote");
     second.shutdown().await.unwrap();
+
+    // A service whose clock is past the time expired ids are kept forgets the quote's id on its
+    // first pass: the order is then told no such quote exists, and still to quote again.
+    let later = OffsetDateTime::now_utc() + packdesk::service::retention::EXPIRED_IDS_KEPT;
+    let (third, client) = start(Some(later.date() + Duration::days(2))).await;
+    let mut forgotten = None;
+    for _ in 0..100 {
+        match client.create_order(&order_for(8, &old, 0)).await {
+            Err(err) if err.to_string().contains("no calculation") => {
+                forgotten = Some(err.to_string());
+                break;
+            }
+            other => {
+                assert!(other.is_err(), "the order was taken: {other:?}");
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+        }
+    }
+    let forgotten = forgotten.expect("the first pass did not forget the expired id");
+    assert!(forgotten.contains("quote the cart again"), "{forgotten}");
+    third.shutdown().await.unwrap();
 }

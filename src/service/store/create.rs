@@ -206,7 +206,9 @@ fn check_create(tx: &mut Tx<'_>, req: &OrderCreateRequest) -> Result<Vec<Choice>
                 "the quote {calc} has expired (quotes no order uses are kept for a limited time); quote the cart again with POST /v1/landed-cost and order with the new id"
             )
         } else {
-            format!("no calculation {calc} exists; send the id POST /v1/landed-cost returned")
+            format!(
+                "no calculation {calc} exists; send the id POST /v1/landed-cost returned (a quote that expired long ago is no longer known: quote the cart again)"
+            )
         };
         errors.push(FieldError::new("landedcost_request_id", problem));
         return Err(StoreError::Invalid(errors));

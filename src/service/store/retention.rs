@@ -1,8 +1,8 @@
 //! Retention: a calculation that no order uses is deleted once it is older than the retention
 //! period (`packdesk serve --quote-retention-days`), a few hundred at a time, each batch its own
 //! short transaction so requests wait for at most one; the pages it freed go back to the file
-//! system (`auto_vacuum = INCREMENTAL`). Its id is kept in `expired_calculations`, so an order
-//! naming it is told the quote expired. An order's calculation is never deleted: the check and
+//! system (`auto_vacuum = INCREMENTAL`). Its id is kept in `expired_calculations` for a while,
+//! so an order naming it is told the quote expired. An order's calculation is never deleted: the check and
 //! the delete are one transaction, and order creation is another on the same connection.
 
 use time::OffsetDateTime;
@@ -52,6 +52,28 @@ impl Store {
                 )?;
                 Ok(())
             })
+        })
+    }
+
+    /// Forgets up to `batch` ids of expired quotes that expired before `cutoff`, oldest first;
+    /// how many. An order naming one is then told no such quote exists, which also says to
+    /// quote again. (`expired_at` is compared as text: a fraction of a second can sort an id
+    /// expired in the cutoff's second on the wrong side of it.)
+    pub fn forget_expired_ids(
+        &self,
+        cutoff: OffsetDateTime,
+        batch: usize,
+    ) -> Result<usize, StoreError> {
+        let cutoff = rfc3339(cutoff)?;
+        let limit = i64::try_from(batch).unwrap_or(i64::MAX);
+        self.write_with(Durability::ProcessCrash, |tx| {
+            let forgotten = tx.execute(
+                "DELETE FROM expired_calculations WHERE landedcost_request_id IN (
+                    SELECT landedcost_request_id FROM expired_calculations
+                    WHERE expired_at < ?1 ORDER BY expired_at LIMIT ?2)",
+                params![cutoff, limit],
+            )?;
+            Ok(usize::try_from(forgotten).unwrap_or(usize::MAX))
         })
     }
 

@@ -169,7 +169,61 @@ fn orders_taken_while_retention_runs_lose_nothing(db: &Db) {
     );
 }
 
+fn the_ids_of_long_expired_quotes_are_forgotten_oldest_first(db: &Db) {
+    let store = db.open();
+    for id in ["first", "second", "third"] {
+        save(&store, id);
+    }
+    assert_eq!(purge_all(&store, AFTER_THEM), 3);
+    // Expired at the real time, now; the first two made to have expired long ago.
+    store
+        .write(|tx| {
+            for (id, at) in [
+                ("first", "2026-01-01T00:00:00Z"),
+                ("second", "2026-01-02T00:00:00.5Z"),
+            ] {
+                tx.execute(
+                    "UPDATE expired_calculations SET expired_at = ?1
+                     WHERE landedcost_request_id = ?2",
+                    crate::sql::params![at, id],
+                )?;
+            }
+            Ok(())
+        })
+        .unwrap();
+    let message = |id: &str, reference| {
+        expiry_message(&store.create_order(&order_request(reference, id), now())).unwrap()
+    };
+
+    // Nothing expired before the cutoff: nothing is forgotten.
+    assert_eq!(
+        store
+            .forget_expired_ids(datetime!(2025-12-31 00:00 UTC), 10)
+            .unwrap(),
+        0
+    );
+    // Oldest first, a batch at a time.
+    let cutoff = datetime!(2026-06-01 00:00 UTC);
+    assert_eq!(store.forget_expired_ids(cutoff, 1).unwrap(), 1);
+    assert!(message("first", 1).contains("no calculation first exists"));
+    assert!(message("second", 2).contains("has expired"));
+    assert_eq!(store.forget_expired_ids(cutoff, 10).unwrap(), 1);
+    let forgotten = message("second", 3);
+    assert!(
+        forgotten.contains("no calculation second exists")
+            && forgotten.contains("quote the cart again"),
+        "{forgotten}"
+    );
+    // The one that expired just now is still known as expired.
+    assert!(message("third", 4).contains("has expired"));
+    assert_eq!(
+        count(&store, "SELECT COUNT(*) FROM expired_calculations"),
+        1
+    );
+}
+
 on_both_engines!(
     an_old_quote_no_order_uses_is_deleted_and_ordering_it_says_it_expired,
     orders_taken_while_retention_runs_lose_nothing,
+    the_ids_of_long_expired_quotes_are_forgotten_oldest_first,
 );
