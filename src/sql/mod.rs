@@ -182,6 +182,27 @@ impl Connection {
         self.begin(pg::Purpose::RowLocked)
     }
 
+    /// Runs one statement as a transaction of its own; how many rows it changed. On PostgreSQL
+    /// that is one round trip, without `BEGIN`, the writers' lock or `COMMIT`: for appends that
+    /// check nothing but their own unique keys, whose statement sets what else it needs
+    /// (`set_config('synchronous_commit', 'off', true)`). On SQLite it is a write like any other.
+    pub fn execute_alone(&mut self, sql: &str, params: &[&dyn ToValue]) -> Result<u64, SqlError> {
+        let result = match &mut self.kind {
+            Kind::Sqlite(_) => {
+                let mut tx = self.begin(pg::Purpose::Write)?;
+                let changed = tx.execute(sql, params)?;
+                tx.commit()?;
+                return Ok(changed);
+            }
+            Kind::Postgres(conn) => {
+                let values: Vec<Value> = params.iter().map(|p| p.to_value()).collect();
+                conn.execute_alone(sql, &values)
+            }
+        };
+        self.health.note(&result);
+        result
+    }
+
     /// A transaction that only reads, from one consistent snapshot.
     pub fn read(&mut self) -> Result<Tx<'_>, SqlError> {
         self.begin(pg::Purpose::Read)

@@ -79,7 +79,34 @@ impl PgConnection {
         &self.target
     }
 
-    pub(super) fn begin(&mut self, purpose: Purpose) -> Result<PgTx<'_>, SqlError> {
+    /// Runs one statement as a transaction of its own (no `BEGIN`, no writers' lock, no
+    /// `COMMIT`: one round trip); how many rows it changed.
+    pub(super) fn execute_alone(&mut self, sql: &str, values: &[Value]) -> Result<u64, SqlError> {
+        self.reconnect_if_lost()?;
+        let client = self.client.as_mut().ok_or_else(not_connected)?;
+        let statement = match self.statements.get(sql) {
+            Some((statement, _)) => statement.clone(),
+            None => {
+                let statement = client
+                    .prepare(&to_postgres_placeholders(sql))
+                    .map_err(classify)?;
+                let names: Arc<[String]> = statement
+                    .columns()
+                    .iter()
+                    .map(|c| c.name().to_owned())
+                    .collect();
+                self.statements
+                    .insert(sql.to_owned(), (statement.clone(), names));
+                statement
+            }
+        };
+        let params: Vec<&(dyn postgres::types::ToSql + Sync)> =
+            values.iter().map(|v| v as _).collect();
+        client.execute(&statement, &params).map_err(classify)
+    }
+
+    /// Connects again if the connection was lost.
+    fn reconnect_if_lost(&mut self) -> Result<(), SqlError> {
         if self.client.as_ref().is_none_or(Client::is_closed) {
             // Statements were prepared on the old connection; they mean nothing on a new one.
             self.client = None;
@@ -90,9 +117,12 @@ impl PgConnection {
             })?);
             tracing::info!(target = %self.target, "reconnected to the warehouse database");
         }
-        let Some(client) = self.client.as_mut() else {
-            return Err(SqlError::Unreachable("not connected".into()));
-        };
+        Ok(())
+    }
+
+    pub(super) fn begin(&mut self, purpose: Purpose) -> Result<PgTx<'_>, SqlError> {
+        self.reconnect_if_lost()?;
+        let client = self.client.as_mut().ok_or_else(not_connected)?;
         let mut tx = match purpose {
             Purpose::Write | Purpose::RelaxedWrite | Purpose::RowLocked => client
                 .build_transaction()
@@ -124,6 +154,10 @@ impl PgConnection {
             statements: &mut self.statements,
         })
     }
+}
+
+fn not_connected() -> SqlError {
+    SqlError::Unreachable("not connected".into())
 }
 
 pub(super) struct PgTx<'c> {

@@ -166,6 +166,18 @@ impl Store {
         }
     }
 
+    /// Runs `work` on a PostgreSQL connection outside any transaction, for a statement that is
+    /// one of its own (`sql::Connection::execute_alone`); `None` on SQLite.
+    pub(super) fn on_postgres<T>(
+        &self,
+        work: impl FnOnce(&mut sql::Connection) -> Result<T, StoreError>,
+    ) -> Result<Option<T>, StoreError> {
+        match &*self.engine {
+            Engine::Sqlite { .. } => Ok(None),
+            Engine::Postgres(pool) => pool.with(work).map(Some),
+        }
+    }
+
     /// Runs `work` on the SQLite connection itself (pragmas, vacuum); `None` on PostgreSQL,
     /// which has no such thing to do.
     pub(super) fn on_sqlite<T>(

@@ -356,3 +356,27 @@ fn on_postgres_a_quote_is_compressed_with_lz4_and_kept_in_its_row() {
         1
     );
 }
+
+#[test]
+fn on_postgres_a_quote_batch_relaxes_only_its_own_commit() {
+    let Some(db) = Db::postgres() else {
+        return;
+    };
+    let store = db.open();
+    save(&store, "one");
+    save(&store, "two");
+    // The batch is a transaction of its own that sets `synchronous_commit = off` for itself;
+    // the connection it ran on (the pool's last idle one, taken next) is back to the server's
+    // setting, so an order written on it next waits for the disk as it must.
+    let setting = store
+        .on_postgres(|conn| {
+            let mut tx = conn.read()?;
+            Ok(tx.query_value::<String>(
+                "SELECT current_setting('synchronous_commit')",
+                crate::sql::params![],
+            )?)
+        })
+        .unwrap();
+    assert_eq!(setting.as_deref(), Some("on"));
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM calculations"), 2);
+}
