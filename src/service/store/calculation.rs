@@ -130,6 +130,9 @@ impl Store {
         // On PostgreSQL the batch is one statement committed by itself: a quote checks nothing
         // but its unique id, so it needs neither the writers' lock nor a transaction around it,
         // and takes one round trip where BEGIN, the lock, the insert and COMMIT took four.
+        // Two instances' batches may then commit out of their rowid order; retention's walk by
+        // rowid stops at the first quote younger than the retention period, so it never passes
+        // one not yet committed.
         let written = match self.on_postgres(|conn| {
             insert_as_arrays(&accepted, |sql, params| conn.execute_alone(sql, params))
         }) {
