@@ -84,22 +84,7 @@ impl PgConnection {
     pub(super) fn execute_alone(&mut self, sql: &str, values: &[Value]) -> Result<u64, SqlError> {
         self.reconnect_if_lost()?;
         let client = self.client.as_mut().ok_or_else(not_connected)?;
-        let statement = match self.statements.get(sql) {
-            Some((statement, _)) => statement.clone(),
-            None => {
-                let statement = client
-                    .prepare(&to_postgres_placeholders(sql))
-                    .map_err(classify)?;
-                let names: Arc<[String]> = statement
-                    .columns()
-                    .iter()
-                    .map(|c| c.name().to_owned())
-                    .collect();
-                self.statements
-                    .insert(sql.to_owned(), (statement.clone(), names));
-                statement
-            }
-        };
+        let (statement, _) = prepared(&mut self.statements, sql, |sql| client.prepare(sql))?;
         let params: Vec<&(dyn postgres::types::ToSql + Sync)> =
             values.iter().map(|v| v as _).collect();
         client.execute(&statement, &params).map_err(classify)
@@ -168,21 +153,8 @@ pub(super) struct PgTx<'c> {
 impl PgTx<'_> {
     /// The statement prepared on this connection, with its column names.
     fn statement(&mut self, sql: &str) -> Result<(postgres::Statement, Arc<[String]>), SqlError> {
-        if let Some(prepared) = self.statements.get(sql) {
-            return Ok(prepared.clone());
-        }
-        let statement = self
-            .tx
-            .prepare(&to_postgres_placeholders(sql))
-            .map_err(classify)?;
-        let names: Arc<[String]> = statement
-            .columns()
-            .iter()
-            .map(|c| c.name().to_owned())
-            .collect();
-        let prepared = (statement, names);
-        self.statements.insert(sql.to_owned(), prepared.clone());
-        Ok(prepared)
+        let tx = &mut self.tx;
+        prepared(self.statements, sql, |sql| tx.prepare(sql))
     }
 
     pub(super) fn execute(&mut self, sql: &str, values: &[Value]) -> Result<u64, SqlError> {
@@ -322,6 +294,27 @@ fn full_reason(error: &postgres::Error) -> String {
 /// Prepared PostgreSQL statements by their SQL text, each with its column names (SQLite has
 /// `prepare_cached`).
 type Statements = HashMap<String, (postgres::Statement, Arc<[String]>)>;
+
+/// `sql` as prepared on the connection before, or prepared now by `prepare` (which gets it with
+/// PostgreSQL's placeholders) and kept; with its column names.
+fn prepared(
+    statements: &mut Statements,
+    sql: &str,
+    prepare: impl FnOnce(&str) -> Result<postgres::Statement, postgres::Error>,
+) -> Result<(postgres::Statement, Arc<[String]>), SqlError> {
+    if let Some(prepared) = statements.get(sql) {
+        return Ok(prepared.clone());
+    }
+    let statement = prepare(&to_postgres_placeholders(sql)).map_err(classify)?;
+    let names: Arc<[String]> = statement
+        .columns()
+        .iter()
+        .map(|c| c.name().to_owned())
+        .collect();
+    let prepared = (statement, names);
+    statements.insert(sql.to_owned(), prepared.clone());
+    Ok(prepared)
+}
 
 /// `?1` → `$1` outside string literals and quoted names; SQLite also reads `$1`, but would number
 /// a repeated or out-of-order `$n` by first appearance, so the source keeps `?n`.
