@@ -62,19 +62,7 @@ async fn the_service_deletes_old_unordered_quotes_on_its_own() {
 
     // Today, 30 days of retention: the quote of 2026-01-05 is long expired.
     let (second, client) = start(None).await;
-    let mut refused = None;
-    for _ in 0..100 {
-        match client.create_order(&order_for(7, &old, 0)).await {
-            Err(err) if err.to_string().contains("has expired") => {
-                refused = Some(err.to_string());
-                break;
-            }
-            other => {
-                assert!(other.is_err(), "the order was taken: {other:?}");
-                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-            }
-        }
-    }
+    let refused = refusal_saying(&client, &old, 7, "has expired").await;
     assert!(refused.is_some(), "the first pass did not delete the quote");
     second.shutdown().await.unwrap();
 
@@ -82,20 +70,28 @@ async fn the_service_deletes_old_unordered_quotes_on_its_own() {
     // first pass: the order is then told no such quote exists, and still to quote again.
     let later = OffsetDateTime::now_utc() + packdesk::service::retention::EXPIRED_IDS_KEPT;
     let (third, client) = start(Some(later.date() + Duration::days(2))).await;
-    let mut forgotten = None;
+    let forgotten = refusal_saying(&client, &old, 8, "no calculation").await;
+    let forgotten = forgotten.expect("the first pass did not forget the expired id");
+    assert!(forgotten.contains("quote the cart again"), "{forgotten}");
+    third.shutdown().await.unwrap();
+}
+
+/// The refusal of an order for `quote`, once it says `words` (the job's first pass may still be
+/// running): polled for up to five seconds; no order may be taken meanwhile.
+async fn refusal_saying(
+    client: &packdesk::api::Client,
+    quote: &packdesk::api::TaxCalculationResponse,
+    reference: u64,
+    words: &str,
+) -> Option<String> {
     for _ in 0..100 {
-        match client.create_order(&order_for(8, &old, 0)).await {
-            Err(err) if err.to_string().contains("no calculation") => {
-                forgotten = Some(err.to_string());
-                break;
-            }
+        match client.create_order(&order_for(reference, quote, 0)).await {
+            Err(err) if err.to_string().contains(words) => return Some(err.to_string()),
             other => {
                 assert!(other.is_err(), "the order was taken: {other:?}");
                 tokio::time::sleep(std::time::Duration::from_millis(50)).await;
             }
         }
     }
-    let forgotten = forgotten.expect("the first pass did not forget the expired id");
-    assert!(forgotten.contains("quote the cart again"), "{forgotten}");
-    third.shutdown().await.unwrap();
+    None
 }
