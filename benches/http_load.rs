@@ -294,6 +294,12 @@ fn main() {
         20.0,
         "%",
     );
+    if let [(bare_p99, _), (minimal_p99, _), _] = p99s[..] {
+        // The machine's own tail: the references' p99 at the same rate, in the same run.
+        println!(
+            "p99 at the fixed rate of the references, same run: bare echo {bare_p99:.2} ms, minimal endpoint {minimal_p99:.2} ms"
+        );
+    }
     if let Some(&(open_p99, one_p99)) = p99s.last() {
         budget.at_most("service p99 at the fixed rate", open_p99, 5.0, "ms");
         budget.at_most("service p99, one connection", one_p99, 5.0, "ms");
