@@ -98,12 +98,6 @@ impl fmt::Display for JsonPath<'_> {
     }
 }
 
-impl From<JsonPath<'_>> for String {
-    fn from(path: JsonPath<'_>) -> Self {
-        path.to_string()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
