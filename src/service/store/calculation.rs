@@ -245,9 +245,6 @@ fn stored_ids<'a>(
 
 /// Writes the calculations [`judge`] accepted.
 fn insert(tx: &mut Tx<'_>, accepted: &[&CalculationRow<'_>]) -> Result<(), StoreError> {
-    if accepted.is_empty() {
-        return Ok(());
-    }
     match tx.dialect() {
         Dialect::Postgres => insert_as_arrays(accepted, |sql, params| tx.execute(sql, params)),
         Dialect::Sqlite => {

@@ -2,8 +2,9 @@
 //! period (`packdesk serve --quote-retention-days`), a few hundred at a time, each batch its own
 //! short transaction so requests wait for at most one; the pages it freed go back to the file
 //! system (`auto_vacuum = INCREMENTAL`). Its id is kept in `expired_calculations` for a while,
-//! so an order naming it is told the quote expired. An order's calculation is never deleted: the check and
-//! the delete are one transaction, and order creation is another on the same connection.
+//! so an order naming it is told the quote expired. An order's calculation is never deleted:
+//! the check and the delete are one transaction, and order creation is another on the same
+//! connection.
 
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
