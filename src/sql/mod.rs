@@ -370,6 +370,27 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_statement_commits_by_itself_and_a_refused_one_leaves_nothing() -> Result<(), SqlError>
+    {
+        let mut conn = memory();
+        conn.execute_alone("CREATE TABLE t (id TEXT PRIMARY KEY)", params![])?;
+        assert_eq!(
+            conn.execute_alone("INSERT INTO t VALUES ('a'), ('b')", params![])?,
+            2
+        );
+        assert!(matches!(
+            conn.execute_alone("INSERT INTO t VALUES ('c'), ('a')", params![]),
+            Err(SqlError::Duplicate(_) | SqlError::Sqlite(_))
+        ));
+        let mut tx = conn.read()?;
+        assert_eq!(
+            tx.query_value::<i64>("SELECT COUNT(*) FROM t", params![])?,
+            2
+        );
+        Ok(())
+    }
+
+    #[test]
     fn columns_are_read_by_name_or_position() -> Result<(), SqlError> {
         let mut conn = memory();
         let mut tx = conn.read()?;
