@@ -6,6 +6,12 @@ use utoipa::ToSchema;
 
 use super::num;
 
+/// Text an answer repeats on many lines (a tax's name, its jurisdiction, a line's SKU): one
+/// copy shared by every line that shows it. A typical answer has some thirty breakdown lines of
+/// four texts each, and an allocation and a copy for each was a tenth of the calculation;
+/// on the wire it is a plain string.
+pub type SharedText = std::sync::Arc<str>;
+
 /// Free metadata object (SPEC: at most 4 KB serialized).
 pub type CustomProperties = serde_json::Map<String, serde_json::Value>;
 
@@ -178,7 +184,8 @@ pub struct LandedCost {
 pub struct TaxBreakdown {
     #[serde(rename = "type")]
     pub kind: BreakdownType,
-    pub tax_name: String,
+    #[schema(value_type = String)]
+    pub tax_name: SharedText,
     #[serde(with = "num")]
     #[schema(value_type = f64, format = "decimal")]
     pub rate: Decimal,
@@ -189,8 +196,8 @@ pub struct TaxBreakdown {
     #[schema(value_type = f64, format = "decimal")]
     pub taxable_amount: Decimal,
     pub jurisdiction: Jurisdiction,
-    #[schema(required = true)]
-    pub sku: Option<String>,
+    #[schema(required = true, value_type = Option<String>)]
+    pub sku: Option<SharedText>,
 }
 
 /// SPEC 3: breakdown `type`.
@@ -216,9 +223,11 @@ impl BreakdownType {
 /// SPEC 2.13 `Jurisdiction`; `type` is free text in the spec (state, country, federal, ...).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Jurisdiction {
-    pub name: String,
+    #[schema(value_type = String)]
+    pub name: SharedText,
     #[serde(rename = "type")]
-    pub kind: String,
+    #[schema(value_type = String)]
+    pub kind: SharedText,
 }
 
 /// SPEC 2.14 `SkuHsCodeEntry`.

@@ -13,8 +13,8 @@ pub use error::{ErrorBody, FieldError};
 pub use label::{LabelAddress, LabelRequest, LabelResponse, LabelResult, LabelSku, LabelStatus};
 pub use landed_cost::{
     Address, BreakdownType, CartItem, CartShipmentRequest, CartShipmentResponse, CustomProperties,
-    Jurisdiction, LandedCost, ShipmentType, ShippingRate, ShippingRateTaxes, SkuHsCodeEntry,
-    TaxBreakdown, TaxCalculationRequest, TaxCalculationResponse, WireWeight,
+    Jurisdiction, LandedCost, SharedText, ShipmentType, ShippingRate, ShippingRateTaxes,
+    SkuHsCodeEntry, TaxBreakdown, TaxCalculationRequest, TaxCalculationResponse, WireWeight,
 };
 pub use order::{
     Fulfillment, FulfillmentItem, OrderCreateRequest, OrderShipmentRef, OrderUpdateRequest,

@@ -71,7 +71,7 @@ pub(super) fn charges(
             .breakdown
             .iter()
             .filter(|b| b.kind == kind && !b.amount.is_zero())
-            .map(|b| b.tax_name.as_str())
+            .map(|b| &*b.tax_name)
             .collect();
         let mut seen = Vec::new();
         names.retain(|n| {

@@ -8,7 +8,7 @@ use super::allocate::allocate;
 use super::classify::{self, ProductText};
 use super::phrase::words;
 use super::tables::{DestinationRow, FxDay, Tables, Tariff, TaxRow};
-use crate::api::{CartItem, CartShipmentRequest, FieldError, TaxCalculationRequest};
+use crate::api::{CartItem, CartShipmentRequest, FieldError, SharedText, TaxCalculationRequest};
 use crate::domain::{CountryCode, Currency, Subdivision};
 
 /// Largest money amount accepted in any one field or line (keeps all arithmetic exact).
@@ -33,6 +33,8 @@ pub struct Context<'t> {
 /// One item, priced.
 pub struct Line<'r, 't> {
     pub item: &'r CartItem,
+    /// The item's SKU, one copy for every breakdown line that names it.
+    pub sku: SharedText,
     pub origin: CountryCode,
     /// Net unit price (unit price less unit discount).
     pub net_unit: Decimal,
@@ -219,6 +221,7 @@ pub fn prepare<'r, 't>(
                 let categories = classify::categories(&tables.categories, &text, &hs);
                 lines.push(Line {
                     item,
+                    sku: item.sku.as_str().into(),
                     origin,
                     net_unit,
                     value,

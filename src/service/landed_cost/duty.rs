@@ -8,7 +8,7 @@ use super::deminimis;
 use super::duty_line::{LineDuty, price, shipment_agreements};
 use super::regime::Regime;
 use super::tables::{DeMinimisKind, DeMinimisRow, Treatment};
-use crate::api::{BreakdownType, FieldError, TaxBreakdown};
+use crate::api::{BreakdownType, FieldError, SharedText, TaxBreakdown};
 
 /// Duty lines and each line item's share of duty (for the import VAT base).
 pub struct Duties {
@@ -42,11 +42,11 @@ impl<'t> LineDuties<'t> {
 
 fn line(
     ctx: &Context<'_>,
-    name: String,
+    name: SharedText,
     rate: Decimal,
     amount: Decimal,
     taxable: Decimal,
-    sku: Option<String>,
+    sku: Option<SharedText>,
 ) -> TaxBreakdown {
     TaxBreakdown {
         kind: BreakdownType::Duty,
@@ -116,14 +116,8 @@ pub fn duties(
         };
         let (amount, rate, name) = price(ctx, priced, *value);
         let amount = ctx.currency.round(amount);
-        out.lines.push(line(
-            ctx,
-            name,
-            rate,
-            amount,
-            *value,
-            Some(l.item.sku.clone()),
-        ));
+        out.lines
+            .push(line(ctx, name, rate, amount, *value, Some(l.sku.clone())));
         if let Some(slot) = out.per_line.get_mut(j) {
             *slot = amount;
         }
@@ -185,13 +179,15 @@ fn flat_duties(
             .filter_map(|&j| shipment.lines.get(j))
             .map(|l| l.item.sku.as_str());
         let first = skus.next();
-        let sku = first.filter(|f| skus.all(|s| s == *f)).map(str::to_string);
+        let sku = first
+            .filter(|f| skus.all(|s| s == *f))
+            .map(SharedText::from);
         let name = format!(
             "{} flat duty on a low-value consignment: {flat} {flat_currency} per tariff subheading (HS {hs6})",
             ctx.tariff.short_name
         );
         out.lines
-            .push(line(ctx, name, Decimal::ZERO, amount, taxable, sku));
+            .push(line(ctx, name.into(), Decimal::ZERO, amount, taxable, sku));
         let shares = allocate(amount, &values, ctx.currency.minor_units())
             .map_err(|e| vec![FieldError::new("currency_code", e.to_string())])?;
         for (j, share) in members.into_iter().zip(shares) {

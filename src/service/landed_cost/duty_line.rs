@@ -11,16 +11,17 @@ use super::classify::ProductText;
 use super::line_choice::{Choice, Why, choose};
 use super::tables::dated::Dated as _;
 use super::tables::{AgreementKind, AgreementRow, RateExpr, Schedule, Term};
+use crate::api::SharedText;
 use crate::domain::{Weight, WeightUnit};
 
 /// The rate a line pays and the breakdown line's name.
 pub enum Priced<'t> {
     /// A chapter-table row: percent of the customs value.
-    Percent { rate: Decimal, name: String },
+    Percent { rate: Decimal, name: SharedText },
     /// A national line's rate expression.
     National {
         rate: &'t RateExpr,
-        name: String,
+        name: SharedText,
         /// Items, kilograms and pairs of the line (its value is set per shipping rate).
         quantities: Quantities,
     },
@@ -85,7 +86,8 @@ impl<'t> LineDuty<'t> {
                     "Customs duty, {} MFN{approximation} (HS {}, rate for {scope}{lacking})",
                     ctx.tariff.short_name,
                     line.hs6(),
-                ),
+                )
+                .into(),
             }
         });
         LineDuty {
@@ -163,7 +165,7 @@ fn national<'t>(
     LineDuty {
         priced: Some(Priced::National {
             rate,
-            name,
+            name: name.into(),
             quantities: quantities(line),
         }),
         dutiable: true,
@@ -212,7 +214,11 @@ fn quantities(line: &Line<'_, '_>) -> Quantities {
 }
 
 /// The amount (before rounding), the line's rate and its name for a customs value.
-pub fn price(ctx: &Context<'_>, priced: &Priced<'_>, value: Decimal) -> (Decimal, Decimal, String) {
+pub fn price(
+    ctx: &Context<'_>,
+    priced: &Priced<'_>,
+    value: Decimal,
+) -> (Decimal, Decimal, SharedText) {
     match priced {
         Priced::Percent { rate, name } => {
             (value * rate / Decimal::ONE_HUNDRED, *rate, name.clone())
@@ -241,6 +247,7 @@ pub fn price(ctx: &Context<'_>, priced: &Priced<'_>, value: Decimal) -> (Decimal
                     "{name}; non-guaranteed: without {}, the ad valorem part only",
                     left_out.join(" and ")
                 )
+                .into()
             };
             (amount, percent, name)
         }

@@ -1,12 +1,14 @@
 //! Import VAT/GST and sales tax of one shipment at one shipping rate.
 
+use std::borrow::Cow;
+
 use rust_decimal::Decimal;
 
 use super::cart::{Context, Line, Shipment};
 use super::deminimis;
 use super::regime::Regime;
 use super::tables::{Basis, DeMinimisKind, DeMinimisRow, TaxRow, dated::in_force};
-use crate::api::{BreakdownType, FieldError, TaxBreakdown};
+use crate::api::{BreakdownType, FieldError, SharedText, TaxBreakdown};
 
 /// Tax lines of a shipment at one rate.
 pub struct Taxes {
@@ -14,13 +16,11 @@ pub struct Taxes {
     pub shipment: Vec<TaxBreakdown>,
 }
 
-/// The rate of `tax` for `line` on the date, and the category that lowered it, if any. Among
-/// the reduced-rate rows matching the line's categories the lowest rate wins.
-/// Each line's rate and reduced-rate category under each tax of the destination, the same at
-/// every shipping rate: worked out once per shipment rather than per rate and per use.
+/// Each line's rate under each tax of the destination, the same at every shipping rate: worked
+/// out once per shipment rather than per rate and per use.
 pub struct LineRates<'t> {
     /// `[line][tax]`, indexed like the shipment's lines and `Context::taxes`.
-    rates: Vec<Vec<(Decimal, Option<&'t str>)>>,
+    rates: Vec<Vec<LineRate<'t>>>,
     /// The low-value tax relief for the shipment's origin, if any (imports only).
     relief: Option<&'t DeMinimisRow>,
 }
@@ -33,7 +33,7 @@ impl<'t> LineRates<'t> {
             .map(|line| {
                 ctx.taxes
                     .iter()
-                    .map(|tax| rate_for(ctx, tax, line))
+                    .map(|tax| LineRate::new(ctx, tax, line))
                     .collect()
             })
             .collect();
@@ -43,11 +43,44 @@ impl<'t> LineRates<'t> {
         }
     }
 
-    fn get(&self, line: usize, tax: usize) -> Option<(Decimal, Option<&'t str>)> {
-        self.rates.get(line)?.get(tax).copied()
+    /// The rate of `line` under `tax`, worked out here if [`Self::new`] did not.
+    fn of(
+        &self,
+        ctx: &Context<'t>,
+        j: usize,
+        line: &Line<'_, 't>,
+        t: usize,
+        tax: &TaxRow,
+    ) -> Cow<'_, LineRate<'t>> {
+        match self.rates.get(j).and_then(|taxes| taxes.get(t)) {
+            Some(rate) => Cow::Borrowed(rate),
+            None => Cow::Owned(LineRate::new(ctx, tax, line)),
+        }
     }
 }
 
+/// A line's rate under one tax, the category that lowered it, and the name its breakdown lines
+/// show.
+#[derive(Clone)]
+struct LineRate<'t> {
+    rate: Decimal,
+    category: Option<&'t str>,
+    name: SharedText,
+}
+
+impl<'t> LineRate<'t> {
+    fn new(ctx: &Context<'t>, tax: &TaxRow, line: &Line<'_, 't>) -> Self {
+        let (rate, category) = rate_for(ctx, tax, line);
+        LineRate {
+            rate,
+            category,
+            name: tax_name(tax, category, rate),
+        }
+    }
+}
+
+/// The rate of `tax` for `line` on the date, and the category that lowered it, if any. Among
+/// the reduced-rate rows matching the line's categories the lowest rate wins.
 fn rate_for<'t>(
     ctx: &Context<'t>,
     tax: &TaxRow,
@@ -75,13 +108,13 @@ fn rate_for<'t>(
     best
 }
 
-fn tax_name(tax: &TaxRow, category: Option<&str>, rate: Decimal) -> String {
+fn tax_name(tax: &TaxRow, category: Option<&str>, rate: Decimal) -> SharedText {
     match category {
         None => tax.tax_name.clone(),
         Some(c) if rate.is_zero() => {
-            format!("{}, zero rate for {}", tax.tax_name, c.replace('_', " "))
+            format!("{}, zero rate for {}", tax.tax_name, c.replace('_', " ")).into()
         }
-        Some(c) => format!("{}, reduced rate for {}", tax.tax_name, c.replace('_', " ")),
+        Some(c) => format!("{}, reduced rate for {}", tax.tax_name, c.replace('_', " ")).into(),
     }
 }
 
@@ -89,10 +122,10 @@ fn breakdown(
     kind: BreakdownType,
     ctx: &Context<'_>,
     tax: &TaxRow,
-    name: String,
+    name: SharedText,
     rate: Decimal,
     base: Decimal,
-    sku: Option<String>,
+    sku: Option<SharedText>,
 ) -> TaxBreakdown {
     TaxBreakdown {
         kind,
@@ -145,17 +178,15 @@ pub fn taxes<'t>(
             false => Decimal::ZERO,
         };
         for (t, tax) in ctx.taxes.iter().enumerate() {
-            let (rate, category) = rates.get(j, t).unwrap_or_else(|| rate_for(ctx, tax, line));
-            let name = tax_name(tax, category, rate);
-            let sku = Some(line.item.sku.clone());
+            let of_line = rates.of(ctx, j, line, t, tax);
             let row = breakdown(
                 BreakdownType::ProductTax,
                 ctx,
                 tax,
-                name,
-                rate,
+                of_line.name.clone(),
+                of_line.rate,
                 line.value + duty,
-                sku,
+                Some(line.sku.clone()),
             );
             product.push((line.ships(), row));
         }
@@ -174,7 +205,7 @@ pub fn taxes<'t>(
             .zip(shipping_shares)
             .filter(|((_, l), _)| l.ships());
         for ((j, line), share) in shipped {
-            let (rate, category) = rates.get(j, t).unwrap_or_else(|| rate_for(ctx, tax, line));
+            let LineRate { rate, category, .. } = *rates.of(ctx, j, line, t, tax);
             match groups.iter_mut().find(|g| g.0 == rate) {
                 Some(group) => group.2 += *share,
                 None => groups.push((rate, category, *share)),
@@ -184,7 +215,7 @@ pub fn taxes<'t>(
             groups.push((tax.rate, None, shipping));
         }
         for (rate, category, base) in groups {
-            let name = format!("{} on shipping", tax_name(tax, category, rate));
+            let name = format!("{} on shipping", tax_name(tax, category, rate)).into();
             on_shipping.push(breakdown(
                 BreakdownType::ShipmentTax,
                 ctx,

@@ -185,8 +185,8 @@ pub fn breakdown_cells(line: &TaxBreakdown, currency: Option<Currency>) -> [Stri
     };
     [
         kind.to_string(),
-        line.tax_name.clone(),
-        line.sku.clone().unwrap_or_else(|| "—".into()),
+        line.tax_name.to_string(),
+        line.sku.as_deref().unwrap_or("—").to_string(),
         format!("{} ({})", line.jurisdiction.name, line.jurisdiction.kind),
         format_amount(line.taxable_amount, currency),
         line.rate.normalize().to_string(),

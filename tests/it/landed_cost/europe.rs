@@ -73,10 +73,7 @@ fn germany_import_above_150_pays_mfn_duty_on_cif_value() {
     );
     assert_totals(cost, "16.59", "33.93", "3.80");
     // The line says which national line priced it and why, in the words of the CN.
-    let names: Vec<&str> = cost.breakdown[..2]
-        .iter()
-        .map(|l| l.tax_name.as_str())
-        .collect();
+    let names: Vec<&str> = cost.breakdown[..2].iter().map(|l| &*l.tax_name).collect();
     assert!(
         names[0].contains(", line 6109.10.00 (T-shirts"),
         "{names:?}"

@@ -128,7 +128,10 @@ pub type Row = (BreakdownType, Option<String>, Decimal, Decimal, Decimal);
 pub fn rows(cost: &LandedCost) -> Vec<Row> {
     cost.breakdown
         .iter()
-        .map(|l| (l.kind, l.sku.clone(), l.rate, l.taxable_amount, l.amount))
+        .map(|l| {
+            let sku = l.sku.as_deref().map(str::to_string);
+            (l.kind, sku, l.rate, l.taxable_amount, l.amount)
+        })
         .collect()
 }
 

@@ -61,7 +61,7 @@ fn ontario_hst_with_usmca_origin_and_fob_duty() {
         cost.breakdown
             .iter()
             .skip(1)
-            .all(|l| l.jurisdiction.name == "Ontario")
+            .all(|l| &*l.jurisdiction.name == "Ontario")
     );
 }
 
@@ -103,7 +103,7 @@ fn quebec_gst_and_qst_lines_with_uk_preference() {
     let places: Vec<(&str, &str)> = cost
         .breakdown
         .iter()
-        .map(|l| (l.jurisdiction.name.as_str(), l.jurisdiction.kind.as_str()))
+        .map(|l| (&*l.jurisdiction.name, &*l.jurisdiction.kind))
         .collect();
     assert_eq!(
         places,
@@ -317,7 +317,7 @@ fn new_york_import_pays_duty_and_state_sales_tax() {
         ]
     );
     assert_totals(cost, "9.90", "3.20", "0.23");
-    assert_eq!(cost.breakdown[3].jurisdiction.name, "New York");
+    assert_eq!(&*cost.breakdown[3].jurisdiction.name, "New York");
 }
 
 /// The same cart before 2025-08-29 fell under the USD 800 de minimis: no duty.

@@ -74,8 +74,8 @@ fn expected_row(line: &TaxBreakdown) -> Vec<String> {
     };
     vec![
         kind.to_string(),
-        line.tax_name.clone(),
-        line.sku.clone().unwrap_or_else(|| "—".into()),
+        line.tax_name.to_string(),
+        line.sku.as_deref().unwrap_or("—").to_string(),
         format!("{} ({})", line.jurisdiction.name, line.jurisdiction.kind),
         money(line.taxable_amount),
         line.rate.normalize().to_string(),

@@ -9,7 +9,7 @@ use super::dated::{self, Period, check_periods, dated};
 use super::error::{TablesError, invalid};
 use super::fields::{country, yes};
 use super::hs::Category;
-use crate::api::{Jurisdiction, num};
+use crate::api::{Jurisdiction, SharedText, num};
 use crate::domain::{CountryCode, Subdivision};
 
 /// One tax of a destination (`vat_europe.json`, `vat_other.json`, `ca_sales_tax.json`,
@@ -23,7 +23,7 @@ pub struct TaxRow {
     pub subdivision: Option<String>,
     /// Short code of the tax (`VAT`, `GST`, `HST`, `QST`, `sales_tax`), referenced by reduced rates.
     pub tax: String,
-    pub tax_name: String,
+    pub tax_name: SharedText,
     pub jurisdiction: Jurisdiction,
     #[serde(with = "num")]
     pub rate: Decimal,
