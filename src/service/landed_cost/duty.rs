@@ -99,6 +99,7 @@ pub fn duties(
         }
         return Ok(out);
     }
+    out.lines.reserve_exact(dutiable.len());
     for j in dutiable {
         let (Some(l), Some(value)) = (shipment.lines.get(j), customs_values.get(j)) else {
             continue;

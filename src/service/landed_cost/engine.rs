@@ -184,6 +184,8 @@ fn landed_cost(
         &duties.per_line,
     )?;
     let mut breakdown = duties.lines;
+    // Grown once to its size: the lines are some hundred bytes each.
+    breakdown.reserve_exact(taxes.product.len() + taxes.shipment.len());
     breakdown.extend(taxes.product);
     breakdown.extend(taxes.shipment);
     let minor = ctx.currency.minor_units();

@@ -168,7 +168,8 @@ pub fn taxes<'t>(
 
     // Each product line remembers whether it taxes shipped goods: only those (and shipping)
     // belong to the consignment a relief can cover; items that do not ship stay taxed.
-    let mut product: Vec<(bool, TaxBreakdown)> = Vec::new();
+    let mut product: Vec<(bool, TaxBreakdown)> =
+        Vec::with_capacity(shipment.lines.len() * ctx.taxes.len());
     for (j, line) in shipment.lines.iter().enumerate() {
         if line.ships() && goods_exempt {
             continue;
