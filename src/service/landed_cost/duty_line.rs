@@ -3,6 +3,9 @@
 //! or the rate of the trade agreement that covers the goods where the tariff gives one;
 //! without one (or for goods it lacks), the chapter table's row, named an approximation.
 
+use std::borrow::Cow;
+use std::fmt;
+
 use rust_decimal::Decimal;
 
 use super::assess::{Assessed, Quantities, assess};
@@ -142,20 +145,20 @@ fn national<'t>(
         Some((_, p)) if p.ad_valorem_only().is_some_and(|r| r.is_zero()) => {
             return LineDuty::free();
         }
-        Some((a, p)) => (p, format!("{} preferential rate", a.id)),
+        Some((a, p)) => (p, Cow::Owned(format!("{} preferential rate", a.id))),
         None if agreements
             .iter()
             .any(|a| !schedule.carries(&a.id) && a.covers_goods(line.hs6())) =>
         {
             return LineDuty::free();
         }
-        None => (&*national.mfn, "MFN".to_string()),
+        None => (&*national.mfn, Cow::Borrowed("MFN")),
     };
     let name = format!(
         "Customs duty, {} {column}, line {}: {rate}; {}{}",
         ctx.tariff.short_name,
         national.label(&ctx.tables.hs),
-        why(&choice.why, line.hs6()),
+        WhyChosen(&choice.why, line.hs6()),
         if choice.by_value {
             ", the lines for other unit values ruled out by the value of one item"
         } else {
@@ -172,23 +175,35 @@ fn national<'t>(
     }
 }
 
-fn why(why: &Why, hs6: &str) -> String {
-    match why {
-        Why::Named => "the line the HS code given names".to_string(),
-        Why::Only => format!("the one line of HS {hs6}"),
-        Why::OneRate { lines } => format!("HS {hs6} has {lines} lines, all at this rate"),
-        Why::Valued { lines } => {
-            format!("HS {hs6} has {lines} lines, chosen by the value of one item")
+/// Why the line was chosen, written into the breakdown line's name as it is formatted (the
+/// name is made for every line of every quote).
+struct WhyChosen<'a>(&'a Why, &'a str);
+
+impl fmt::Display for WhyChosen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let WhyChosen(why, hs6) = self;
+        match why {
+            Why::Named => f.write_str("the line the HS code given names"),
+            Why::Only => write!(f, "the one line of HS {hs6}"),
+            Why::OneRate { lines } => write!(f, "HS {hs6} has {lines} lines, all at this rate"),
+            Why::Valued { lines } => {
+                write!(
+                    f,
+                    "HS {hs6} has {lines} lines, chosen by the value of one item"
+                )
+            }
+            Why::Described { lines } => {
+                write!(f, "HS {hs6} has {lines} lines, chosen from the description")
+            }
+            Why::MostLines { lines } => write!(
+                f,
+                "HS {hs6} has {lines} lines, none described by the product: the rate most of them have"
+            ),
+            Why::Other { lines } => write!(
+                f,
+                "HS {hs6} has {lines} lines, none described by the product: the tariff's \"other\""
+            ),
         }
-        Why::Described { lines } => {
-            format!("HS {hs6} has {lines} lines, chosen from the description")
-        }
-        Why::MostLines { lines } => format!(
-            "HS {hs6} has {lines} lines, none described by the product: the rate most of them have"
-        ),
-        Why::Other { lines } => format!(
-            "HS {hs6} has {lines} lines, none described by the product: the tariff's \"other\""
-        ),
     }
 }
 
