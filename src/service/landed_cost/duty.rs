@@ -178,11 +178,9 @@ fn flat_duties(
         let mut skus = members
             .iter()
             .filter_map(|&j| shipment.lines.get(j))
-            .map(|l| l.item.sku.as_str());
+            .map(|l| &l.sku);
         let first = skus.next();
-        let sku = first
-            .filter(|f| skus.all(|s| s == *f))
-            .map(SharedText::from);
+        let sku = first.filter(|f| skus.all(|s| s == *f)).cloned();
         let name = format!(
             "{} flat duty on a low-value consignment: {flat} {flat_currency} per tariff subheading (HS {hs6})",
             ctx.tariff.short_name
