@@ -125,18 +125,48 @@ fn optional(out: &mut Vec<u8>, text: Option<&str>) {
 /// A JSON string, escaped as serde_json escapes it.
 fn string(out: &mut Vec<u8>, text: &str) {
     out.push(b'"');
-    // `|` rather than `||` and no early exit: the whole check is one vectorized pass.
-    let plain = !text.bytes().fold(false, |found, b| found | needs_escape(b));
-    if plain {
-        out.extend_from_slice(text.as_bytes());
-    } else {
+    if any_needs_escape(text.as_bytes()) {
         escaped(out, text);
+    } else {
+        out.extend_from_slice(text.as_bytes());
     }
     out.push(b'"');
 }
 
 fn needs_escape(b: u8) -> bool {
     (b < 0x20) | (b == b'"') | (b == b'\\')
+}
+
+/// Whether any byte needs escaping, checked eight bytes at a time in a `u64`. An answer's
+/// strings are 2–40 bytes: too short for the compiler's vectorized loop, which left them to its
+/// byte-at-a-time tail (a tenth of writing an answer, counted in BENCHMARKS.md).
+fn any_needs_escape(bytes: &[u8]) -> bool {
+    let (words, tail) = bytes.as_chunks::<8>();
+    let mut found = words
+        .iter()
+        .fold(0, |found, word| found | flags(u64::from_le_bytes(*word)));
+    if !tail.is_empty() {
+        // Shifted into a word of spaces, which need no escape (copying the tail into a padded
+        // array was a call to `memcpy` per string).
+        let last = tail.iter().fold(u64::from_le_bytes([b' '; 8]), |word, &b| {
+            (word << 8) | u64::from(b)
+        });
+        found |= flags(last);
+    }
+    found != 0
+}
+
+/// Not zero exactly when a byte of `word` is a control character, a quote or a backslash.
+/// `(w - n×0x01…01) & !w` sets the high bit of a byte below `n` (at most 0x80); a byte at or
+/// above `n` gets one only from a borrow, and only a byte below `n` borrows. A quote or a
+/// backslash is a zero byte, below 1, once the word is xor-ed with it.
+fn flags(word: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let below = |w: u64, n: u8| w.wrapping_sub(ONES * u64::from(n)) & !w;
+    let quote = word ^ (ONES * u64::from(b'"'));
+    let backslash = word ^ (ONES * u64::from(b'\\'));
+    (below(word, 0x20) | below(quote, 1) | below(backslash, 1)) & HIGH
 }
 
 /// serde_json's escapes: the two-character ones where JSON has them, `\u00xx` (lower-case hex)
@@ -264,6 +294,28 @@ mod tests {
             let mut out = Vec::new();
             string(&mut out, &text);
             prop_assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(&text).unwrap());
+        }
+    }
+
+    /// Every byte value at every place of texts up to three words long, among bytes that need
+    /// no escape, ASCII and not (a borrow across bytes would show here).
+    #[test]
+    fn the_word_check_finds_every_byte_that_needs_escaping_and_no_other() {
+        for background in [b'a', b' ', b'!', b'~', 0x7f, 0x80, 0xc3, 0xff] {
+            for len in 1..=24 {
+                for at in 0..len {
+                    for b in 0..=255u8 {
+                        let mut bytes = vec![background; len];
+                        bytes[at] = b;
+                        assert_eq!(
+                            any_needs_escape(&bytes),
+                            needs_escape(b),
+                            "byte {b:#04x} at {at} of {len} among {background:#04x}"
+                        );
+                    }
+                }
+            }
+            assert!(!any_needs_escape(&[]));
         }
     }
 

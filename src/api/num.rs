@@ -5,7 +5,7 @@
 //! Use with `#[serde(with = "crate::api::num")]`, or `num::opt` for `Option<Decimal>`.
 
 use std::borrow::Cow;
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use rust_decimal::Decimal;
 use serde::de::{self, Error as _, MapAccess, Visitor};
@@ -36,12 +36,50 @@ pub fn serialize<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok,
 }
 
 /// Appends `value`'s JSON number, the text [`serialize`] gives it, to `out`
-/// (`api::answer_json`, which writes an answer without serde).
+/// (`api::answer_json`, which writes an answer without serde). Written piece by piece straight
+/// into `out`: going through [`Digits`] copied each number twice and checked it for UTF-8.
 pub(crate) fn write(out: &mut Vec<u8>, value: &Decimal) {
-    match Digits::of(value) {
-        Ok(digits) => out.extend_from_slice(digits.as_str().as_bytes()),
-        // Not reached: a decimal's text is at most 31 bytes. `Display` gives the same text.
-        Err(_) => out.extend_from_slice(value.to_string().as_bytes()),
+    pieces(value, |piece| out.extend_from_slice(piece));
+}
+
+/// The text `Decimal`'s `Display` gives (`1.20`, `0.05`, `-3`), handed to `put` in pieces,
+/// from the mantissa written by `itoa`: `Display` divides the 96-bit mantissa by ten once per
+/// digit and goes through `fmt`, and was a third of serializing an answer. A test holds the two
+/// to the same text.
+fn pieces(value: &Decimal, mut put: impl FnMut(&[u8])) {
+    let mut itoa = itoa::Buffer::new();
+    let mantissa = value.mantissa().unsigned_abs();
+    let significant = if mantissa == 0 {
+        ""
+    } else if let Ok(small) = u64::try_from(mantissa) {
+        // Nearly every amount: 64-bit division is several times faster than 128-bit.
+        itoa.format(small)
+    } else {
+        itoa.format(mantissa)
+    }
+    .as_bytes();
+    let scale = value.scale() as usize;
+    if value.is_sign_negative() {
+        put(b"-");
+    }
+    if scale == 0 {
+        put(if significant.is_empty() {
+            b"0"
+        } else {
+            significant
+        });
+    } else if significant.len() > scale {
+        let (whole, fraction) = significant.split_at(significant.len() - scale);
+        put(whole);
+        put(b".");
+        put(fraction);
+    } else {
+        // Below one: a leading zero, then the fraction padded with zeros to the scale.
+        put(b"0.");
+        for _ in significant.len()..scale {
+            put(b"0");
+        }
+        put(significant);
     }
 }
 
@@ -53,60 +91,26 @@ struct Digits {
 }
 
 impl Digits {
-    /// The text `Decimal`'s `Display` gives (`1.20`, `0.05`, `-3`), written from the mantissa
-    /// by `itoa`: `Display` divides the 96-bit mantissa by ten once per digit and goes through
-    /// `fmt`, and was a third of serializing an answer. A test holds the two to the same text.
     fn of(value: &Decimal) -> Result<Digits, fmt::Error> {
-        let mut itoa = itoa::Buffer::new();
-        let mantissa = value.mantissa().unsigned_abs();
-        let significant = if mantissa == 0 {
-            ""
-        } else if let Ok(small) = u64::try_from(mantissa) {
-            // Nearly every amount: 64-bit division is several times faster than 128-bit.
-            itoa.format(small)
-        } else {
-            itoa.format(mantissa)
-        };
-        let scale = value.scale() as usize;
         let mut digits = Digits::default();
-        if value.is_sign_negative() {
-            digits.write_str("-")?;
-        }
-        if scale == 0 {
-            digits.write_str(if significant.is_empty() {
-                "0"
-            } else {
-                significant
-            })?;
-        } else if significant.len() > scale {
-            let (whole, fraction) = significant.split_at(significant.len() - scale);
-            digits.write_str(whole)?;
-            digits.write_str(".")?;
-            digits.write_str(fraction)?;
-        } else {
-            // Below one: a leading zero, then the fraction padded with zeros to the scale.
-            digits.write_str("0.")?;
-            for _ in significant.len()..scale {
-                digits.write_str("0")?;
-            }
-            digits.write_str(significant)?;
-        }
-        Ok(digits)
+        let mut fits = true;
+        pieces(value, |piece| {
+            fits &= digits.push(piece).is_ok();
+        });
+        if fits { Ok(digits) } else { Err(fmt::Error) }
     }
 
     fn as_str(&self) -> &str {
-        // Only whole `&str`s are ever written (`write_str`).
+        // Only the ASCII of `pieces` is ever written.
         std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
     }
-}
 
-impl fmt::Write for Digits {
-    fn write_str(&mut self, text: &str) -> fmt::Result {
+    fn push(&mut self, text: &[u8]) -> fmt::Result {
         let end = self.len + text.len();
         self.bytes
             .get_mut(self.len..end)
             .ok_or(fmt::Error)?
-            .copy_from_slice(text.as_bytes());
+            .copy_from_slice(text);
         self.len = end;
         Ok(())
     }
@@ -230,8 +234,13 @@ mod tests {
         }
     }
 
+    /// The text of `value`, as `serialize` and `write` give it (the two held equal).
     fn digits(value: Decimal) -> String {
-        super::Digits::of(&value).unwrap().as_str().to_owned()
+        let mut written = Vec::new();
+        super::write(&mut written, &value);
+        let digits = super::Digits::of(&value).unwrap().as_str().to_owned();
+        assert_eq!(String::from_utf8(written).unwrap(), digits);
+        digits
     }
 
     #[test]
