@@ -13,12 +13,24 @@ use uuid::Uuid;
 
 /// A new calculation id.
 pub fn calculation_id() -> String {
-    format!("lc_{}", time_ordered_id().simple())
+    // Put together in a string of its size: `format!` grew it twice, and every quote has one.
+    let mut hex = Uuid::encode_buffer();
+    let hex = time_ordered_id().simple().encode_lower(&mut hex);
+    let mut id = String::with_capacity(3 + hex.len());
+    id.push_str("lc_");
+    id.push_str(hex);
+    id
 }
 
 /// The id of rate option `number` (from 1, across the calculation's shipments).
 pub fn tax_transaction_id(calculation_id: &str, number: usize) -> String {
-    format!("{calculation_id}-{number}")
+    let mut digits = itoa::Buffer::new();
+    let number = digits.format(number);
+    let mut id = String::with_capacity(calculation_id.len() + 1 + number.len());
+    id.push_str(calculation_id);
+    id.push('-');
+    id.push_str(number);
+    id
 }
 
 /// Whether `tax_transaction_id` is one of `calculation_id`'s: the calculation's id and a dash,
@@ -63,8 +75,11 @@ mod tests {
         let other = calculation_id();
         assert!(calc.starts_with("lc_") && !calc.contains('-'), "{calc}");
         assert_ne!(calc, other);
+        assert_eq!(calc.len(), 3 + 32, "{calc}");
+        assert!(calc[3..].bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')), "{calc}");
         let ttx = tax_transaction_id(&calc, 2);
         assert_eq!(ttx, format!("{calc}-2"));
+        assert_eq!(tax_transaction_id(&calc, 120), format!("{calc}-120"));
         assert!(names_calculation(&ttx, &calc));
         assert!(!names_calculation(&ttx, &other));
         assert_eq!(calculation_of(&ttx), Some(calc.as_str()));

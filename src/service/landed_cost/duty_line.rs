@@ -4,7 +4,7 @@
 //! without one (or for goods it lacks), the chapter table's row, named an approximation.
 
 use std::borrow::Cow;
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use rust_decimal::Decimal;
 
@@ -16,6 +16,9 @@ use super::tables::dated::Dated as _;
 use super::tables::{AgreementKind, AgreementRow, RateExpr, Schedule, Term};
 use crate::api::SharedText;
 use crate::domain::{Weight, WeightUnit};
+
+/// Room for a national duty line's name: most are 120–220 bytes.
+const NAME_CAPACITY: usize = 256;
 
 /// The rate a line pays and the breakdown line's name.
 pub enum Priced<'t> {
@@ -154,7 +157,12 @@ fn national<'t>(
         }
         None => (&*national.mfn, Cow::Borrowed("MFN")),
     };
-    let name = format!(
+    // Written into a string of about its size: `format!` starts small and grew it two or three
+    // times, and a name is made for every line of every quote.
+    let mut name = String::with_capacity(NAME_CAPACITY);
+    // Writing to a `String` fails only if a `Display` does, and these do not.
+    let _ = write!(
+        name,
         "Customs duty, {} {column}, line {}: {rate}; {}{}",
         ctx.tariff.short_name,
         national.label(&ctx.tables.hs),
