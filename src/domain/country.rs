@@ -97,17 +97,38 @@ impl Subdivision {
     /// English name (`Quebec`), in any case. `None` for countries other than US and CA.
     pub fn parse(country: CountryCode, text: &str) -> Option<Self> {
         let text = text.trim();
-        let prefix = format!("{}-", country.as_str());
-        let upper = text.to_ascii_uppercase();
-        let full = if upper.starts_with(&prefix) {
-            upper
-        } else {
-            format!("{prefix}{upper}")
-        };
-        SUBDIVISIONS
-            .iter()
-            .find(|(code, name, _)| {
-                *code == full || (code.starts_with(&prefix) && name.eq_ignore_ascii_case(text))
+        let country = country.as_str();
+        // Compared in place, case ignored: every quote parses its destination's province, and
+        // three new strings each time were most of the work.
+        let short = text
+            .split_at_checked(country.len() + 1)
+            .filter(|(head, _)| {
+                head.strip_suffix('-')
+                    .is_some_and(|c| c.eq_ignore_ascii_case(country))
+            })
+            .map_or(text, |(_, short)| short);
+        // A code is looked up in the sorted table; no name is two letters, so none is a code.
+        let mut full = [0u8; 8];
+        let len = country.len() + 1 + short.len();
+        let by_code = full.get_mut(..len).and_then(|full| {
+            let (prefix, rest) = full.split_at_mut(country.len());
+            let (dash, own) = rest.split_first_mut()?;
+            prefix.copy_from_slice(country.as_bytes());
+            *dash = b'-';
+            own.copy_from_slice(short.as_bytes());
+            own.make_ascii_uppercase();
+            SUBDIVISIONS
+                .binary_search_by(|(code, ..)| code.as_bytes().cmp(full))
+                .ok()
+        });
+        by_code
+            .and_then(|at| SUBDIVISIONS.get(at))
+            .or_else(|| {
+                SUBDIVISIONS.iter().find(|(code, name, _)| {
+                    code.strip_prefix(country)
+                        .is_some_and(|rest| rest.starts_with('-'))
+                        && name.eq_ignore_ascii_case(text)
+                })
             })
             .map(|&(code, name, kind)| Self { code, name, kind })
     }
@@ -184,6 +205,38 @@ mod tests {
             Some("US-NY")
         );
         assert!(Subdivision::parse(us, "QC").is_none());
+        assert_eq!(
+            Subdivision::parse(ca, " ca-qc ").map(|s| s.code()),
+            Some("QC")
+        );
+        assert_eq!(Subdivision::parse(us, "ny").map(|s| s.code()), Some("NY"));
+        assert_eq!(
+            Subdivision::parse(us, "us-NEW YORK").map(|s| s.code()),
+            None,
+            "a name does not take the country's prefix"
+        );
+        for text in ["CA-", "", "CA-CA-QC", "US-QC", "Q", "é-QC", "CA-Québec"] {
+            assert!(Subdivision::parse(ca, text).is_none(), "{text}");
+        }
+        for sub in Subdivision::of(us).chain(Subdivision::of(ca)) {
+            assert!(
+                sub.name().len() > 2,
+                "{} could be taken for a code",
+                sub.name()
+            );
+            let country = CountryCode::parse(&sub.iso_code()[..2]).unwrap();
+            for text in [sub.code(), sub.iso_code(), sub.name()] {
+                assert_eq!(
+                    Subdivision::parse(country, text).map(|s| s.iso_code()),
+                    Some(sub.iso_code())
+                );
+                let lower = text.to_lowercase();
+                assert_eq!(
+                    Subdivision::parse(country, &lower).map(|s| s.iso_code()),
+                    Some(sub.iso_code())
+                );
+            }
+        }
         assert_eq!(Subdivision::of(ca).count(), 13);
         assert_eq!(
             Subdivision::of(us).filter(|s| s.kind() == "state").count(),

@@ -76,7 +76,12 @@ mod tests {
         assert!(calc.starts_with("lc_") && !calc.contains('-'), "{calc}");
         assert_ne!(calc, other);
         assert_eq!(calc.len(), 3 + 32, "{calc}");
-        assert!(calc[3..].bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')), "{calc}");
+        assert!(
+            calc[3..]
+                .bytes()
+                .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')),
+            "{calc}"
+        );
         let ttx = tax_transaction_id(&calc, 2);
         assert_eq!(ttx, format!("{calc}-2"));
         assert_eq!(tax_transaction_id(&calc, 120), format!("{calc}-120"));
