@@ -98,8 +98,8 @@ impl Subdivision {
     pub fn parse(country: CountryCode, text: &str) -> Option<Self> {
         let text = text.trim();
         let country = country.as_str();
-        // Compared in place, case ignored: every quote parses its destination's province, and
-        // three new strings each time were most of the work.
+        // Compared in place, case ignored: every quote parses the provinces of its addresses,
+        // and three new strings each time were most of the work.
         let short = text
             .split_at_checked(country.len() + 1)
             .filter(|(head, _)| {
@@ -218,6 +218,10 @@ mod tests {
         for text in ["CA-", "", "CA-CA-QC", "US-QC", "Q", "é-QC", "CA-Québec"] {
             assert!(Subdivision::parse(ca, text).is_none(), "{text}");
         }
+        assert!(
+            SUBDIVISIONS.windows(2).all(|w| w[0].0 < w[1].0),
+            "table must stay sorted: codes are found by binary search"
+        );
         for sub in Subdivision::of(us).chain(Subdivision::of(ca)) {
             assert!(
                 sub.name().len() > 2,

@@ -17,7 +17,8 @@ use super::tables::{AgreementKind, AgreementRow, RateExpr, Schedule, Term};
 use crate::api::SharedText;
 use crate::domain::{Weight, WeightUnit};
 
-/// Room for a national duty line's name: most are 120–220 bytes.
+/// Room for a national duty line's name without growing: the typical cart's are 156–159 bytes
+/// (a longer one grows as any string does).
 const NAME_CAPACITY: usize = 256;
 
 /// The rate a line pays and the breakdown line's name.
