@@ -1,7 +1,5 @@
 //! Import VAT/GST and sales tax of one shipment at one shipping rate.
 
-use std::borrow::Cow;
-
 use rust_decimal::Decimal;
 
 use super::cart::{Context, Line, Shipment};
@@ -16,18 +14,28 @@ pub struct Taxes {
     pub shipment: Vec<TaxBreakdown>,
 }
 
-/// Each line's rate under each tax of the destination, the same at every shipping rate: worked
-/// out once per shipment rather than per rate and per use.
+/// Each line's rate under each tax of the destination, and the lines shipping is taxed in, the
+/// same at every shipping rate: worked out once per shipment rather than per rate and per use.
 pub struct LineRates<'t> {
     /// `[line][tax]`, indexed like the shipment's lines and `Context::taxes`.
-    rates: Vec<Vec<LineRate<'t>>>,
+    rates: Vec<Vec<LineRate>>,
+    /// `[tax]`: the shipping groups of a tax that covers shipping (none for one that does not).
+    shipping: Vec<Vec<ShippingGroup>>,
     /// The low-value tax relief for the shipment's origin, if any (imports only).
     relief: Option<&'t DeMinimisRow>,
 }
 
+/// Shipping follows the rate of the goods it carries: one breakdown line per distinct rate of
+/// the lines that ship, named after the first of them (its tax's standard rate when none
+/// ships, all of the shipping then taxed at it).
+struct ShippingGroup {
+    rate: Decimal,
+    name: SharedText,
+}
+
 impl<'t> LineRates<'t> {
     pub fn new(ctx: &Context<'t>, shipment: &Shipment<'_, 't>) -> LineRates<'t> {
-        let rates = shipment
+        let rates: Vec<Vec<LineRate>> = shipment
             .lines
             .iter()
             .map(|line| {
@@ -37,43 +45,65 @@ impl<'t> LineRates<'t> {
                     .collect()
             })
             .collect();
+        let shipping = ctx
+            .taxes
+            .iter()
+            .enumerate()
+            .map(|(t, tax)| shipping_groups(shipment, &rates, t, tax))
+            .collect();
         LineRates {
             rates,
+            shipping,
             relief: deminimis::rule(ctx, DeMinimisKind::Tax, shipment.from),
         }
     }
-
-    /// The rate of `line` under `tax`, worked out here if [`Self::new`] did not.
-    fn of(
-        &self,
-        ctx: &Context<'t>,
-        j: usize,
-        line: &Line<'_, 't>,
-        t: usize,
-        tax: &TaxRow,
-    ) -> Cow<'_, LineRate<'t>> {
-        match self.rates.get(j).and_then(|taxes| taxes.get(t)) {
-            Some(rate) => Cow::Borrowed(rate),
-            None => Cow::Owned(LineRate::new(ctx, tax, line)),
-        }
-    }
 }
 
-/// A line's rate under one tax, the category that lowered it, and the name its breakdown lines
-/// show.
-#[derive(Clone)]
-struct LineRate<'t> {
+/// The shipping groups of tax `t` (`[line][tax]` rates).
+fn shipping_groups(
+    shipment: &Shipment<'_, '_>,
+    rates: &[Vec<LineRate>],
+    t: usize,
+    tax: &TaxRow,
+) -> Vec<ShippingGroup> {
+    let mut groups: Vec<ShippingGroup> = Vec::new();
+    if !tax.shipping_taxable {
+        return groups;
+    }
+    let shipped = shipment.lines.iter().zip(rates).filter(|(l, _)| l.ships());
+    for of_line in shipped.filter_map(|(_, taxes)| taxes.get(t)) {
+        if !groups.iter().any(|g| g.rate == of_line.rate) {
+            groups.push(ShippingGroup {
+                rate: of_line.rate,
+                name: on_shipping(&of_line.name),
+            });
+        }
+    }
+    if groups.is_empty() {
+        groups.push(ShippingGroup {
+            rate: tax.rate,
+            name: on_shipping(&tax.tax_name),
+        });
+    }
+    groups
+}
+
+fn on_shipping(name: &str) -> SharedText {
+    format!("{name} on shipping").into()
+}
+
+/// A line's rate under one tax and the name its breakdown lines show (which names the
+/// category that lowered the rate, if one did).
+struct LineRate {
     rate: Decimal,
-    category: Option<&'t str>,
     name: SharedText,
 }
 
-impl<'t> LineRate<'t> {
-    fn new(ctx: &Context<'t>, tax: &TaxRow, line: &Line<'_, 't>) -> Self {
+impl LineRate {
+    fn new<'t>(ctx: &Context<'t>, tax: &TaxRow, line: &Line<'_, 't>) -> Self {
         let (rate, category) = rate_for(ctx, tax, line);
         LineRate {
             rate,
-            category,
             name: tax_name(tax, category, rate),
         }
     }
@@ -170,7 +200,7 @@ pub fn taxes<'t>(
     // belong to the consignment a relief can cover; items that do not ship stay taxed.
     let mut product: Vec<(bool, TaxBreakdown)> =
         Vec::with_capacity(shipment.lines.len() * ctx.taxes.len());
-    for (j, line) in shipment.lines.iter().enumerate() {
+    for ((j, line), line_rates) in shipment.lines.iter().enumerate().zip(&rates.rates) {
         if line.ships() && goods_exempt {
             continue;
         }
@@ -178,8 +208,7 @@ pub fn taxes<'t>(
             true => duties.get(j).copied().unwrap_or_default(),
             false => Decimal::ZERO,
         };
-        for (t, tax) in ctx.taxes.iter().enumerate() {
-            let of_line = rates.of(ctx, j, line, t, tax);
+        for (tax, of_line) in ctx.taxes.iter().zip(line_rates) {
             let row = breakdown(
                 BreakdownType::ProductTax,
                 ctx,
@@ -193,36 +222,36 @@ pub fn taxes<'t>(
         }
     }
     let mut on_shipping = Vec::new();
-    for (t, tax) in ctx.taxes.iter().enumerate() {
-        if shipping.is_zero() || !tax.shipping_taxable || goods_exempt {
-            continue;
-        }
-        // Shipping follows the rate of the goods it carries: one line per distinct rate.
-        let mut groups: Vec<(Decimal, Option<&str>, Decimal)> = Vec::new();
+    let taxed = ctx.taxes.iter().zip(&rates.shipping).enumerate();
+    for (t, (tax, groups)) in taxed.filter(|_| !shipping.is_zero() && !goods_exempt) {
+        // Each line's share of the shipping goes to the group of its rate.
+        let mut bases = vec![Decimal::ZERO; groups.len()];
         let shipped = shipment
             .lines
             .iter()
-            .enumerate()
+            .zip(&rates.rates)
             .zip(shipping_shares)
-            .filter(|((_, l), _)| l.ships());
-        for ((j, line), share) in shipped {
-            let LineRate { rate, category, .. } = *rates.of(ctx, j, line, t, tax);
-            match groups.iter_mut().find(|g| g.0 == rate) {
-                Some(group) => group.2 += *share,
-                None => groups.push((rate, category, *share)),
+            .filter(|((l, _), _)| l.ships());
+        let mut any_shipped = false;
+        for ((_, line_rates), share) in shipped {
+            any_shipped = true;
+            let rate = line_rates.get(t).map(|r| r.rate);
+            let at = rate.and_then(|rate| groups.iter().position(|g| g.rate == rate));
+            if let Some(base) = at.and_then(|k| bases.get_mut(k)) {
+                *base += *share;
             }
         }
-        if groups.is_empty() {
-            groups.push((tax.rate, None, shipping));
+        if !any_shipped {
+            // Nothing ships: the whole shipping is taxed at the one group, the standard rate.
+            bases.fill(shipping);
         }
-        for (rate, category, base) in groups {
-            let name = format!("{} on shipping", tax_name(tax, category, rate)).into();
+        for (group, base) in groups.iter().zip(bases) {
             on_shipping.push(breakdown(
                 BreakdownType::ShipmentTax,
                 ctx,
                 tax,
-                name,
-                rate,
+                group.name.clone(),
+                group.rate,
                 base,
                 None,
             ));

@@ -162,6 +162,47 @@ fn france_flat_duty_after_july_2026_and_preferential_origin() {
             .tax_name
             .contains("3 EUR per tariff subheading (HS 691200)")
     );
+    // Each shipping line is named after the first goods taxed at its rate.
+    let name = |i: usize| cost.breakdown[i].tax_name.to_string();
+    assert!(name(1).contains("reduced rate for"), "{}", name(1));
+    assert_eq!(name(4), format!("{} on shipping", name(1)));
+    assert_eq!(name(5), format!("{} on shipping", name(2)));
+}
+
+/// Nothing in the shipment ships (a gift card with a delivery fee): the whole fee is taxed at
+/// the standard rate, in one line named after the tax.
+#[test]
+fn shipping_of_a_shipment_with_nothing_that_ships_is_taxed_at_the_standard_rate() {
+    let mut req = france_cart();
+    for item in &mut req.shipments[0].items {
+        item.requires_shipping = false;
+    }
+    let resp = quote(&req, date!(2026 - 10 - 15));
+    check_invariants(&req, &resp, &mut HashSet::new());
+    let cost = &resp.shipments[0].shipping_rate_taxes[0].landed_cost;
+    let shipping: Vec<_> = cost
+        .breakdown
+        .iter()
+        .filter(|l| l.kind == ShipmentTax)
+        .collect();
+    assert_eq!(shipping.len(), 1, "{:#?}", cost.breakdown);
+    let candle = cost
+        .breakdown
+        .iter()
+        .find(|l| l.sku.as_deref() == Some("CANDLE-1"))
+        .unwrap();
+    assert_eq!(
+        (
+            shipping[0].rate,
+            shipping[0].taxable_amount,
+            shipping[0].amount
+        ),
+        (dec("20"), dec("9.60"), dec("1.92"))
+    );
+    assert_eq!(
+        shipping[0].tax_name.to_string(),
+        format!("{} on shipping", candle.tax_name)
+    );
 }
 
 /// The same cart before 2026-07-01: the EUR 150 duty exemption, no duty line at all.
