@@ -31,6 +31,9 @@ pub struct LineRates<'t> {
 struct ShippingGroup {
     rate: Decimal,
     name: SharedText,
+    /// The lines whose shares of the shipping it taxes; none for the standard-rate group of a
+    /// shipment where nothing ships, which taxes the whole shipping.
+    lines: Vec<usize>,
 }
 
 impl<'t> LineRates<'t> {
@@ -70,19 +73,23 @@ fn shipping_groups(
     if !tax.shipping_taxable {
         return groups;
     }
-    let shipped = shipment.lines.iter().zip(rates).filter(|(l, _)| l.ships());
-    for of_line in shipped.filter_map(|(_, taxes)| taxes.get(t)) {
-        if !groups.iter().any(|g| g.rate == of_line.rate) {
-            groups.push(ShippingGroup {
+    let shipped = shipment.lines.iter().zip(rates).enumerate();
+    let shipped = shipped.filter(|(_, (l, _))| l.ships());
+    for (j, of_line) in shipped.filter_map(|(j, (_, taxes))| Some((j, taxes.get(t)?))) {
+        match groups.iter_mut().find(|g| g.rate == of_line.rate) {
+            Some(group) => group.lines.push(j),
+            None => groups.push(ShippingGroup {
                 rate: of_line.rate,
                 name: on_shipping(&of_line.name),
-            });
+                lines: vec![j],
+            }),
         }
     }
     if groups.is_empty() {
         groups.push(ShippingGroup {
             rate: tax.rate,
             name: on_shipping(&tax.tax_name),
+            lines: Vec::new(),
         });
     }
     groups
@@ -222,30 +229,18 @@ pub fn taxes<'t>(
         }
     }
     let mut on_shipping = Vec::new();
-    let taxed = ctx.taxes.iter().zip(&rates.shipping).enumerate();
-    for (t, (tax, groups)) in taxed.filter(|_| !shipping.is_zero() && !goods_exempt) {
-        // Each line's share of the shipping goes to the group of its rate.
-        let mut bases = vec![Decimal::ZERO; groups.len()];
-        let shipped = shipment
-            .lines
-            .iter()
-            .zip(&rates.rates)
-            .zip(shipping_shares)
-            .filter(|((l, _), _)| l.ships());
-        let mut any_shipped = false;
-        for ((_, line_rates), share) in shipped {
-            any_shipped = true;
-            let rate = line_rates.get(t).map(|r| r.rate);
-            let at = rate.and_then(|rate| groups.iter().position(|g| g.rate == rate));
-            if let Some(base) = at.and_then(|k| bases.get_mut(k)) {
-                *base += *share;
-            }
-        }
-        if !any_shipped {
-            // Nothing ships: the whole shipping is taxed at the one group, the standard rate.
-            bases.fill(shipping);
-        }
-        for (group, base) in groups.iter().zip(bases) {
+    let taxed = ctx.taxes.iter().zip(&rates.shipping);
+    for (tax, groups) in taxed.filter(|_| !shipping.is_zero() && !goods_exempt) {
+        for group in groups {
+            let base = if group.lines.is_empty() {
+                shipping
+            } else {
+                group
+                    .lines
+                    .iter()
+                    .filter_map(|&j| shipping_shares.get(j))
+                    .sum()
+            };
             on_shipping.push(breakdown(
                 BreakdownType::ShipmentTax,
                 ctx,
