@@ -1,5 +1,5 @@
-//! One landed-cost calculation of the typical and the large cart, the check of the cart before
-//! it, and its answer written as JSON by hand beside serde_json, side by side in one run
+//! One landed-cost calculation of the typical and the large cart, the reading and check of the
+//! cart before it, and its answer written as JSON by hand beside serde_json, side by side in one run
 //! (BENCHMARKS.md).
 //! `cargo bench --bench engine`; `PACKDESK_BENCH_SMOKE=1` for the short CI check.
 
@@ -11,8 +11,10 @@ mod support;
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group};
+use packdesk::api::TaxCalculationRequest;
 use packdesk::demo;
 use packdesk::domain::validate;
+use packdesk::service::http::extract;
 use packdesk::service::landed_cost::{CalcOptions, Engine, Tables};
 
 fn setup() -> (Engine, CalcOptions) {
@@ -89,7 +91,18 @@ fn answer_json(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, engine, validation, answer_json);
+/// The typical cart's body read into the wire type, as the service's extractor reads it.
+fn request_json(c: &mut Criterion) {
+    let body = serde_json::to_vec(&demo::typical_cart()).unwrap();
+    let mut group = c.benchmark_group("request_json");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("parse", |b| {
+        b.iter(|| extract::parse::<TaxCalculationRequest>(black_box(&body)).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, engine, validation, answer_json, request_json);
 
 fn main() {
     if !support::smoke() {
