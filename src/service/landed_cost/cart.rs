@@ -6,7 +6,7 @@ use time::Date;
 
 use super::allocate::allocate;
 use super::classify::{self, ProductText};
-use super::phrase::words;
+use super::phrase::Words;
 use super::tables::{DestinationRow, FxDay, Tables, Tariff, TaxRow};
 use crate::api::{CartItem, CartShipmentRequest, FieldError, SharedText, TaxCalculationRequest};
 use crate::domain::{CountryCode, Currency, Subdivision};
@@ -215,7 +215,7 @@ pub fn prepare<'r, 't>(
                     .as_deref()
                     .and_then(|code| classify::valid_merchant_code(&tables.hs, code));
                 let hs = merchant.unwrap_or_else(|| {
-                    text.description = words(&item.description);
+                    text.description = Words::new(&item.description);
                     classify::classify(&tables.hs, &tables.keywords, &text)
                 });
                 let categories = classify::categories(&tables.categories, &text, &hs);

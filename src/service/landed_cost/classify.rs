@@ -8,23 +8,23 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::phrase::{PhraseId, words};
+use super::phrase::{PhraseId, Words};
 use super::tables::{Categories, HsTable, Keywords};
 
 /// An item's text, split once.
 #[derive(Debug, Clone)]
 pub struct ProductText {
-    pub name: Vec<String>,
-    pub category: Vec<String>,
-    pub description: Vec<String>,
+    pub name: Words,
+    pub category: Words,
+    pub description: Words,
 }
 
 impl ProductText {
     pub fn new(name: &str, category: &str, description: &str) -> ProductText {
         ProductText {
-            name: words(name),
-            category: words(category),
-            description: words(description),
+            name: Words::new(name),
+            category: Words::new(category),
+            description: Words::new(description),
         }
     }
 }
@@ -133,11 +133,10 @@ pub fn classify(hs: &HsTable, keywords: &Keywords, text: &ProductText) -> String
 /// The subheading whose description shares the most distinct words with `name`, trying each
 /// word, its singular and its plural; a description that starts with one of them (its head noun) wins a
 /// tie, then the lowest code.
-fn by_description(hs: &HsTable, name: &[String]) -> Option<String> {
+fn by_description(hs: &HsTable, name: &Words) -> Option<String> {
     let mut scores: BTreeMap<&str, usize> = BTreeMap::new();
     let mut seen: Vec<&str> = Vec::new();
-    for word in name {
-        let word = word.as_str();
+    for word in name.iter() {
         if word.len() < 3 || STOP_WORDS.contains(&word) || seen.contains(&word) {
             continue;
         }
@@ -205,7 +204,7 @@ fn starts_with(code: &str, prefix: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::phrase::Phrase;
+    use super::super::phrase::{Phrase, words};
     use super::*;
     use crate::service::landed_cost::Tables;
 
@@ -217,8 +216,8 @@ mod tests {
         );
         assert_eq!(words("children’s"), ["childrens"]);
         assert_eq!(words("ΟΔΟΣ Σ Straße"), ["οδος", "σ", "straße"]);
-        assert!(Phrase::new("t shirt").found_in(&words("Organic T-shirt")));
-        assert!(!Phrase::new("t shirt").found_in(&words("shirt t")));
+        assert!(Phrase::new("t shirt").found_in(&Words::new("Organic T-shirt")));
+        assert!(!Phrase::new("t shirt").found_in(&Words::new("shirt t")));
     }
 
     #[test]

@@ -163,8 +163,8 @@ fn by_words<'t>(
     for word in text
         .name
         .iter()
-        .chain(&text.category)
-        .chain(&text.description)
+        .chain(text.category.iter())
+        .chain(text.description.iter())
     {
         stems(word, &mut product);
     }
