@@ -4,7 +4,6 @@
 //! without one (or for goods it lacks), the chapter table's row, named an approximation.
 
 use std::borrow::Cow;
-use std::fmt::{self, Write as _};
 
 use rust_decimal::Decimal;
 
@@ -158,22 +157,26 @@ fn national<'t>(
         }
         None => (&*national.mfn, Cow::Borrowed("MFN")),
     };
-    // Written into a string of about its size: `format!` starts small and grew it two or three
-    // times, and a name is made for every line of every quote.
+    // Written piece by piece into a string of about its size: a name is made for every line of
+    // every quote, and `write!` spent twice the time of the pieces' copies on formatting.
     let mut name = String::with_capacity(NAME_CAPACITY);
-    // Writing to a `String` fails only if a `Display` does, and these do not.
-    let _ = write!(
-        name,
-        "Customs duty, {} {column}, line {}: {rate}; {}{}",
-        ctx.tariff.short_name,
+    for piece in [
+        "Customs duty, ",
+        &ctx.tariff.short_name,
+        " ",
+        &column,
+        ", line ",
         national.label(&ctx.tables.hs),
-        WhyChosen(&choice.why, line.hs6()),
-        if choice.by_value {
-            ", the lines for other unit values ruled out by the value of one item"
-        } else {
-            ""
-        },
-    );
+        ": ",
+        rate.written(),
+        "; ",
+    ] {
+        name.push_str(piece);
+    }
+    why_chosen(&mut name, &choice.why, line.hs6());
+    if choice.by_value {
+        name.push_str(", the lines for other unit values ruled out by the value of one item");
+    }
     LineDuty {
         priced: Some(Priced::National {
             rate,
@@ -184,35 +187,34 @@ fn national<'t>(
     }
 }
 
-/// Why the line was chosen, written into the breakdown line's name as it is formatted (the
-/// name is made for every line of every quote).
-struct WhyChosen<'a>(&'a Why, &'a str);
-
-impl fmt::Display for WhyChosen<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let WhyChosen(why, hs6) = self;
-        match why {
-            Why::Named => f.write_str("the line the HS code given names"),
-            Why::Only => write!(f, "the one line of HS {hs6}"),
-            Why::OneRate { lines } => write!(f, "HS {hs6} has {lines} lines, all at this rate"),
-            Why::Valued { lines } => {
-                write!(
-                    f,
-                    "HS {hs6} has {lines} lines, chosen by the value of one item"
-                )
-            }
-            Why::Described { lines } => {
-                write!(f, "HS {hs6} has {lines} lines, chosen from the description")
-            }
-            Why::MostLines { lines } => write!(
-                f,
-                "HS {hs6} has {lines} lines, none described by the product: the rate most of them have"
-            ),
-            Why::Other { lines } => write!(
-                f,
-                "HS {hs6} has {lines} lines, none described by the product: the tariff's \"other\""
-            ),
+/// Why the line was chosen, appended to the breakdown line's name.
+fn why_chosen(name: &mut String, why: &Why, hs6: &str) {
+    let (lines, said) = match why {
+        Why::Named => return name.push_str("the line the HS code given names"),
+        Why::Only => {
+            name.push_str("the one line of HS ");
+            return name.push_str(hs6);
         }
+        Why::OneRate { lines } => (lines, " lines, all at this rate"),
+        Why::Valued { lines } => (lines, " lines, chosen by the value of one item"),
+        Why::Described { lines } => (lines, " lines, chosen from the description"),
+        Why::MostLines { lines } => (
+            lines,
+            " lines, none described by the product: the rate most of them have",
+        ),
+        Why::Other { lines } => (
+            lines,
+            " lines, none described by the product: the tariff's \"other\"",
+        ),
+    };
+    for piece in [
+        "HS ",
+        hs6,
+        " has ",
+        itoa::Buffer::new().format(*lines),
+        said,
+    ] {
+        name.push_str(piece);
     }
 }
 
@@ -275,5 +277,42 @@ pub fn price(
             };
             (amount, percent, name)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every reason, as a breakdown line's name says it.
+    #[test]
+    fn why_a_line_was_chosen_is_said_in_words() {
+        let said = |why: Why| {
+            let mut name = String::from("…; ");
+            why_chosen(&mut name, &why, "640391");
+            name
+        };
+        assert_eq!(said(Why::Named), "…; the line the HS code given names");
+        assert_eq!(said(Why::Only), "…; the one line of HS 640391");
+        assert_eq!(
+            said(Why::OneRate { lines: 3 }),
+            "…; HS 640391 has 3 lines, all at this rate"
+        );
+        assert_eq!(
+            said(Why::Valued { lines: 12 }),
+            "…; HS 640391 has 12 lines, chosen by the value of one item"
+        );
+        assert_eq!(
+            said(Why::Described { lines: 24 }),
+            "…; HS 640391 has 24 lines, chosen from the description"
+        );
+        assert_eq!(
+            said(Why::MostLines { lines: 9 }),
+            "…; HS 640391 has 9 lines, none described by the product: the rate most of them have"
+        );
+        assert_eq!(
+            said(Why::Other { lines: 105 }),
+            "…; HS 640391 has 105 lines, none described by the product: the tariff's \"other\""
+        );
     }
 }

@@ -13,6 +13,9 @@ pub struct RateExpr {
     pub sum: Vec<Term>,
     pub min: Option<Vec<Term>>,
     pub max: Option<Vec<Term>>,
+    /// The expression as it displays, written once: it is in the name of every duty line a
+    /// national rate prices, and writing its decimals was a third of making that name.
+    written: Box<str>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,11 +79,14 @@ impl RateExpr {
             Some((rest, min)) => (rest, Some(sum(min)?)),
             None => (rest, None),
         };
-        Some(RateExpr {
+        let mut rate = RateExpr {
             sum: sum(rest)?,
             min,
             max,
-        })
+            written: Box::default(),
+        };
+        rate.written = Written(&rate).to_string().into();
+        Some(rate)
     }
 
     /// The percent when the whole rate is one ad valorem term.
@@ -89,6 +95,11 @@ impl RateExpr {
             ([Term::AdValorem(percent)], None, None) => Some(*percent),
             _ => None,
         }
+    }
+
+    /// The expression as it displays.
+    pub fn written(&self) -> &str {
+        &self.written
     }
 
     /// Every term, the floor's and the ceiling's included.
@@ -161,12 +172,22 @@ fn write_sum(f: &mut fmt::Formatter<'_>, terms: &[Term]) -> fmt::Result {
 
 impl fmt::Display for RateExpr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_sum(f, &self.sum)?;
-        if let Some(min) = &self.min {
+        f.write_str(&self.written)
+    }
+}
+
+/// A rate's terms written out, for [`RateExpr::written`].
+struct Written<'a>(&'a RateExpr);
+
+impl fmt::Display for Written<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Written(rate) = self;
+        write_sum(f, &rate.sum)?;
+        if let Some(min) = &rate.min {
             f.write_str(" min ")?;
             write_sum(f, min)?;
         }
-        if let Some(max) = &self.max {
+        if let Some(max) = &rate.max {
             f.write_str(" max ")?;
             write_sum(f, max)?;
         }
