@@ -287,32 +287,34 @@ mod tests {
     /// Every reason, as a breakdown line's name says it.
     #[test]
     fn why_a_line_was_chosen_is_said_in_words() {
-        let said = |why: Why| {
+        let reasons = [
+            (Why::Named, "the line the HS code given names"),
+            (Why::Only, "the one line of HS 640391"),
+            (
+                Why::OneRate { lines: 3 },
+                "HS 640391 has 3 lines, all at this rate",
+            ),
+            (
+                Why::Valued { lines: 12 },
+                "HS 640391 has 12 lines, chosen by the value of one item",
+            ),
+            (
+                Why::Described { lines: 24 },
+                "HS 640391 has 24 lines, chosen from the description",
+            ),
+            (
+                Why::MostLines { lines: 9 },
+                "HS 640391 has 9 lines, none described by the product: the rate most of them have",
+            ),
+            (
+                Why::Other { lines: 105 },
+                "HS 640391 has 105 lines, none described by the product: the tariff's \"other\"",
+            ),
+        ];
+        for (why, words) in reasons {
             let mut name = String::from("…; ");
             why_chosen(&mut name, &why, "640391");
-            name
-        };
-        assert_eq!(said(Why::Named), "…; the line the HS code given names");
-        assert_eq!(said(Why::Only), "…; the one line of HS 640391");
-        assert_eq!(
-            said(Why::OneRate { lines: 3 }),
-            "…; HS 640391 has 3 lines, all at this rate"
-        );
-        assert_eq!(
-            said(Why::Valued { lines: 12 }),
-            "…; HS 640391 has 12 lines, chosen by the value of one item"
-        );
-        assert_eq!(
-            said(Why::Described { lines: 24 }),
-            "…; HS 640391 has 24 lines, chosen from the description"
-        );
-        assert_eq!(
-            said(Why::MostLines { lines: 9 }),
-            "…; HS 640391 has 9 lines, none described by the product: the rate most of them have"
-        );
-        assert_eq!(
-            said(Why::Other { lines: 105 }),
-            "…; HS 640391 has 105 lines, none described by the product: the tariff's \"other\""
-        );
+            assert_eq!(name, format!("…; {words}"));
+        }
     }
 }
