@@ -11,7 +11,7 @@ pub fn words(text: &str) -> Vec<String> {
 
 /// The lower-case words of a text, in one string: an item's text is split on every quote, and a
 /// string per word was a dozen allocations per item (a twelfth of a quote).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Words {
     /// The words one after another, nothing between them.
     text: String,

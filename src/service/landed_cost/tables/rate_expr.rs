@@ -3,13 +3,14 @@
 //! "but not less than") and ceiling (`max`, "but not more than"). `?WORD` terms name parts
 //! Packdesk cannot compute (an EU agricultural component, a rate set by a note).
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use rust_decimal::Decimal;
 
 /// A parsed rate expression. Displays as it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RateExpr {
+    // Read only: `written` is made from them when the expression is parsed.
     pub sum: Vec<Term>,
     pub min: Option<Vec<Term>>,
     pub max: Option<Vec<Term>>,
@@ -79,14 +80,13 @@ impl RateExpr {
             Some((rest, min)) => (rest, Some(sum(min)?)),
             None => (rest, None),
         };
-        let mut rate = RateExpr {
-            sum: sum(rest)?,
+        let sum = sum(rest)?;
+        Some(RateExpr {
+            written: written(&sum, min.as_deref(), max.as_deref()),
+            sum,
             min,
             max,
-            written: Box::default(),
-        };
-        rate.written = Written(&rate).to_string().into();
-        Some(rate)
+        })
     }
 
     /// The percent when the whole rate is one ad valorem term.
@@ -160,38 +160,33 @@ impl fmt::Display for Term {
     }
 }
 
-fn write_sum(f: &mut fmt::Formatter<'_>, terms: &[Term]) -> fmt::Result {
+/// The terms as the tables write them (`12.8% + ?EA max 18.7% + ?ADSZ`), for
+/// [`RateExpr::written`].
+fn written(sum: &[Term], min: Option<&[Term]>, max: Option<&[Term]>) -> Box<str> {
+    let mut text = String::new();
+    write_sum(&mut text, sum);
+    for (bound, terms) in [(" min ", min), (" max ", max)] {
+        if let Some(terms) = terms {
+            text.push_str(bound);
+            write_sum(&mut text, terms);
+        }
+    }
+    text.into()
+}
+
+fn write_sum(text: &mut String, terms: &[Term]) {
     for (i, term) in terms.iter().enumerate() {
         if i > 0 {
-            f.write_str(" + ")?;
+            text.push_str(" + ");
         }
-        write!(f, "{term}")?;
+        // Writing to a `String` fails only if a `Display` does, and `Term`'s does not.
+        let _ = write!(text, "{term}");
     }
-    Ok(())
 }
 
 impl fmt::Display for RateExpr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.written)
-    }
-}
-
-/// A rate's terms written out, for [`RateExpr::written`].
-struct Written<'a>(&'a RateExpr);
-
-impl fmt::Display for Written<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Written(rate) = self;
-        write_sum(f, &rate.sum)?;
-        if let Some(min) = &rate.min {
-            f.write_str(" min ")?;
-            write_sum(f, min)?;
-        }
-        if let Some(max) = &rate.max {
-            f.write_str(" max ")?;
-            write_sum(f, max)?;
-        }
-        Ok(())
     }
 }
 
