@@ -5,11 +5,13 @@
 //! an unordered one), so a quote writes no event; earlier versions wrote a `calculation_saved`
 //! event repeating the row's id, which retention deletes with the quote.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use rust_decimal::Decimal;
 
 use super::codec::from_json;
+use super::compact;
 use super::error::StoreError;
 use super::handle::{Durability, Store};
 use super::packed;
@@ -58,12 +60,33 @@ pub(super) struct CalculationRow<'a> {
     pub currency_code: &'a str,
     pub created_at: &'a str,
     pub request_json: &'a str,
-    pub response_json: &'a str,
+    pub response: StoredAnswer<'a>,
+}
+
+/// A calculation's answer as its engine stores it.
+#[derive(Clone, Copy)]
+pub(super) enum StoredAnswer<'a> {
+    /// The JSON as it was sent: PostgreSQL keeps it as text, which it compresses itself.
+    Json(&'a str),
+    /// Its values in the compact form ([`compact`]): SQLite keeps them as they are.
+    Compact(&'a [u8]),
+}
+
+impl Store {
+    /// Whether this store keeps answers in the compact form: SQLite does; PostgreSQL keeps the
+    /// JSON text, which it compresses itself.
+    pub(super) fn stores_compact_answers(&self) -> bool {
+        self.dialect() == Dialect::Sqlite
+    }
 }
 
 impl<'a> NewCalculation<'a> {
-    /// The row to store, or what is wrong with the calculation.
-    fn checked(&self) -> Result<CalculationRow<'a>, StoreError> {
+    /// The row to store, or what is wrong with the calculation; `compact` is the answer's
+    /// compact form when the store keeps that.
+    fn checked<'r>(&self, compact: Option<&'r [u8]>) -> Result<CalculationRow<'r>, StoreError>
+    where
+        'a: 'r,
+    {
         let resp: &'a TaxCalculationResponse = self.response;
         check_rules(self.request, resp)?;
         Ok(CalculationRow {
@@ -71,7 +94,10 @@ impl<'a> NewCalculation<'a> {
             currency_code: &resp.currency_code,
             created_at: &resp.created_at,
             request_json: self.request_json,
-            response_json: self.response_json,
+            response: compact.map_or(
+                StoredAnswer::Json(self.response_json),
+                StoredAnswer::Compact,
+            ),
         })
     }
 }
@@ -99,7 +125,18 @@ impl Store {
         &self,
         batch: &[NewCalculation<'_>],
     ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
-        let checked: Vec<_> = batch.iter().map(NewCalculation::checked).collect();
+        let compact: Vec<Option<Vec<u8>>> = batch
+            .iter()
+            .map(|calc| {
+                self.stores_compact_answers()
+                    .then(|| compact::encode(calc.response))
+            })
+            .collect();
+        let checked: Vec<_> = batch
+            .iter()
+            .zip(&compact)
+            .map(|(calc, compact)| calc.checked(compact.as_deref()))
+            .collect();
         let rows: Vec<_> = checked.iter().filter_map(|row| row.as_ref().ok()).collect();
         let mut saved = self.save_rows(&rows)?.into_iter();
         Ok(checked
@@ -257,6 +294,11 @@ fn insert(tx: &mut Tx<'_>, accepted: &[&CalculationRow<'_>]) -> Result<(), Store
 }
 
 fn insert_one(tx: &mut Tx<'_>, row: &CalculationRow<'_>) -> Result<(), StoreError> {
+    let response = match row.response {
+        StoredAnswer::Compact(compact) => Cow::Borrowed(compact),
+        // Only a caller that gave no compact form: packed as quotes were before it.
+        StoredAnswer::Json(json) => Cow::Owned(packed::pack(json)),
+    };
     tx.execute(
         "INSERT INTO calculations
             (landedcost_request_id, currency_code, created_at, request_json, response_json)
@@ -266,7 +308,7 @@ fn insert_one(tx: &mut Tx<'_>, row: &CalculationRow<'_>) -> Result<(), StoreErro
             row.currency_code,
             row.created_at,
             packed::pack(row.request_json),
-            packed::pack(row.response_json),
+            &*response,
         ],
     )?;
     Ok(())
@@ -287,6 +329,18 @@ fn insert_as_arrays(
     let column = |value: fn(&CalculationRow<'_>) -> String| -> Vec<String> {
         accepted.iter().map(|row| value(row)).collect()
     };
+    let mut answers = Vec::with_capacity(accepted.len());
+    for row in accepted {
+        match row.response {
+            StoredAnswer::Json(json) => answers.push(json.to_owned()),
+            StoredAnswer::Compact(_) => {
+                return Err(StoreError::Unavailable(format!(
+                    "the calculation {} came in SQLite's compact form to PostgreSQL",
+                    row.id
+                )));
+            }
+        }
+    }
     execute(
         "WITH relaxed AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true))
          INSERT INTO calculations
@@ -298,7 +352,7 @@ fn insert_as_arrays(
             column(|r| r.currency_code.to_owned()),
             column(|r| r.created_at.to_owned()),
             column(|r| r.request_json.to_owned()),
-            column(|r| r.response_json.to_owned()),
+            answers,
         ],
     )?;
     Ok(())
@@ -384,7 +438,12 @@ pub(super) fn quoted(tx: &mut Tx<'_>, id: &str) -> Result<Quoted, StoreError> {
         "SELECT response_json FROM calculations WHERE landedcost_request_id = ?1",
         params![id],
     )?;
-    let response: TaxCalculationResponse = from_json(&packed::unpack(stored, what)?, what)?;
+    let response: TaxCalculationResponse = match stored {
+        Value::Blob(bytes) if compact::is_compact(&bytes) => {
+            compact::decode(&bytes).map_err(|why| StoreError::Corrupt(format!("{what}: {why}")))?
+        }
+        stored => from_json(&packed::unpack(stored, what)?, what)?,
+    };
     let mut quoted = Quoted {
         rated_shipments: Vec::new(),
         rates: Vec::new(),

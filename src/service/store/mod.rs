@@ -56,6 +56,7 @@
 mod calculation;
 mod checkpoint;
 mod codec;
+mod compact;
 mod connection;
 mod create;
 mod error;

@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 use bytes::Bytes;
 use tokio::sync::oneshot;
 
-use super::calculation::{CalculationRow, check_rules};
+use super::calculation::{CalculationRow, StoredAnswer, check_rules};
+use super::compact;
 use super::error::StoreError;
 use super::handle::Store;
 use crate::api::{TaxCalculationRequest, TaxCalculationResponse};
@@ -46,7 +47,15 @@ struct Row {
     currency_code: String,
     created_at: String,
     request_json: Bytes,
-    response_json: Bytes,
+    response: Answer,
+}
+
+/// The answer as the store keeps it ([`StoredAnswer`]), owned.
+enum Answer {
+    Json(Bytes),
+    /// Encoded on the request's thread, which has the answer's values; the writer would need
+    /// them sent over, and freed there.
+    Compact(Vec<u8>),
 }
 
 struct Job {
@@ -58,15 +67,18 @@ struct Job {
 #[derive(Clone, Debug)]
 pub struct CalculationWriter {
     queue: Sender<Job>,
+    /// Whether the store keeps answers in their compact form.
+    compact: bool,
 }
 
 impl CalculationWriter {
     pub fn start(store: Store) -> std::io::Result<CalculationWriter> {
         let (queue, jobs) = mpsc::channel();
+        let compact = store.stores_compact_answers();
         std::thread::Builder::new()
             .name("calc-writer".to_string())
             .spawn(move || run(&store, &jobs))?;
-        Ok(CalculationWriter { queue })
+        Ok(CalculationWriter { queue, compact })
     }
 
     /// Stores `quote`, returning once its transaction is committed.
@@ -78,12 +90,16 @@ impl CalculationWriter {
             response_json,
         } = quote;
         check_rules(&request, &response)?;
+        let response_stored = match self.compact {
+            true => Answer::Compact(compact::encode(&response)),
+            false => Answer::Json(response_json),
+        };
         let row = Row {
             id: std::mem::take(&mut response.landedcost_request_id),
             currency_code: std::mem::take(&mut response.currency_code),
             created_at: std::mem::take(&mut response.created_at),
             request_json,
-            response_json,
+            response: response_stored,
         };
         drop((request, response));
         let (done, committed) = oneshot::channel();
@@ -198,7 +214,13 @@ fn run(store: &Store, jobs: &Receiver<Job>) {
 fn store_batch(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
     let texts: Vec<_> = batch
         .iter()
-        .map(|job| (text(&job.row.request_json), text(&job.row.response_json)))
+        .map(|job| {
+            let response = match &job.row.response {
+                Answer::Json(json) => Some(text(json)),
+                Answer::Compact(_) => None,
+            };
+            (text(&job.row.request_json), response)
+        })
         .collect();
     let rows: Vec<CalculationRow<'_>> = batch
         .iter()
@@ -208,7 +230,10 @@ fn store_batch(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
             currency_code: &job.row.currency_code,
             created_at: &job.row.created_at,
             request_json,
-            response_json,
+            response: match &job.row.response {
+                Answer::Compact(compact) => StoredAnswer::Compact(compact),
+                Answer::Json(_) => StoredAnswer::Json(response_json.as_deref().unwrap_or_default()),
+            },
         })
         .collect();
     match store.save_rows(&rows.iter().collect::<Vec<_>>()) {

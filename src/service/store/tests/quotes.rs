@@ -8,6 +8,7 @@ use rusqlite::Connection;
 use super::*;
 use crate::service::store::checkpoint::Limits;
 use crate::service::store::codec::to_json;
+use crate::service::store::{compact, packed};
 
 fn a_failing_calculation_in_a_batch_leaves_the_others_stored(db: &Db) {
     let store = db.open();
@@ -82,26 +83,36 @@ fn a_tax_transaction_naming_another_calculation_is_refused(db: &Db) {
 }
 
 #[test]
-fn on_sqlite_a_quotes_json_is_stored_packed_and_one_stored_as_text_still_reads() {
+fn on_sqlite_an_answer_is_stored_compact_and_ones_stored_packed_or_as_text_still_read() {
     let (_dir, store) = temp_store();
-    save(&store, "packed");
-    save(&store, "plain");
+    for id in ["compact", "packed", "plain"] {
+        save(&store, id);
+    }
     let (request_json, response_json) = json_of(&calculation("plain", "0"));
-    let stored: Vec<(String, i64)> = on_sqlite(&store, |conn| {
-        conn.prepare(
-            "SELECT typeof(response_json), length(response_json) FROM calculations
-             WHERE landedcost_request_id = 'packed'",
+    let stored: (String, Vec<u8>) = on_sqlite(&store, |conn| {
+        conn.query_row(
+            "SELECT typeof(request_json), response_json FROM calculations
+             WHERE landedcost_request_id = 'compact'",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
         )
         .unwrap()
-        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap()
     });
-    assert_eq!(stored[0].0, "blob");
-    assert!(stored[0].1 < response_json.len() as i64 / 2, "{stored:?}");
-    // A quote stored before packing holds its JSON as text.
+    assert_eq!(stored.0, "blob", "the request is packed");
+    assert!(compact::is_compact(&stored.1));
+    assert!(
+        stored.1.len() < response_json.len() / 2,
+        "{}",
+        stored.1.len()
+    );
+    // Earlier versions stored the answer's JSON packed with LZ4, and before that as text.
+    let packed = packed::pack(&json_of(&calculation("packed", "0")).1);
     on_sqlite(&store, |conn| {
+        conn.execute(
+            "UPDATE calculations SET response_json = ?1 WHERE landedcost_request_id = 'packed'",
+            [&packed],
+        )
+        .unwrap();
         conn.execute(
             "UPDATE calculations SET request_json = ?1, response_json = ?2
              WHERE landedcost_request_id = 'plain'",
@@ -110,8 +121,9 @@ fn on_sqlite_a_quotes_json_is_stored_packed_and_one_stored_as_text_still_reads()
         .unwrap()
     });
 
-    // An order copies the cart and the locked rates from either.
-    for (reference, calc) in [(1, "packed"), (2, "plain")] {
+    // An order copies the cart and the locked rates from each.
+    let mut taxes = Vec::new();
+    for (reference, calc) in [(1, "compact"), (2, "packed"), (3, "plain")] {
         store
             .create_order(&order_request(reference, calc), now())
             .unwrap();
@@ -121,7 +133,36 @@ fn on_sqlite_a_quotes_json_is_stored_packed_and_one_stored_as_text_still_reads()
             order.destination_address.name.as_deref(),
             Some("Ada Lovelace")
         );
+        // The same quote under three ids: the same shipments once the id is taken out.
+        taxes.push(format!("{:?}", order.shipments).replace(calc, "ID"));
     }
+    assert_eq!(taxes[0], taxes[1]);
+    assert_eq!(taxes[0], taxes[2]);
+}
+
+#[test]
+fn a_damaged_compact_answer_is_refused_as_corrupt_and_the_store_goes_on() {
+    let (_dir, store) = temp_store();
+    save(&store, "damaged");
+    save(&store, "fine");
+    on_sqlite(&store, |conn| {
+        conn.execute(
+            "UPDATE calculations SET response_json = substr(response_json, 1, 40)
+             WHERE landedcost_request_id = 'damaged'",
+            [],
+        )
+        .unwrap()
+    });
+    let err = store
+        .create_order(&order_request(1, "damaged"), now())
+        .unwrap_err();
+    assert!(
+        matches!(err, StoreError::Corrupt(ref m) if m.contains("response_json")),
+        "{err}"
+    );
+    store
+        .create_order(&order_request(2, "fine"), now())
+        .unwrap();
 }
 
 /// The quote the writer is handed for `calc`, with its JSON as it would have crossed the wire.
