@@ -1,6 +1,7 @@
 //! Stored calculations: what `POST /v1/landed-cost` answered, so orders can be checked against it.
 //!
-//! A quote is one row: its request and response as they crossed the wire. The table is itself
+//! A quote is one row: its request as it crossed the wire and its answer (the JSON sent, or on
+//! SQLite its values in the compact form, `compact`, which gives back the same JSON). The table is itself
 //! the quotes' history (rows are only ever added, each with its time, until retention deletes
 //! an unordered one), so a quote writes no event; earlier versions wrote a `calculation_saved`
 //! event repeating the row's id, which retention deletes with the quote.

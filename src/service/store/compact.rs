@@ -44,7 +44,8 @@ pub(super) fn encode(answer: &TaxCalculationResponse) -> Vec<u8> {
     // A typical answer takes 1.7 KB.
     let mut out = Encoder {
         out: Vec::with_capacity(2048),
-        shared: Vec::new(),
+        shared: 0,
+        seen: [None; SEEN_SLOTS],
     };
     out.out.extend_from_slice(&MAGIC);
     out.answer(answer);
@@ -67,12 +68,21 @@ pub(super) fn decode(bytes: &[u8]) -> Result<TaxCalculationResponse, String> {
     Ok(answer)
 }
 
+/// Places in [`Encoder::seen`]: twice the distinct texts of a cart of a dozen items.
+const SEEN_SLOTS: usize = 64;
+/// Slots looked in for a text, from the one its address picks.
+const SEEN_PROBES: usize = 8;
+
 struct Encoder<'a> {
     out: Vec<u8>,
-    /// The shared texts written so far. Looked up by address, not compared: the engine gives
-    /// each line the same `Arc` of a name, so a text equal to another but made apart is
-    /// written twice, which costs room, not correctness.
-    shared: Vec<&'a str>,
+    /// How many shared texts have been written.
+    shared: usize,
+    /// Shared texts written, each with its place among them, in slots chosen by its address.
+    /// A text is recognised by its address, not compared: the engine gives every line the same
+    /// `Arc` of a name. One equal to another but made apart, or one found no free slot (a
+    /// large answer), is written again, which costs room, not correctness. (Searching a list
+    /// of them all was two-thirds of encoding.)
+    seen: [Option<(&'a str, usize)>; SEEN_SLOTS],
 }
 
 impl<'a> Encoder<'a> {
@@ -151,12 +161,26 @@ impl<'a> Encoder<'a> {
         self.unsigned(count as u128);
     }
 
-    fn unsigned(&mut self, mut value: u128) {
-        while value >= 0x80 {
-            self.out.push(value as u8 | 0x80);
-            value >>= 7;
+    /// LEB128: seven bits a byte, low first, the high bit set on all but the last.
+    fn unsigned(&mut self, value: u128) {
+        // Counts and nearly every mantissa fit 64 bits, whose shifts are one instruction each.
+        match u64::try_from(value) {
+            Ok(mut small) => {
+                while small >= 0x80 {
+                    self.out.push(small as u8 | 0x80);
+                    small >>= 7;
+                }
+                self.out.push(small as u8);
+            }
+            Err(_) => {
+                let mut large = value;
+                while large >= 0x80 {
+                    self.out.push(large as u8 | 0x80);
+                    large >>= 7;
+                }
+                self.out.push(large as u8);
+            }
         }
-        self.out.push(value as u8);
     }
 
     fn text(&mut self, text: &str) {
@@ -164,19 +188,28 @@ impl<'a> Encoder<'a> {
         self.out.extend_from_slice(text.as_bytes());
     }
 
+    #[inline]
     fn shared(&mut self, text: &'a str) {
-        match self
-            .shared
-            .iter()
-            .position(|seen| std::ptr::eq(*seen, text))
-        {
-            Some(place) => self.count(place + 1),
-            None => {
-                self.shared.push(text);
-                self.out.push(0);
-                self.text(text);
+        // Fibonacci hashing of the address picks the first slot to look in; a few after it are
+        // looked in too (open addressing).
+        let hash = (text.as_ptr() as usize as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let first = (hash >> (u64::BITS - SEEN_SLOTS.ilog2())) as usize;
+        for probe in 0..SEEN_PROBES {
+            let slot = (first + probe) % SEEN_SLOTS;
+            match self.seen.get(slot).copied().flatten() {
+                Some((seen, place)) if std::ptr::eq(seen, text) => return self.count(place + 1),
+                Some(_) => continue,
+                None => {
+                    if let Some(free) = self.seen.get_mut(slot) {
+                        *free = Some((text, self.shared));
+                    }
+                    break;
+                }
             }
         }
+        self.shared += 1;
+        self.out.push(0);
+        self.text(text);
     }
 
     fn decimal(&mut self, value: &Decimal) {
@@ -445,6 +478,24 @@ mod tests {
             .landed_cost
             .duties;
         assert!(duties.is_zero() && duties.is_sign_negative() && duties.scale() == 2);
+    }
+
+    #[test]
+    fn an_answer_with_more_texts_than_slots_reads_back() {
+        let mut answer = typical_answer();
+        let cost = &mut answer.shipments[0].shipping_rate_taxes[0].landed_cost;
+        let template = cost.breakdown[0].clone();
+        for n in 0..5 * SEEN_SLOTS {
+            let mut line = template.clone();
+            line.sku = Some(format!("SKU-{n}").into());
+            // Every other line shares the SKU of the line before it.
+            if n % 2 == 1 {
+                line.sku = cost.breakdown.last().and_then(|l| l.sku.clone());
+            }
+            cost.breakdown.push(line);
+        }
+        let decoded = decode(&encode(&answer)).unwrap();
+        assert_eq!(decoded, answer);
     }
 
     #[test]

@@ -32,9 +32,9 @@
 //! They do not go through the mutex one by one: the handler hands the quote to one writer thread
 //! (`store::CalculationWriter`) and awaits its commit; the thread stores whatever queued meanwhile in one
 //! transaction (group commit). Every quote of a batch is checked before any is written — against the
-//! database and the quotes before it — so a bad one fails alone with nothing to undo. The JSON stored
-//! is the bytes that crossed the wire — the request as received, the response as sent — so nothing is
-//! serialized twice. A quote is one row: its rate options are read from the stored
+//! database and the quotes before it — so a bad one fails alone with nothing to undo. The request stored
+//! is the bytes that crossed the wire, and the answer is the JSON sent (PostgreSQL) or its values in a
+//! compact form that gives back the same bytes (SQLite, `store::compact`), so nothing is serialized twice. A quote is one row: its rate options are read from the stored
 //! response when an order locks one (each `tax_transaction_id` names its calculation, `service::ids`), and
 //! only then is the rate's row (`calculation_rates`, which the order's shipment refers to) written. Rate
 //! rows written for every option of every quote were three rows and three index entries more per quote,

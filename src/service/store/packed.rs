@@ -1,6 +1,8 @@
-//! A quote's JSON as the SQLite store keeps it: LZ4-compressed, in a BLOB. Quotes are nearly
-//! all the store writes, and their JSON compresses to about a fifth: a typical quote's 11 KB
-//! of JSON took three overflow pages, each written to the log and again by the checkpoint.
+//! A quote's request JSON as the SQLite store keeps it: LZ4-compressed, in a BLOB. Quotes are
+//! nearly all the store writes, and their JSON compresses to about a fifth: a typical quote's
+//! 11 KB of JSON took three overflow pages, each written to the log and again by the checkpoint.
+//! Answers were packed the same way until they were kept in their compact form (`compact`);
+//! those stored packed still read here.
 //! PostgreSQL compresses long text by itself (TOAST, LZ4 since schema step 4), so there the JSON
 //! stays TEXT. On SQLite a TEXT value is a quote stored before packing, and reads as it is.
 
