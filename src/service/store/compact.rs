@@ -188,7 +188,6 @@ impl<'a> Encoder<'a> {
         self.out.extend_from_slice(text.as_bytes());
     }
 
-    #[inline]
     fn shared(&mut self, text: &'a str) {
         // Fibonacci hashing of the address picks the first slot to look in; a few after it are
         // looked in too (open addressing).

@@ -39,28 +39,21 @@ pub struct Quote {
     pub response_json: Bytes,
 }
 
-/// What the writer thread stores of a quote, its rules checked on the request's thread. That
-/// thread also frees the request and response it built: memory freed by another thread is
-/// handed back to its owner, work for both threads.
+/// What the writer thread stores of a quote, its rules checked on the request's thread. The
+/// writer reads the answer's values (its ids, and on SQLite all of it, to encode the compact
+/// form off the request's thread) and hands the row back with the commit's result: the
+/// request's thread frees what it built, since memory freed by another thread is handed back
+/// to its owner, work for both threads.
 struct Row {
-    id: String,
-    currency_code: String,
-    created_at: String,
+    response: TaxCalculationResponse,
     request_json: Bytes,
-    response: Answer,
-}
-
-/// The answer as the store keeps it ([`StoredAnswer`]), owned.
-enum Answer {
-    Json(Bytes),
-    /// Encoded on the request's thread, which has the answer's values; the writer would need
-    /// them sent over, and freed there.
-    Compact(Vec<u8>),
+    /// The JSON sent, for a store that keeps it (PostgreSQL); SQLite keeps the compact form.
+    response_json: Option<Bytes>,
 }
 
 struct Job {
     row: Row,
-    done: oneshot::Sender<Result<(), StoreError>>,
+    done: oneshot::Sender<(Result<(), StoreError>, Row)>,
 }
 
 /// A handle on the writer thread; cheap to clone. The thread ends when every handle is gone.
@@ -85,30 +78,26 @@ impl CalculationWriter {
     pub async fn save(&self, quote: Quote) -> Result<(), StoreError> {
         let Quote {
             request,
-            mut response,
+            response,
             request_json,
             response_json,
         } = quote;
         check_rules(&request, &response)?;
-        let response_stored = match self.compact {
-            true => Answer::Compact(compact::encode(&response)),
-            false => Answer::Json(response_json),
-        };
+        drop(request);
         let row = Row {
-            id: std::mem::take(&mut response.landedcost_request_id),
-            currency_code: std::mem::take(&mut response.currency_code),
-            created_at: std::mem::take(&mut response.created_at),
+            response,
             request_json,
-            response: response_stored,
+            response_json: (!self.compact).then_some(response_json),
         };
-        drop((request, response));
         let (done, committed) = oneshot::channel();
         self.queue
             .send(Job { row, done })
             .map_err(|_| StoreError::Unavailable("the calculation writer has stopped".into()))?;
-        committed.await.map_err(|_| {
+        let (result, row) = committed.await.map_err(|_| {
             StoreError::Unavailable("the calculation writer stopped before committing".into())
-        })?
+        })?;
+        drop(row);
+        result
     }
 }
 
@@ -203,9 +192,9 @@ fn run(store: &Store, jobs: &Receiver<Job>) {
             gathering.gathered(batch.len() - 1);
         }
         let results = store_batch(store, &batch);
-        for (job, result) in batch.into_iter().zip(results) {
+        for (Job { row, done }, result) in batch.into_iter().zip(results) {
             // A request whose client has gone no longer listens; its quote is stored anyway.
-            let _ = job.done.send(result);
+            let _ = done.send((result, row));
         }
         committed_at = Instant::now();
     }
@@ -215,9 +204,9 @@ fn store_batch(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
     let texts: Vec<_> = batch
         .iter()
         .map(|job| {
-            let response = match &job.row.response {
-                Answer::Json(json) => Some(text(json)),
-                Answer::Compact(_) => None,
+            let response = match &job.row.response_json {
+                Some(json) => Answer::Json(text(json)),
+                None => Answer::Compact(compact::encode(&job.row.response)),
             };
             (text(&job.row.request_json), response)
         })
@@ -225,14 +214,14 @@ fn store_batch(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
     let rows: Vec<CalculationRow<'_>> = batch
         .iter()
         .zip(&texts)
-        .map(|(job, (request_json, response_json))| CalculationRow {
-            id: &job.row.id,
-            currency_code: &job.row.currency_code,
-            created_at: &job.row.created_at,
+        .map(|(job, (request_json, response))| CalculationRow {
+            id: &job.row.response.landedcost_request_id,
+            currency_code: &job.row.response.currency_code,
+            created_at: &job.row.response.created_at,
             request_json,
-            response: match &job.row.response {
+            response: match response {
+                Answer::Json(json) => StoredAnswer::Json(json),
                 Answer::Compact(compact) => StoredAnswer::Compact(compact),
-                Answer::Json(_) => StoredAnswer::Json(response_json.as_deref().unwrap_or_default()),
             },
         })
         .collect();
@@ -246,6 +235,12 @@ fn store_batch(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
                 .collect()
         }
     }
+}
+
+/// An answer as the writer stores it ([`StoredAnswer`]).
+enum Answer<'a> {
+    Json(Cow<'a, str>),
+    Compact(Vec<u8>),
 }
 
 /// The JSON as text. Always valid UTF-8 but for a value the parser skipped without reading (an
