@@ -39,12 +39,13 @@ pub struct Quote {
     pub response_json: Bytes,
 }
 
-/// What the writer thread stores of a quote, its rules checked on the request's thread. The
-/// writer reads the answer's values (its ids, and on SQLite all of it, to encode the compact
-/// form off the request's thread) and hands the row back with the commit's result: the
-/// request's thread frees what it built, since memory freed by another thread is handed back
-/// to its owner, work for both threads.
+/// A quote as the writer thread gets it. The writer reads its values (it checks the quote's own
+/// rules, takes the answer's ids and on SQLite encodes the answer's compact form, all off the
+/// request's thread) and hands the row back with the commit's result: the request's thread
+/// frees what it built, since memory freed by another thread is handed back to its owner,
+/// work for both threads.
 struct Row {
+    request: TaxCalculationRequest,
     response: TaxCalculationResponse,
     request_json: Bytes,
     /// The JSON sent, for a store that keeps it (PostgreSQL); SQLite keeps the compact form.
@@ -82,9 +83,8 @@ impl CalculationWriter {
             request_json,
             response_json,
         } = quote;
-        check_rules(&request, &response)?;
-        drop(request);
         let row = Row {
+            request,
             response,
             request_json,
             response_json: (!self.compact).then_some(response_json),
@@ -201,23 +201,34 @@ fn run(store: &Store, jobs: &Receiver<Job>) {
 }
 
 fn store_batch(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
-    let texts: Vec<_> = batch
+    // A quote that breaks its own rules is answered alone and nothing of it is written.
+    let mut results: Vec<Result<(), StoreError>> = batch
         .iter()
-        .map(|job| {
-            let response = match &job.row.response_json {
+        .map(|job| check_rules(&job.row.request, &job.row.response))
+        .collect();
+    let valid: Vec<&Row> = batch
+        .iter()
+        .zip(&results)
+        .filter(|(_, checked)| checked.is_ok())
+        .map(|(job, _)| &job.row)
+        .collect();
+    let texts: Vec<_> = valid
+        .iter()
+        .map(|row| {
+            let response = match &row.response_json {
                 Some(json) => Answer::Json(text(json)),
-                None => Answer::Compact(compact::encode(&job.row.response)),
+                None => Answer::Compact(compact::encode(&row.response)),
             };
-            (text(&job.row.request_json), response)
+            (text(&row.request_json), response)
         })
         .collect();
-    let rows: Vec<CalculationRow<'_>> = batch
+    let rows: Vec<CalculationRow<'_>> = valid
         .iter()
         .zip(&texts)
-        .map(|(job, (request_json, response))| CalculationRow {
-            id: &job.row.response.landedcost_request_id,
-            currency_code: &job.row.response.currency_code,
-            created_at: &job.row.response.created_at,
+        .map(|(row, (request_json, response))| CalculationRow {
+            id: &row.response.landedcost_request_id,
+            currency_code: &row.response.currency_code,
+            created_at: &row.response.created_at,
             request_json,
             response: match response {
                 Answer::Json(json) => StoredAnswer::Json(json),
@@ -225,16 +236,24 @@ fn store_batch(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
             },
         })
         .collect();
-    match store.save_rows(&rows.iter().collect::<Vec<_>>()) {
-        Ok(results) => results,
+    let saved = match store.save_rows(&rows.iter().collect::<Vec<_>>()) {
+        Ok(saved) => saved,
         Err(err) => {
             let message = err.to_string();
-            batch
-                .iter()
+            rows.iter()
                 .map(|_| Err(StoreError::Unavailable(message.clone())))
                 .collect()
         }
+    };
+    let mut saved = saved.into_iter();
+    for result in results.iter_mut().filter(|checked| checked.is_ok()) {
+        *result = saved.next().unwrap_or_else(|| {
+            Err(StoreError::Unavailable(
+                "a quote of the batch got no answer".into(),
+            ))
+        });
     }
+    results
 }
 
 /// An answer as the writer stores it ([`StoredAnswer`]).

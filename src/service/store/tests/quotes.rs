@@ -189,6 +189,37 @@ async fn the_writer_refuses_a_quote_that_breaks_its_rules_and_stores_nothing_of_
     assert_eq!(count(&store, "SELECT COUNT(*) FROM calculations"), 0);
 }
 
+/// The writer checks each quote's rules itself: one that breaks them, sent with good ones (in
+/// one batch or not, as the writer gathers them), is refused alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_quote_that_breaks_its_rules_is_refused_alone_among_good_ones() {
+    let (_dir, store) = temp_store();
+    let writer = CalculationWriter::start(store.clone()).unwrap();
+    let mut bad = calculation("bad", "0");
+    // A line twice in one shipment: an order could not copy the items.
+    let line = bad.0.shipments[0].items[0].clone();
+    bad.0.shipments[0].items.push(line);
+    let (first, refused, last) = tokio::join!(
+        writer.save(quote_of(calculation("good-1", "0"))),
+        writer.save(quote_of(bad)),
+        writer.save(quote_of(calculation("good-2", "0"))),
+    );
+    first.unwrap();
+    last.unwrap();
+    assert_eq!(
+        invalid_fields(refused),
+        ["shipments[0].items[2].source_line_id"]
+    );
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM calculations"), 2);
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM calculations WHERE landedcost_request_id = 'bad'"
+        ),
+        0
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_writer_stores_every_concurrent_quote_once_and_answers_each() {
     let (_dir, store) = temp_store();
