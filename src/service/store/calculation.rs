@@ -1,10 +1,10 @@
 //! Stored calculations: what `POST /v1/landed-cost` answered, so orders can be checked against it.
 //!
 //! A quote is one row: its request as it crossed the wire and its answer (the JSON sent, or on
-//! SQLite its values in the compact form, `compact`, which gives back the same JSON). The table is itself
-//! the quotes' history (rows are only ever added, each with its time, until retention deletes
-//! an unordered one), so a quote writes no event; earlier versions wrote a `calculation_saved`
-//! event repeating the row's id, which retention deletes with the quote.
+//! SQLite its values in the compact form, `compact`, which gives back the same JSON). The table
+//! is itself the quotes' history (rows are only ever added, each with its time, until retention
+//! deletes an unordered one), so a quote writes no event; earlier versions wrote a
+//! `calculation_saved` event repeating the row's id, which retention deletes with the quote.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -297,7 +297,8 @@ fn insert(tx: &mut Tx<'_>, accepted: &[&CalculationRow<'_>]) -> Result<(), Store
 fn insert_one(tx: &mut Tx<'_>, row: &CalculationRow<'_>) -> Result<(), StoreError> {
     let response = match row.response {
         StoredAnswer::Compact(compact) => Cow::Borrowed(compact),
-        // Only a caller that gave no compact form: packed as quotes were before it.
+        // Every caller on SQLite gives the compact form; JSON would be packed as answers were
+        // before it, and read back either way.
         StoredAnswer::Json(json) => Cow::Owned(packed::pack(json)),
     };
     tx.execute(

@@ -67,7 +67,8 @@ pub async fn calculate(
     response.write_json(&mut response_json);
     let response_json = Bytes::from(response_json);
     // Stored before it is answered, so an order can always be checked against the
-    // calculation it names; the same bytes are stored and sent.
+    // calculation it names; what is stored gives back the bytes sent (the JSON itself, or on
+    // SQLite its values, `store::compact`).
     state
         .calculations
         .save(Quote {
