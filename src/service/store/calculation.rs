@@ -441,9 +441,7 @@ pub(super) fn quoted(tx: &mut Tx<'_>, id: &str) -> Result<Quoted, StoreError> {
         params![id],
     )?;
     let response: TaxCalculationResponse = match stored {
-        Value::Blob(bytes) if compact::is_compact(&bytes) => {
-            compact::decode(&bytes).map_err(|why| StoreError::Corrupt(format!("{what}: {why}")))?
-        }
+        Value::Blob(bytes) if compact::is_compact(&bytes) => compact::decode(&bytes, what)?,
         stored => from_json(&packed::unpack(stored, what)?, what)?,
     };
     let mut quoted = Quoted {

@@ -21,6 +21,7 @@
 
 use rust_decimal::Decimal;
 
+use super::error::StoreError;
 use crate::api::{
     BreakdownType, CartShipmentResponse, Jurisdiction, LandedCost, SharedText, ShipmentType,
     ShippingRateTaxes, SkuHsCodeEntry, TaxBreakdown, TaxCalculationResponse,
@@ -52,8 +53,13 @@ pub(super) fn encode(answer: &TaxCalculationResponse) -> Vec<u8> {
     out.out
 }
 
+/// The answer `bytes` holds; `what` names the column in the error of a damaged one.
+pub(super) fn decode(bytes: &[u8], what: &str) -> Result<TaxCalculationResponse, StoreError> {
+    read(bytes).map_err(|why| StoreError::Corrupt(format!("{what}: {why}")))
+}
+
 /// The answer `bytes` holds, or what is wrong with them.
-pub(super) fn decode(bytes: &[u8]) -> Result<TaxCalculationResponse, String> {
+fn read(bytes: &[u8]) -> Result<TaxCalculationResponse, String> {
     let body = bytes
         .strip_prefix(&MAGIC)
         .ok_or("not a compact answer (no marker)")?;
@@ -68,7 +74,8 @@ pub(super) fn decode(bytes: &[u8]) -> Result<TaxCalculationResponse, String> {
     Ok(answer)
 }
 
-/// Places in [`Encoder::seen`]: twice the distinct texts of a cart of a dozen items.
+/// Places in [`Encoder::seen`]: more than the distinct texts of a cart of a dozen items (about
+/// three an item, and the jurisdictions).
 const SEEN_SLOTS: usize = 64;
 /// Slots looked in for a text, from the one its address picks.
 const SEEN_PROBES: usize = 8;
@@ -429,7 +436,7 @@ mod tests {
     fn the_typical_answer_reads_back_as_it_was_sent_in_a_fifth_of_its_json() {
         let answer = typical_answer();
         let compact = encode(&answer);
-        let decoded = decode(&compact).unwrap();
+        let decoded = decode(&compact, "c").unwrap();
         assert_eq!(decoded, answer);
         let json = answer_json(&answer);
         assert_eq!(answer_json(&decoded), json);
@@ -472,7 +479,7 @@ mod tests {
     #[test]
     fn every_kind_of_value_reads_back_exactly() {
         let answer = unusual_answer();
-        let decoded = decode(&encode(&answer)).unwrap();
+        let decoded = decode(&encode(&answer), "c").unwrap();
         assert_eq!(decoded, answer);
         assert_eq!(answer_json(&decoded), answer_json(&answer));
         let duties = decoded.shipments[0].shipping_rate_taxes[0]
@@ -495,7 +502,7 @@ mod tests {
             }
             cost.breakdown.push(line);
         }
-        let decoded = decode(&encode(&answer)).unwrap();
+        let decoded = decode(&encode(&answer), "c").unwrap();
         assert_eq!(decoded, answer);
     }
 
@@ -504,11 +511,11 @@ mod tests {
         let compact = encode(&unusual_answer());
         // Cut anywhere: too short.
         for end in 0..compact.len() {
-            assert!(decode(&compact[..end]).is_err(), "cut at {end}");
+            assert!(read(&compact[..end]).is_err(), "cut at {end}");
         }
         let mut longer = compact.clone();
         longer.push(0);
-        assert!(decode(&longer).unwrap_err().contains("after the answer"));
+        assert!(read(&longer).unwrap_err().contains("after the answer"));
         // An LZ4-packed value is never taken for one.
         let packed = lz4_flex::compress_prepend_size(&answer_json(&unusual_answer()));
         assert!(!is_compact(&packed));
@@ -520,7 +527,7 @@ mod tests {
         fn any_bytes_after_the_marker_decode_or_are_refused(tail in prop::collection::vec(any::<u8>(), 0..400)) {
             let mut bytes = MAGIC.to_vec();
             bytes.extend(tail);
-            let _ = decode(&bytes);
+            let _ = read(&bytes);
         }
 
         #[test]
@@ -528,7 +535,7 @@ mod tests {
             let mut compact = encode(&typical_answer());
             let at = at % compact.len();
             compact[at] = to;
-            let _ = decode(&compact);
+            let _ = read(&compact);
         }
     }
 }
