@@ -45,67 +45,87 @@ impl Quoted {
     }
 }
 
-/// A calculation to store, with the JSON of both sides as they crossed the wire: the request as
-/// the merchant sent it and the response as the service answered (so nothing is serialized twice).
+/// A calculation to store, with the bodies of both sides as they crossed the wire: the request
+/// as the merchant sent it and the response as the service answered (so nothing is serialized
+/// twice). Each is read as text only if the store keeps it as text.
 pub struct NewCalculation<'a> {
     pub request: &'a TaxCalculationRequest,
     pub response: &'a TaxCalculationResponse,
-    pub request_json: &'a str,
-    pub response_json: &'a str,
+    pub request_json: &'a [u8],
+    pub response_json: &'a [u8],
 }
 
-/// A calculation's row, its own rules checked ([`NewCalculation::checked`]); whether its id is
+/// A calculation's row, its own rules checked ([`NewCalculation::prepared`]); whether its id is
 /// taken is for the transaction that writes it.
 pub(super) struct CalculationRow<'a> {
     pub id: &'a str,
     pub currency_code: &'a str,
     pub created_at: &'a str,
     pub request_json: &'a str,
-    pub response: StoredAnswer<'a>,
+    pub response: &'a Answer<'a>,
 }
 
-/// A calculation's answer as its engine stores it.
-#[derive(Clone, Copy)]
-pub(super) enum StoredAnswer<'a> {
+/// A calculation's answer in the form its store keeps.
+pub(super) enum Answer<'a> {
     /// The JSON as it was sent: PostgreSQL keeps it as text, which it compresses itself.
-    Json(&'a str),
+    Json(Cow<'a, str>),
     /// Its values in the compact form ([`compact`]): SQLite keeps them as they are.
-    Compact(&'a [u8]),
+    Compact(Vec<u8>),
+}
+
+/// What a calculation's row holds besides its request and response: its bodies in the forms
+/// the store keeps.
+struct Prepared<'a> {
+    request_json: Cow<'a, str>,
+    response: Answer<'a>,
 }
 
 impl Store {
     /// Whether this store keeps answers in the compact form: SQLite does; PostgreSQL keeps the
     /// JSON text, which it compresses itself.
-    pub(super) fn stores_compact_answers(&self) -> bool {
+    fn stores_compact_answers(&self) -> bool {
         self.dialect() == Dialect::Sqlite
     }
 }
 
 impl<'a> NewCalculation<'a> {
-    /// The row to store, or what is wrong with the calculation; `compact` is the answer's
-    /// compact form when the store keeps that.
-    fn checked<'r>(&self, compact: Option<&'r [u8]>) -> Result<CalculationRow<'r>, StoreError>
-    where
-        'a: 'r,
-    {
-        let resp: &'a TaxCalculationResponse = self.response;
-        check_rules(self.request, resp)?;
-        Ok(CalculationRow {
-            id: &resp.landedcost_request_id,
-            currency_code: &resp.currency_code,
-            created_at: &resp.created_at,
-            request_json: self.request_json,
-            response: compact.map_or(
-                StoredAnswer::Json(self.response_json),
-                StoredAnswer::Compact,
-            ),
+    /// Its bodies in the forms the store keeps (`keeps_compact`: the answer's compact form),
+    /// once its own rules hold.
+    fn prepared(&self, keeps_compact: bool) -> Result<Prepared<'a>, StoreError> {
+        check_rules(self.request, self.response)?;
+        Ok(Prepared {
+            request_json: text(self.request_json),
+            response: match keeps_compact {
+                true => Answer::Compact(compact::encode(self.response)),
+                false => Answer::Json(text(self.response_json)),
+            },
         })
+    }
+
+    fn row<'r>(&'r self, prepared: &'r Prepared<'r>) -> CalculationRow<'r> {
+        CalculationRow {
+            id: &self.response.landedcost_request_id,
+            currency_code: &self.response.currency_code,
+            created_at: &self.response.created_at,
+            request_json: &prepared.request_json,
+            response: &prepared.response,
+        }
+    }
+}
+
+/// The JSON as text. Always valid UTF-8 but for a value the parser skipped without reading (an
+/// unknown field of the request), which is stored with the bad bytes replaced. `from_utf8`
+/// first: it checks valid text faster than the lossy scan does.
+fn text(json: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(json) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(json),
     }
 }
 
 /// A calculation's own rules, which need no database: its shipments are the request's, each
 /// line once, and its tax transaction ids name it.
-pub(super) fn check_rules(
+fn check_rules(
     request: &TaxCalculationRequest,
     response: &TaxCalculationResponse,
 ) -> Result<(), StoreError> {
@@ -126,24 +146,24 @@ impl Store {
         &self,
         batch: &[NewCalculation<'_>],
     ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
-        let compact: Vec<Option<Vec<u8>>> = batch
+        let keeps_compact = self.stores_compact_answers();
+        let prepared: Vec<_> = batch
             .iter()
-            .map(|calc| {
-                self.stores_compact_answers()
-                    .then(|| compact::encode(calc.response))
-            })
+            .map(|calc| calc.prepared(keeps_compact))
             .collect();
-        let checked: Vec<_> = batch
+        let rows: Vec<_> = batch
             .iter()
-            .zip(&compact)
-            .map(|(calc, compact)| calc.checked(compact.as_deref()))
+            .zip(&prepared)
+            .filter_map(|(calc, prepared)| Some(calc.row(prepared.as_ref().ok()?)))
             .collect();
-        let rows: Vec<_> = checked.iter().filter_map(|row| row.as_ref().ok()).collect();
-        let mut saved = self.save_rows(&rows)?.into_iter();
-        Ok(checked
+        let mut saved = self
+            .save_rows(&rows.iter().collect::<Vec<_>>())?
+            .into_iter();
+        drop(rows);
+        Ok(prepared
             .into_iter()
-            .map(|row| {
-                row.and_then(|_| {
+            .map(|prepared| {
+                prepared.and_then(|_| {
                     saved.next().unwrap_or_else(|| {
                         Err(StoreError::Unavailable(
                             "a quote of the batch got no answer".into(),
@@ -156,7 +176,7 @@ impl Store {
 
     /// Stores checked calculations in one transaction, as [`Self::save_calculations`]: the
     /// answer of each, refused only if its id is taken.
-    pub(super) fn save_rows(
+    fn save_rows(
         &self,
         batch: &[&CalculationRow<'_>],
     ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
@@ -295,11 +315,8 @@ fn insert(tx: &mut Tx<'_>, accepted: &[&CalculationRow<'_>]) -> Result<(), Store
 }
 
 fn insert_one(tx: &mut Tx<'_>, row: &CalculationRow<'_>) -> Result<(), StoreError> {
-    let response = match row.response {
-        StoredAnswer::Compact(compact) => Cow::Borrowed(compact),
-        // Every caller on SQLite gives the compact form; JSON would be packed as answers were
-        // before it, and read back either way.
-        StoredAnswer::Json(json) => Cow::Owned(packed::pack(json)),
+    let Answer::Compact(response) = row.response else {
+        return Err(wrong_form(row.id, "SQLite"));
     };
     tx.execute(
         "INSERT INTO calculations
@@ -310,10 +327,18 @@ fn insert_one(tx: &mut Tx<'_>, row: &CalculationRow<'_>) -> Result<(), StoreErro
             row.currency_code,
             row.created_at,
             packed::pack(row.request_json),
-            &*response,
+            response,
         ],
     )?;
     Ok(())
+}
+
+/// An answer not in the form `engine` keeps: [`NewCalculation::prepared`] makes it for the
+/// store's engine, so this is a bug, refused rather than stored.
+fn wrong_form(id: &str, engine: &str) -> StoreError {
+    StoreError::Unavailable(format!(
+        "the answer of calculation {id} is not in the form {engine} keeps"
+    ))
 }
 
 /// The same rows as [`insert_one`] for the whole batch in one statement, each column one array
@@ -333,15 +358,10 @@ fn insert_as_arrays(
     };
     let mut answers = Vec::with_capacity(accepted.len());
     for row in accepted {
-        match row.response {
-            StoredAnswer::Json(json) => answers.push(json.to_owned()),
-            StoredAnswer::Compact(_) => {
-                return Err(StoreError::Unavailable(format!(
-                    "the calculation {} came in SQLite's compact form to PostgreSQL",
-                    row.id
-                )));
-            }
-        }
+        let Answer::Json(json) = row.response else {
+            return Err(wrong_form(row.id, "PostgreSQL"));
+        };
+        answers.push(json.to_string());
     }
     execute(
         "WITH relaxed AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true))

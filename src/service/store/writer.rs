@@ -13,15 +13,13 @@
 //! ([`Gather`]), as PostgreSQL's `commit_delay` does; a quote that comes to an idle writer is
 //! committed at once (BENCHMARKS.md, "Fewer commits under load").
 
-use std::borrow::Cow;
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use tokio::sync::oneshot;
 
-use super::calculation::{CalculationRow, StoredAnswer, check_rules};
-use super::compact;
+use super::calculation::NewCalculation;
 use super::error::StoreError;
 use super::handle::Store;
 use crate::api::{TaxCalculationRequest, TaxCalculationResponse};
@@ -39,17 +37,16 @@ pub struct Quote {
     pub response_json: Bytes,
 }
 
-/// A quote as the writer thread gets it. The writer reads its values (it checks the quote's own
-/// rules, takes the answer's ids and on SQLite encodes the answer's compact form, all off the
-/// request's thread) and hands the row back with the commit's result: the request's thread
-/// frees what it built, since memory freed by another thread is handed back to its owner,
-/// work for both threads.
+/// A quote as the writer thread gets it. The writer stores it (the store checks its own rules,
+/// takes the answer's ids and on SQLite encodes the answer's compact form, all off the
+/// request's thread) and hands it back with the commit's result: the request's thread frees
+/// what it built, since memory freed by another thread is handed back to its owner, work for
+/// both threads.
 struct Row {
     request: TaxCalculationRequest,
     response: TaxCalculationResponse,
     request_json: Bytes,
-    /// The JSON sent, for a store that keeps it (PostgreSQL); SQLite keeps the compact form.
-    response_json: Option<Bytes>,
+    response_json: Bytes,
 }
 
 struct Job {
@@ -61,18 +58,15 @@ struct Job {
 #[derive(Clone, Debug)]
 pub struct CalculationWriter {
     queue: Sender<Job>,
-    /// Whether the store keeps answers in their compact form.
-    compact: bool,
 }
 
 impl CalculationWriter {
     pub fn start(store: Store) -> std::io::Result<CalculationWriter> {
         let (queue, jobs) = mpsc::channel();
-        let compact = store.stores_compact_answers();
         std::thread::Builder::new()
             .name("calc-writer".to_string())
             .spawn(move || run(&store, &jobs))?;
-        Ok(CalculationWriter { queue, compact })
+        Ok(CalculationWriter { queue })
     }
 
     /// Stores `quote`, returning once its transaction is committed.
@@ -87,7 +81,7 @@ impl CalculationWriter {
             request,
             response,
             request_json,
-            response_json: (!self.compact).then_some(response_json),
+            response_json,
         };
         let (done, committed) = oneshot::channel();
         self.queue
@@ -201,75 +195,24 @@ fn run(store: &Store, jobs: &Receiver<Job>) {
 }
 
 fn store_batch(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
-    // A quote that breaks its own rules is answered alone and nothing of it is written.
-    let mut results: Vec<Result<(), StoreError>> = batch
+    let calculations: Vec<_> = batch
         .iter()
-        .map(|job| check_rules(&job.row.request, &job.row.response))
-        .collect();
-    let valid: Vec<&Row> = batch
-        .iter()
-        .zip(&results)
-        .filter(|(_, checked)| checked.is_ok())
-        .map(|(job, _)| &job.row)
-        .collect();
-    let texts: Vec<_> = valid
-        .iter()
-        .map(|row| {
-            let response = match &row.response_json {
-                Some(json) => Answer::Json(text(json)),
-                None => Answer::Compact(compact::encode(&row.response)),
-            };
-            (text(&row.request_json), response)
+        .map(|Job { row, .. }| NewCalculation {
+            request: &row.request,
+            response: &row.response,
+            request_json: &row.request_json,
+            response_json: &row.response_json,
         })
         .collect();
-    let rows: Vec<CalculationRow<'_>> = valid
-        .iter()
-        .zip(&texts)
-        .map(|(row, (request_json, response))| CalculationRow {
-            id: &row.response.landedcost_request_id,
-            currency_code: &row.response.currency_code,
-            created_at: &row.response.created_at,
-            request_json,
-            response: match response {
-                Answer::Json(json) => StoredAnswer::Json(json),
-                Answer::Compact(compact) => StoredAnswer::Compact(compact),
-            },
-        })
-        .collect();
-    let saved = match store.save_rows(&rows.iter().collect::<Vec<_>>()) {
-        Ok(saved) => saved,
-        Err(err) => {
+    store
+        .save_calculations(&calculations)
+        .unwrap_or_else(|err| {
             let message = err.to_string();
-            rows.iter()
+            batch
+                .iter()
                 .map(|_| Err(StoreError::Unavailable(message.clone())))
                 .collect()
-        }
-    };
-    let mut saved = saved.into_iter();
-    for result in results.iter_mut().filter(|checked| checked.is_ok()) {
-        *result = saved.next().unwrap_or_else(|| {
-            Err(StoreError::Unavailable(
-                "a quote of the batch got no answer".into(),
-            ))
-        });
-    }
-    results
-}
-
-/// An answer as the writer stores it ([`StoredAnswer`]).
-enum Answer<'a> {
-    Json(Cow<'a, str>),
-    Compact(Vec<u8>),
-}
-
-/// The JSON as text. Always valid UTF-8 but for a value the parser skipped without reading (an
-/// unknown field of the request), which is stored with the bad bytes replaced. `from_utf8`
-/// first: it checks valid text faster than the lossy scan does.
-fn text(json: &[u8]) -> Cow<'_, str> {
-    match std::str::from_utf8(json) {
-        Ok(text) => Cow::Borrowed(text),
-        Err(_) => String::from_utf8_lossy(json),
-    }
+        })
 }
 
 #[cfg(test)]

@@ -238,8 +238,8 @@ fn new_calculation<'a>(
     NewCalculation {
         request: &calc.0,
         response: &calc.1,
-        request_json: &json.0,
-        response_json: &json.1,
+        request_json: json.0.as_bytes(),
+        response_json: json.1.as_bytes(),
     }
 }
 
