@@ -1,7 +1,7 @@
 //! The values that cross the engine boundary: what a parameter binds and a column reads as.
 //!
-//! Four kinds cover both stores' schemas on both engines (integers, text, bytes, NULL), and a
-//! fifth binds only on PostgreSQL (a `text[]` parameter: a batch in one statement); booleans
+//! Four kinds cover both stores' schemas on both engines (integers, text, bytes, NULL), and two
+//! more bind only on PostgreSQL (`text[]` and `bytea[]` parameters: a batch in one statement); booleans
 //! are integers 0/1 in SQLite and `boolean` in PostgreSQL expressions, and read back as `bool`
 //! either way. Decimals travel as exact text, never as a float.
 
@@ -21,6 +21,8 @@ pub enum Value {
     /// (`unnest`), so a batch costs one round trip rather than one per row. SQLite has no
     /// arrays (and no round trips to save): binding one there fails.
     Texts(Vec<String>),
+    /// A `bytea[]` parameter, PostgreSQL only, as [`Value::Texts`].
+    Blobs(Vec<Vec<u8>>),
 }
 
 /// A Rust value that binds as a parameter.
@@ -127,6 +129,12 @@ impl ToValue for Vec<String> {
     }
 }
 
+impl ToValue for Vec<Vec<u8>> {
+    fn to_value(&self) -> Value {
+        Value::Blobs(self.clone())
+    }
+}
+
 impl ToValue for [u8] {
     fn to_value(&self) -> Value {
         Value::Blob(self.to_vec())
@@ -190,7 +198,7 @@ impl rusqlite::ToSql for Value {
             Value::Int(v) => ToSqlOutput::Borrowed(ValueRef::Integer(*v)),
             Value::Text(text) => ToSqlOutput::Borrowed(ValueRef::Text(text.as_bytes())),
             Value::Blob(bytes) => ToSqlOutput::Borrowed(ValueRef::Blob(bytes)),
-            Value::Texts(_) => {
+            Value::Texts(_) | Value::Blobs(_) => {
                 return Err(rusqlite::Error::ToSqlConversionFailure(
                     "an array binds only on PostgreSQL".into(),
                 ));
@@ -238,6 +246,7 @@ impl ToSql for Value {
             Value::Text(text) => text.as_str().to_sql(ty, out),
             Value::Blob(bytes) => bytes.as_slice().to_sql(ty, out),
             Value::Texts(texts) => texts.to_sql(ty, out),
+            Value::Blobs(blobs) => blobs.to_sql(ty, out),
         }
     }
 

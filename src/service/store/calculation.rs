@@ -1,10 +1,13 @@
 //! Stored calculations: what `POST /v1/landed-cost` answered, so orders can be checked against it.
 //!
-//! A quote is one row: its request as it crossed the wire and its answer (the JSON sent, or on
-//! SQLite its values in the compact form, `compact`, which gives back the same JSON). The table
-//! is itself the quotes' history (rows are only ever added, each with its time, until retention
-//! deletes an unordered one), so a quote writes no event; earlier versions wrote a
-//! `calculation_saved` event repeating the row's id, which retention deletes with the quote.
+//! A quote is one row: its request as it crossed the wire and its answer's values in the
+//! compact form (`compact`), which gives back the JSON that was sent. SQLite keeps the answer
+//! in `response_json`, PostgreSQL in `response_compact` (a column of its own since schema step
+//! 6: `response_json` is typed text there); answers stored as JSON by earlier versions still
+//! read on both. The table is itself the quotes' history (rows are only ever added, each with
+//! its time, until retention deletes an unordered one), so a quote writes no event; earlier
+//! versions wrote a `calculation_saved` event repeating the row's id, which retention deletes
+//! with the quote.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -45,14 +48,12 @@ impl Quoted {
     }
 }
 
-/// A calculation to store, with the bodies of both sides as they crossed the wire: the request
-/// as the merchant sent it and the response as the service answered (so nothing is serialized
-/// twice). Each is read as text only if the store keeps it as text.
+/// A calculation to store: the request as the merchant sent it (its body, so it is not
+/// serialized again) and the service's answer.
 pub struct NewCalculation<'a> {
     pub request: &'a TaxCalculationRequest,
     pub response: &'a TaxCalculationResponse,
     pub request_json: &'a [u8],
-    pub response_json: &'a [u8],
 }
 
 /// A calculation's row, its own rules checked ([`NewCalculation::prepared`]); whether its id is
@@ -62,43 +63,24 @@ pub(super) struct CalculationRow<'a> {
     pub currency_code: &'a str,
     pub created_at: &'a str,
     pub request_json: &'a str,
-    pub response: &'a Answer<'a>,
+    /// The answer in the compact form.
+    pub response: &'a [u8],
 }
 
-/// A calculation's answer in the form its store keeps.
-pub(super) enum Answer<'a> {
-    /// The JSON as it was sent: PostgreSQL keeps it as text, which it compresses itself.
-    Json(Cow<'a, str>),
-    /// Its values in the compact form ([`compact`]): SQLite keeps them as they are.
-    Compact(Vec<u8>),
-}
-
-/// What a calculation's row holds besides its request and response: its bodies in the forms
-/// the store keeps.
+/// What a calculation's row holds besides its request and response: the request's body as
+/// text and the answer's compact form.
 struct Prepared<'a> {
     request_json: Cow<'a, str>,
-    response: Answer<'a>,
-}
-
-impl Store {
-    /// Whether this store keeps answers in the compact form: SQLite does; PostgreSQL keeps the
-    /// JSON text, which it compresses itself.
-    fn stores_compact_answers(&self) -> bool {
-        self.dialect() == Dialect::Sqlite
-    }
+    response: Vec<u8>,
 }
 
 impl<'a> NewCalculation<'a> {
-    /// Its bodies in the forms the store keeps (`keeps_compact`: the answer's compact form),
-    /// once its own rules hold.
-    fn prepared(&self, keeps_compact: bool) -> Result<Prepared<'a>, StoreError> {
+    /// Its row's bodies, once its own rules hold.
+    fn prepared(&self) -> Result<Prepared<'a>, StoreError> {
         check_rules(self.request, self.response)?;
         Ok(Prepared {
             request_json: text(self.request_json),
-            response: match keeps_compact {
-                true => Answer::Compact(compact::encode(self.response)),
-                false => Answer::Json(text(self.response_json)),
-            },
+            response: compact::encode(self.response),
         })
     }
 
@@ -146,11 +128,7 @@ impl Store {
         &self,
         batch: &[NewCalculation<'_>],
     ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
-        let keeps_compact = self.stores_compact_answers();
-        let prepared: Vec<_> = batch
-            .iter()
-            .map(|calc| calc.prepared(keeps_compact))
-            .collect();
+        let prepared: Vec<_> = batch.iter().map(NewCalculation::prepared).collect();
         let rows: Vec<_> = batch
             .iter()
             .zip(&prepared)
@@ -315,9 +293,6 @@ fn insert(tx: &mut Tx<'_>, accepted: &[&CalculationRow<'_>]) -> Result<(), Store
 }
 
 fn insert_one(tx: &mut Tx<'_>, row: &CalculationRow<'_>) -> Result<(), StoreError> {
-    let Answer::Compact(response) = row.response else {
-        return Err(wrong_form(row.id, "SQLite"));
-    };
     tx.execute(
         "INSERT INTO calculations
             (landedcost_request_id, currency_code, created_at, request_json, response_json)
@@ -327,18 +302,10 @@ fn insert_one(tx: &mut Tx<'_>, row: &CalculationRow<'_>) -> Result<(), StoreErro
             row.currency_code,
             row.created_at,
             packed::pack(row.request_json),
-            response,
+            row.response,
         ],
     )?;
     Ok(())
-}
-
-/// An answer not in the form `engine` keeps: [`NewCalculation::prepared`] makes it for the
-/// store's engine, so this is a bug, refused rather than stored.
-fn wrong_form(id: &str, engine: &str) -> StoreError {
-    StoreError::Unavailable(format!(
-        "the answer of calculation {id} is not in the form {engine} keeps"
-    ))
 }
 
 /// The same rows as [`insert_one`] for the whole batch in one statement, each column one array
@@ -356,19 +323,13 @@ fn insert_as_arrays(
     let column = |value: fn(&CalculationRow<'_>) -> String| -> Vec<String> {
         accepted.iter().map(|row| value(row)).collect()
     };
-    let mut answers = Vec::with_capacity(accepted.len());
-    for row in accepted {
-        let Answer::Json(json) = row.response else {
-            return Err(wrong_form(row.id, "PostgreSQL"));
-        };
-        answers.push(json.to_string());
-    }
+    let answers: Vec<Vec<u8>> = accepted.iter().map(|row| row.response.to_vec()).collect();
     execute(
         "WITH relaxed AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true))
          INSERT INTO calculations
-            (landedcost_request_id, currency_code, created_at, request_json, response_json)
+            (landedcost_request_id, currency_code, created_at, request_json, response_compact)
          SELECT q.* FROM relaxed,
-            unnest(?1::TEXT[], ?2::TEXT[], ?3::TEXT[], ?4::TEXT[], ?5::TEXT[]) AS q",
+            unnest(?1::TEXT[], ?2::TEXT[], ?3::TEXT[], ?4::TEXT[], ?5::BYTEA[]) AS q",
         params![
             column(|r| r.id.to_owned()),
             column(|r| r.currency_code.to_owned()),
@@ -455,11 +416,27 @@ pub(super) fn rate_row_owner(
 
 /// Every rate option of a stored calculation, from its stored response.
 pub(super) fn quoted(tx: &mut Tx<'_>, id: &str) -> Result<Quoted, StoreError> {
-    let what = "calculations.response_json";
-    let stored: Value = tx.query_value(
-        "SELECT response_json FROM calculations WHERE landedcost_request_id = ?1",
-        params![id],
-    )?;
+    let (stored, what) = match tx.dialect() {
+        Dialect::Sqlite => (
+            tx.query_value(
+                "SELECT response_json FROM calculations WHERE landedcost_request_id = ?1",
+                params![id],
+            )?,
+            "calculations.response_json",
+        ),
+        // The compact answer, or for a quote stored before schema step 6 its JSON.
+        Dialect::Postgres => {
+            let row = tx.query_one(
+                "SELECT response_compact, response_json FROM calculations
+                 WHERE landedcost_request_id = ?1",
+                params![id],
+            )?;
+            match row.get::<_, Value>("response_compact")? {
+                Value::Null => (row.get("response_json")?, "calculations.response_json"),
+                compact => (compact, "calculations.response_compact"),
+            }
+        }
+    };
     let response: TaxCalculationResponse = match stored {
         Value::Blob(bytes) if compact::is_compact(&bytes) => compact::decode(&bytes, what)?,
         stored => from_json(&packed::unpack(stored, what)?, what)?,

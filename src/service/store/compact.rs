@@ -1,4 +1,4 @@
-//! A quote's answer as the SQLite store keeps it: its values in a compact binary form.
+//! A quote's answer as the store keeps it, on both engines: its values in a compact binary form.
 //!
 //! The answer's JSON (8.7 KB for the typical cart) repeats its keys on every line, and at every
 //! shipping rate the same tax names, jurisdictions and SKUs. LZ4 packed it to 1.9 KB, but was
@@ -403,12 +403,11 @@ impl Decoder<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::{Arc, LazyLock};
+    use std::sync::Arc;
 
     use proptest::prelude::*;
 
     use super::*;
-    use crate::service::landed_cost::{CalcOptions, Engine, Tables};
 
     fn answer_json(answer: &TaxCalculationResponse) -> Vec<u8> {
         let mut out = Vec::new();
@@ -416,20 +415,8 @@ mod tests {
         out
     }
 
-    /// The typical cart of the benches (the demo's, which `service` may not name), quoted now
-    /// with HS codes; the tables are read once.
     fn typical_answer() -> TaxCalculationResponse {
-        static ANSWER: LazyLock<TaxCalculationResponse> = LazyLock::new(|| {
-            let cart = include_str!("../../../benches/wrk/typical_cart.json");
-            let options = CalcOptions {
-                now: time::OffsetDateTime::now_utc(),
-                require_hs_codes: true,
-            };
-            let engine = Engine::new(Tables::load().unwrap());
-            let request = serde_json::from_str(cart).unwrap();
-            engine.calculate(&request, &options).unwrap()
-        });
-        ANSWER.clone()
+        crate::service::store::tests::typical_calculation().1
     }
 
     #[test]

@@ -33,8 +33,9 @@
 //! (`store::CalculationWriter`) and awaits its commit; the thread stores whatever queued meanwhile in one
 //! transaction (group commit). Every quote of a batch is checked before any is written — against the
 //! database and the quotes before it — so a bad one fails alone with nothing to undo. The request stored
-//! is the bytes that crossed the wire, and the answer is the JSON sent (PostgreSQL) or its values in a
-//! compact form that gives back the same bytes (SQLite, `store::compact`), so nothing is serialized twice. A quote is one row: its rate options are read from the stored
+//! is the bytes that crossed the wire, and the answer its values in a compact form that gives back
+//! the bytes sent (`store::compact`), so nothing is serialized twice. A quote is one row: its rate
+//! options are read from the stored
 //! response when an order locks one (each `tax_transaction_id` names its calculation, `service::ids`), and
 //! only then is the rate's row (`calculation_rates`, which the order's shipment refers to) written. Rate
 //! rows written for every option of every quote were three rows and three index entries more per quote,

@@ -33,12 +33,10 @@ pub struct Quote {
     pub response: TaxCalculationResponse,
     /// The body the merchant sent (valid JSON: it was parsed into `request`).
     pub request_json: Bytes,
-    /// The body the service answers with.
-    pub response_json: Bytes,
 }
 
 /// A quote as the writer thread gets it. The writer stores it (the store checks its own rules,
-/// takes the answer's ids and on SQLite encodes the answer's compact form, all off the
+/// takes the answer's ids and encodes the answer's compact form, all off the
 /// request's thread) and hands it back with the commit's result: the request's thread frees
 /// what it built, since memory freed by another thread is handed back to its owner, work for
 /// both threads.
@@ -46,7 +44,6 @@ struct Row {
     request: TaxCalculationRequest,
     response: TaxCalculationResponse,
     request_json: Bytes,
-    response_json: Bytes,
 }
 
 struct Job {
@@ -75,13 +72,11 @@ impl CalculationWriter {
             request,
             response,
             request_json,
-            response_json,
         } = quote;
         let row = Row {
             request,
             response,
             request_json,
-            response_json,
         };
         let (done, committed) = oneshot::channel();
         self.queue
@@ -201,7 +196,6 @@ fn store_batch(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
             request: &row.request,
             response: &row.response,
             request_json: &row.request_json,
-            response_json: &row.response_json,
         })
         .collect();
     store

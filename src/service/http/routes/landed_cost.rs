@@ -67,15 +67,14 @@ pub async fn calculate(
     response.write_json(&mut response_json);
     let response_json = Bytes::from(response_json);
     // Stored before it is answered, so an order can always be checked against the
-    // calculation it names; what is stored gives back the bytes sent (the JSON itself, or on
-    // SQLite its values, `store::compact`).
+    // calculation it names; what is stored (its values, `store::compact`) gives back the bytes
+    // sent.
     state
         .calculations
         .save(Quote {
             request,
             response,
             request_json,
-            response_json: response_json.clone(),
         })
         .await?;
     Ok(([(header::CONTENT_TYPE, "application/json")], response_json).into_response())

@@ -167,12 +167,11 @@ fn a_damaged_compact_answer_is_refused_as_corrupt_and_the_store_goes_on() {
 
 /// The quote the writer is handed for `calc`, with its JSON as it would have crossed the wire.
 fn quote_of(calc: (TaxCalculationRequest, TaxCalculationResponse)) -> Quote {
-    let (request_json, response_json) = json_of(&calc);
+    let (request_json, _) = json_of(&calc);
     Quote {
         request: calc.0,
         response: calc.1,
         request_json: request_json.into(),
-        response_json: response_json.into(),
     }
 }
 
@@ -391,42 +390,134 @@ on_both_engines!(
 );
 
 #[test]
-fn on_postgres_a_quote_is_compressed_with_lz4_and_kept_in_its_row() {
+fn on_postgres_typical_quotes_are_compressed_with_lz4_three_to_a_page() {
     let Some(db) = Db::postgres() else {
         return;
     };
     let store = db.open();
-    let (mut request, response) = calculation("long", "0");
-    // Long enough that PostgreSQL compresses the request (over its 2 KB threshold).
-    for item in request.shipments.iter_mut().flat_map(|s| &mut s.items) {
-        item.description = "Organic cotton T-shirt, crew neck, printed in Porto. ".repeat(40);
+    for _ in 0..6 {
+        let (request, response) = typical_calculation();
+        save_calculation(&store, &request, &response).unwrap();
     }
-    save_calculation(&store, &request, &response).unwrap();
+    // Both bodies compressed (the answer too, since schema step 6), in the row: six quotes
+    // on two pages, nothing in the TOAST table.
     assert_eq!(
         count(
             &store,
-            "SELECT COUNT(*) FROM calculations WHERE pg_column_compression(request_json) = 'lz4'"
+            "SELECT COUNT(*) FROM calculations WHERE pg_column_compression(request_json) = 'lz4'
+             AND pg_column_compression(response_compact) = 'lz4'"
         ),
-        1
+        6
     );
-    // Every value written to these columns from now on (the answer too) uses LZ4, and a
-    // compressed quote stays in its row up to half a page.
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(DISTINCT (ctid::text::point)[0]) FROM calculations"
+        ),
+        2
+    );
+    let toast: String = store
+        .read(|tx| {
+            Ok(tx.query_value(
+                "SELECT reltoastrelid::regclass::text FROM pg_class WHERE relname = 'calculations'",
+                crate::sql::params![],
+            )?)
+        })
+        .unwrap();
+    assert_eq!(count(&store, &format!("SELECT COUNT(*) FROM {toast}")), 0);
     assert_eq!(
         count(
             &store,
             "SELECT COUNT(*) FROM pg_attribute WHERE attrelid = 'calculations'::regclass
-             AND attname IN ('request_json', 'response_json') AND attcompression = 'l'"
+             AND attname IN ('request_json', 'response_json', 'response_compact')
+             AND attcompression = 'l'"
         ),
-        2
+        3
     );
-    assert_eq!(
+}
+
+/// Runs `sql` in a write transaction of its own.
+fn execute(
+    store: &Store,
+    sql: &str,
+    params: &[&dyn crate::sql::ToValue],
+) -> Result<u64, StoreError> {
+    store.write(|tx| Ok(tx.execute(sql, params)?))
+}
+
+#[test]
+fn on_postgres_an_answer_is_stored_compact_and_ones_stored_as_json_still_read() {
+    let Some(db) = Db::postgres() else {
+        return;
+    };
+    let store = db.open();
+    save(&store, "compact");
+    save(&store, "json");
+    let compact_rows = "SELECT COUNT(*) FROM calculations
+                        WHERE response_json IS NULL AND response_compact IS NOT NULL";
+    assert_eq!(count(&store, compact_rows), 2);
+    let (_, response_json) = json_of(&calculation("json", "0"));
+    assert!(
         count(
             &store,
-            "SELECT COUNT(*) FROM pg_class WHERE relname = 'calculations'
-             AND 'toast_tuple_target=4080' = ANY(reloptions)"
-        ),
-        1
+            "SELECT MAX(octet_length(response_compact)) FROM calculations"
+        ) < response_json.len() as i64 / 2
     );
+    // Before schema step 6 the answer was its JSON, in `response_json`.
+    execute(
+        &store,
+        "UPDATE calculations SET response_compact = NULL, response_json = ?1
+         WHERE landedcost_request_id = 'json'",
+        crate::sql::params![response_json],
+    )
+    .unwrap();
+    assert_eq!(count(&store, compact_rows), 1);
+
+    let mut taxes = Vec::new();
+    for (reference, calc) in [(1, "compact"), (2, "json")] {
+        store
+            .create_order(&order_request(reference, calc), now())
+            .unwrap();
+        let order = store.order(reference).unwrap().unwrap();
+        assert_eq!(order.shipments.len(), 2, "{calc}");
+        taxes.push(format!("{:?}", order.shipments).replace(calc, "ID"));
+    }
+    assert_eq!(taxes[0], taxes[1]);
+    // A row holds exactly one answer.
+    for both_or_neither in [
+        "UPDATE calculations SET response_compact = NULL WHERE landedcost_request_id = 'compact'",
+        "UPDATE calculations SET response_compact = '\\x00' WHERE landedcost_request_id = 'json'",
+    ] {
+        let err = execute(&store, both_or_neither, crate::sql::params![]).unwrap_err();
+        assert!(err.to_string().contains("calculations_one_answer"), "{err}");
+    }
+}
+
+#[test]
+fn on_postgres_a_damaged_compact_answer_is_refused_as_corrupt() {
+    let Some(db) = Db::postgres() else {
+        return;
+    };
+    let store = db.open();
+    save(&store, "damaged");
+    save(&store, "fine");
+    execute(
+        &store,
+        "UPDATE calculations SET response_compact = substring(response_compact from 1 for 40)
+         WHERE landedcost_request_id = 'damaged'",
+        crate::sql::params![],
+    )
+    .unwrap();
+    let err = store
+        .create_order(&order_request(1, "damaged"), now())
+        .unwrap_err();
+    assert!(
+        matches!(err, StoreError::Corrupt(ref m) if m.contains("response_compact")),
+        "{err}"
+    );
+    store
+        .create_order(&order_request(2, "fine"), now())
+        .unwrap();
 }
 
 #[test]

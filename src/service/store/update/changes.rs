@@ -106,5 +106,6 @@ fn to_json(value: &Sql) -> Value {
         Sql::Text(t) => json!(t),
         Sql::Blob(b) => json!(format!("{} bytes", b.len())),
         Sql::Texts(texts) => json!(texts),
+        Sql::Blobs(blobs) => json!(format!("{} values", blobs.len())),
     }
 }
