@@ -2,9 +2,9 @@
 //!
 //! A quote is one row: its request as it crossed the wire and its answer's values in the
 //! compact form (`compact`), which gives back the JSON that was sent. SQLite keeps the answer
-//! in `response_json`, PostgreSQL in `response_compact` (a column of its own since schema step
-//! 6: `response_json` is typed text there); answers stored as JSON by earlier versions still
-//! read on both. The table is itself the quotes' history (rows are only ever added, each with
+//! packed (`packed`) in `response_json`, PostgreSQL, which compresses it itself, in
+//! `response_compact` (a column of its own since schema step 6: `response_json` is typed text
+//! there); what earlier versions stored still reads on both. The table is itself the quotes' history (rows are only ever added, each with
 //! its time, until retention deletes an unordered one), so a quote writes no event; earlier
 //! versions wrote a `calculation_saved` event repeating the row's id, which retention deletes
 //! with the quote.
@@ -292,6 +292,8 @@ fn insert(tx: &mut Tx<'_>, accepted: &[&CalculationRow<'_>]) -> Result<(), Store
     }
 }
 
+/// One row on SQLite, both bodies packed here (SQLite does not compress; PostgreSQL does, so
+/// [`insert_as_arrays`] sends them as they are).
 fn insert_one(tx: &mut Tx<'_>, row: &CalculationRow<'_>) -> Result<(), StoreError> {
     tx.execute(
         "INSERT INTO calculations
@@ -301,8 +303,8 @@ fn insert_one(tx: &mut Tx<'_>, row: &CalculationRow<'_>) -> Result<(), StoreErro
             row.id,
             row.currency_code,
             row.created_at,
-            packed::pack(row.request_json),
-            row.response,
+            packed::pack(row.request_json.as_bytes()),
+            packed::pack(row.response),
         ],
     )?;
     Ok(())
@@ -437,9 +439,17 @@ pub(super) fn quoted(tx: &mut Tx<'_>, id: &str) -> Result<Quoted, StoreError> {
             }
         }
     };
-    let response: TaxCalculationResponse = match stored {
-        Value::Blob(bytes) if compact::is_compact(&bytes) => compact::decode(&bytes, what)?,
-        stored => from_json(&packed::unpack(stored, what)?, what)?,
+    // Compact (packed on SQLite since it is), or the JSON of an earlier version.
+    let bytes = match stored {
+        Value::Blob(bytes) if compact::is_compact(&bytes) => bytes,
+        stored => packed::unpack_bytes(stored, what)?,
+    };
+    let response: TaxCalculationResponse = if compact::is_compact(&bytes) {
+        compact::decode(&bytes, what)?
+    } else {
+        let json = String::from_utf8(bytes)
+            .map_err(|e| StoreError::Corrupt(format!("{what}: not text: {e}")))?;
+        from_json(&json, what)?
     };
     let mut quoted = Quoted {
         rated_shipments: Vec::new(),

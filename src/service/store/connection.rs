@@ -11,9 +11,16 @@ use super::migrations;
 /// How long a write waits for another connection (another process on the same file) to finish.
 pub(super) const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The page size of a new store's file.
+pub(super) const PAGE_SIZE: i64 = 8192;
+
 /// Sets the store's connection up (busy timeout, WAL, FULL sync, foreign keys) and migrates it.
 pub(super) fn prepare(mut conn: Connection) -> Result<Connection, StoreError> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
+    // Pages of 8 KB for a new file (one that exists keeps its own): a typical quote is 2.3 KB
+    // packed, three to a page, where a 4 KB page held one (BENCHMARKS.md, "Three quotes to a
+    // page on SQLite").
+    conn.pragma_update(None, "page_size", PAGE_SIZE)?;
     // Retention deletes old quotes; their pages go back to the file system only with
     // incremental auto-vacuum, which a file takes at creation or by being rebuilt (once, here).
     let auto_vacuum: i64 = conn.query_row("PRAGMA auto_vacuum", [], |row| row.get(0))?;

@@ -1,27 +1,29 @@
-//! A quote's request JSON as the SQLite store keeps it: LZ4-compressed, in a BLOB. Quotes are
-//! nearly all the store writes, and their JSON compresses to about a fifth: a typical quote's
-//! 11 KB of JSON took three overflow pages, each written to the log and again by the checkpoint.
-//! Answers were packed the same way until they were kept in their compact form (`compact`);
-//! those stored packed still read here.
-//! PostgreSQL compresses long text by itself (TOAST, LZ4 since schema step 4), so there the JSON
-//! stays TEXT. On SQLite a TEXT value is a quote stored before packing, and reads as it is.
+//! A quote's bodies as the SQLite store keeps them: LZ4-compressed, in a BLOB. Quotes are
+//! nearly all the store writes: a typical quote's 11 KB of JSON took three overflow pages, each
+//! written to the log and again by the checkpoint. The request's JSON is packed (2.5 to 1.1 KB),
+//! and so is the answer's compact form (`compact`, 1.7 to 1.1 KB), which puts three quotes in a
+//! page of 8 KB. Answers stored by earlier versions still read: JSON packed, and before that
+//! JSON as TEXT, and the compact form unpacked.
+//! PostgreSQL compresses long values by itself (TOAST, LZ4 since schema step 4), so there they
+//! are stored as they are. On SQLite a TEXT value is a quote stored before packing, and reads as
+//! it is.
 
 use super::error::StoreError;
 use crate::sql::Value;
 
-/// The largest JSON unpacked: a response is a few times its request, and a request is at most
+/// The largest value unpacked: a response is a few times its request, and a request is at most
 /// 1 MiB (`MAX_BODY_BYTES`). A corrupt length prefix must not become a huge allocation.
 const MAX_UNPACKED: usize = 64 * 1024 * 1024;
 
-pub(super) fn pack(json: &str) -> Vec<u8> {
-    lz4_flex::compress_prepend_size(json.as_bytes())
+pub(super) fn pack(bytes: &[u8]) -> Vec<u8> {
+    lz4_flex::compress_prepend_size(bytes)
 }
 
-/// The JSON of a stored column, packed or not; `what` names the column in an error.
-pub(super) fn unpack(value: Value, what: &str) -> Result<String, StoreError> {
+/// The bytes of a stored column, packed or not; `what` names the column in an error.
+pub(super) fn unpack_bytes(value: Value, what: &str) -> Result<Vec<u8>, StoreError> {
     let corrupt = |why: String| StoreError::Corrupt(format!("{what}: {why}"));
     match value {
-        Value::Text(text) => Ok(text),
+        Value::Text(text) => Ok(text.into_bytes()),
         Value::Blob(packed) => {
             let length = packed
                 .first_chunk::<4>()
@@ -30,12 +32,17 @@ pub(super) fn unpack(value: Value, what: &str) -> Result<String, StoreError> {
             if length > MAX_UNPACKED {
                 return Err(corrupt(format!("a packed value of {length} bytes")));
             }
-            let json = lz4_flex::decompress_size_prepended(&packed)
-                .map_err(|e| corrupt(format!("cannot unpack: {e}")))?;
-            String::from_utf8(json).map_err(|e| corrupt(format!("not text: {e}")))
+            lz4_flex::decompress_size_prepended(&packed)
+                .map_err(|e| corrupt(format!("cannot unpack: {e}")))
         }
-        other => Err(corrupt(format!("holds {other:?}, not JSON"))),
+        other => Err(corrupt(format!("holds {other:?}, not a packed value"))),
     }
+}
+
+/// The JSON of a stored column, packed or not; `what` names the column in an error.
+pub(super) fn unpack(value: Value, what: &str) -> Result<String, StoreError> {
+    String::from_utf8(unpack_bytes(value, what)?)
+        .map_err(|e| StoreError::Corrupt(format!("{what}: not text: {e}")))
 }
 
 #[cfg(test)]
@@ -45,13 +52,16 @@ mod tests {
     #[test]
     fn packed_json_unpacks_to_itself_and_plain_text_reads_as_it_is() {
         let json = r#"{"lines":[{"sku":"MUG-S","duty":"1.20"},{"sku":"MUG-S","duty":"1.20"}]}"#;
-        assert_eq!(unpack(Value::Blob(pack(json)), "c").unwrap(), json);
+        assert_eq!(
+            unpack(Value::Blob(pack(json.as_bytes())), "c").unwrap(),
+            json
+        );
         assert_eq!(unpack(Value::Text(json.into()), "c").unwrap(), json);
     }
 
     #[test]
     fn a_damaged_value_is_said_to_be_corrupt_not_unpacked() {
-        let mut packed = pack("{\"a\":1}");
+        let mut packed = pack(b"{\"a\":1}");
         packed[0..4].copy_from_slice(&u32::MAX.to_le_bytes());
         let err = unpack(Value::Blob(packed), "calculations.response_json").unwrap_err();
         assert!(

@@ -8,7 +8,8 @@ use rusqlite::Connection;
 use super::*;
 use crate::service::store::checkpoint::Limits;
 use crate::service::store::codec::to_json;
-use crate::service::store::{compact, packed};
+use crate::service::store::{compact, connection, packed};
+use crate::sql::Value;
 
 fn a_failing_calculation_in_a_batch_leaves_the_others_stored(db: &Db) {
     let store = db.open();
@@ -83,9 +84,9 @@ fn a_tax_transaction_naming_another_calculation_is_refused(db: &Db) {
 }
 
 #[test]
-fn on_sqlite_an_answer_is_stored_compact_and_ones_stored_packed_or_as_text_still_read() {
+fn on_sqlite_an_answer_is_stored_compact_and_packed_and_ones_stored_before_still_read() {
     let (_dir, store) = temp_store();
-    for id in ["compact", "packed", "plain"] {
+    for id in ["compact", "unpacked", "packed", "plain"] {
         save(&store, id);
     }
     let (request_json, response_json) = json_of(&calculation("plain", "0"));
@@ -99,18 +100,25 @@ fn on_sqlite_an_answer_is_stored_compact_and_ones_stored_packed_or_as_text_still
         .unwrap()
     });
     assert_eq!(stored.0, "blob", "the request is packed");
-    assert!(compact::is_compact(&stored.1));
+    let unpacked = packed::unpack_bytes(Value::Blob(stored.1.clone()), "c").unwrap();
     assert!(
-        stored.1.len() < response_json.len() / 2,
-        "{}",
-        stored.1.len()
+        compact::is_compact(&unpacked),
+        "the answer is compact, packed"
     );
-    // Earlier versions stored the answer's JSON packed with LZ4, and before that as text.
-    let packed = packed::pack(&json_of(&calculation("packed", "0")).1);
+    assert!(stored.1.len() < unpacked.len(), "{}", stored.1.len());
+    // Earlier versions stored the compact answer unpacked, before that the answer's JSON
+    // packed with LZ4, and before that as text.
+    let json_packed = packed::pack(json_of(&calculation("packed", "0")).1.as_bytes());
+    let compact_unpacked = compact::encode(&calculation("unpacked", "0").1);
     on_sqlite(&store, |conn| {
         conn.execute(
             "UPDATE calculations SET response_json = ?1 WHERE landedcost_request_id = 'packed'",
-            [&packed],
+            [&json_packed],
+        )
+        .unwrap();
+        conn.execute(
+            "UPDATE calculations SET response_json = ?1 WHERE landedcost_request_id = 'unpacked'",
+            [&compact_unpacked],
         )
         .unwrap();
         conn.execute(
@@ -123,7 +131,7 @@ fn on_sqlite_an_answer_is_stored_compact_and_ones_stored_packed_or_as_text_still
 
     // An order copies the cart and the locked rates from each.
     let mut taxes = Vec::new();
-    for (reference, calc) in [(1, "compact"), (2, "packed"), (3, "plain")] {
+    for (reference, calc) in [(1, "compact"), (2, "unpacked"), (3, "packed"), (4, "plain")] {
         store
             .create_order(&order_request(reference, calc), now())
             .unwrap();
@@ -133,11 +141,31 @@ fn on_sqlite_an_answer_is_stored_compact_and_ones_stored_packed_or_as_text_still
             order.destination_address.name.as_deref(),
             Some("Ada Lovelace")
         );
-        // The same quote under three ids: the same shipments once the id is taken out.
+        // The same quote under four ids: the same shipments once the id is taken out.
         taxes.push(format!("{:?}", order.shipments).replace(calc, "ID"));
     }
-    assert_eq!(taxes[0], taxes[1]);
-    assert_eq!(taxes[0], taxes[2]);
+    for other in &taxes[1..] {
+        assert_eq!(&taxes[0], other);
+    }
+}
+
+#[test]
+fn on_sqlite_typical_quotes_are_three_to_a_page() {
+    let (_dir, store) = temp_store();
+    let pages = |store: &Store| count(store, "SELECT page_count FROM pragma_page_count");
+    assert_eq!(
+        count(&store, "SELECT page_size FROM pragma_page_size"),
+        connection::PAGE_SIZE
+    );
+    let before = pages(&store);
+    for _ in 0..30 {
+        let (request, response) = typical_calculation();
+        save_calculation(&store, &request, &response).unwrap();
+    }
+    // Ten pages of rows, and a few of the id's index and the tree above them; at one quote to
+    // a page (4 KB, or the answer unpacked) thirty.
+    let grown = pages(&store) - before;
+    assert!(grown <= 13, "{grown} pages for 30 quotes");
 }
 
 /// The quote the writer is handed for `calc`, with its JSON as it would have crossed the wire.

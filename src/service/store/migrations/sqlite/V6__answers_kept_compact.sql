@@ -1,5 +1,5 @@
 -- On PostgreSQL this step gives a quote's compact answer a column of its own
 -- (`../postgres/V6__answers_kept_compact.sql`). SQLite columns take any value, so the compact
--- answer is kept in `response_json` (told apart from the JSON of earlier versions by its first
--- bytes, `compact.rs`) and there is nothing to do here: the step exists so that both engines
--- count the same steps.
+-- answer, packed with LZ4 (`packed.rs`), is kept in `response_json`, told apart from what
+-- earlier versions stored there by its first bytes once unpacked (`compact.rs`), and there is
+-- nothing to do here: the step exists so that both engines count the same steps.
