@@ -2,12 +2,12 @@
 //!
 //! A quote is one row: its request as it crossed the wire and its answer's values in the
 //! compact form (`compact`), which gives back the JSON that was sent. SQLite keeps the answer
-//! packed (`packed`) in `response_json`, PostgreSQL, which compresses it itself, in
+//! packed (`packed`) in `response_json`; PostgreSQL, which compresses it itself, in
 //! `response_compact` (a column of its own since schema step 6: `response_json` is typed text
-//! there); what earlier versions stored still reads on both. The table is itself the quotes' history (rows are only ever added, each with
-//! its time, until retention deletes an unordered one), so a quote writes no event; earlier
-//! versions wrote a `calculation_saved` event repeating the row's id, which retention deletes
-//! with the quote.
+//! there). What earlier versions stored still reads on both. The table is itself the quotes'
+//! history (rows are only ever added, each with its time, until retention deletes an unordered
+//! one), so a quote writes no event; earlier versions wrote a `calculation_saved` event
+//! repeating the row's id, which retention deletes with the quote.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -439,7 +439,8 @@ pub(super) fn quoted(tx: &mut Tx<'_>, id: &str) -> Result<Quoted, StoreError> {
             }
         }
     };
-    // Compact (packed on SQLite since it is), or the JSON of an earlier version.
+    // The compact form as it is (PostgreSQL, and SQLite before it was packed), or packed: the
+    // compact form, or the JSON of an earlier version.
     let bytes = match stored {
         Value::Blob(bytes) if compact::is_compact(&bytes) => bytes,
         stored => packed::unpack_bytes(stored, what)?,
@@ -447,9 +448,7 @@ pub(super) fn quoted(tx: &mut Tx<'_>, id: &str) -> Result<Quoted, StoreError> {
     let response: TaxCalculationResponse = if compact::is_compact(&bytes) {
         compact::decode(&bytes, what)?
     } else {
-        let json = String::from_utf8(bytes)
-            .map_err(|e| StoreError::Corrupt(format!("{what}: not text: {e}")))?;
-        from_json(&json, what)?
+        from_json(&packed::text(bytes, what)?, what)?
     };
     let mut quoted = Quoted {
         rated_shipments: Vec::new(),

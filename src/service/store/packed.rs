@@ -41,8 +41,12 @@ pub(super) fn unpack_bytes(value: Value, what: &str) -> Result<Vec<u8>, StoreErr
 
 /// The JSON of a stored column, packed or not; `what` names the column in an error.
 pub(super) fn unpack(value: Value, what: &str) -> Result<String, StoreError> {
-    String::from_utf8(unpack_bytes(value, what)?)
-        .map_err(|e| StoreError::Corrupt(format!("{what}: not text: {e}")))
+    text(unpack_bytes(value, what)?, what)
+}
+
+/// Unpacked bytes as the JSON text they hold; `what` names the column in an error.
+pub(super) fn text(bytes: Vec<u8>, what: &str) -> Result<String, StoreError> {
+    String::from_utf8(bytes).map_err(|e| StoreError::Corrupt(format!("{what}: not text: {e}")))
 }
 
 #[cfg(test)]
