@@ -1,9 +1,9 @@
 //! The values that cross the engine boundary: what a parameter binds and a column reads as.
 //!
 //! Four kinds cover both stores' schemas on both engines (integers, text, bytes, NULL), and two
-//! more bind only on PostgreSQL (`text[]` and `bytea[]` parameters: a batch in one statement); booleans
-//! are integers 0/1 in SQLite and `boolean` in PostgreSQL expressions, and read back as `bool`
-//! either way. Decimals travel as exact text, never as a float.
+//! more bind only on PostgreSQL (`text[]` and `bytea[]` parameters: a batch in one statement);
+//! booleans are integers 0/1 in SQLite and `boolean` in PostgreSQL expressions, and read back as
+//! `bool` either way. Decimals travel as exact text, never as a float.
 
 use std::error::Error;
 
@@ -123,15 +123,17 @@ impl FromValue for String {
     }
 }
 
-impl ToValue for Vec<String> {
+/// A column of a batch, borrowed from its rows: binding copies each value once.
+impl ToValue for Vec<&str> {
     fn to_value(&self) -> Value {
-        Value::Texts(self.clone())
+        Value::Texts(self.iter().map(|text| (*text).to_owned()).collect())
     }
 }
 
-impl ToValue for Vec<Vec<u8>> {
+/// A column of a batch, borrowed from its rows, as `Vec<&str>`.
+impl ToValue for Vec<&[u8]> {
     fn to_value(&self) -> Value {
-        Value::Blobs(self.clone())
+        Value::Blobs(self.iter().map(|bytes| bytes.to_vec()).collect())
     }
 }
 

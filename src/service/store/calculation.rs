@@ -137,7 +137,6 @@ impl Store {
         let mut saved = self
             .save_rows(&rows.iter().collect::<Vec<_>>())?
             .into_iter();
-        drop(rows);
         Ok(prepared
             .into_iter()
             .map(|prepared| {
@@ -322,10 +321,7 @@ fn insert_as_arrays(
     if accepted.is_empty() {
         return Ok(());
     }
-    let column = |value: fn(&CalculationRow<'_>) -> String| -> Vec<String> {
-        accepted.iter().map(|row| value(row)).collect()
-    };
-    let answers: Vec<Vec<u8>> = accepted.iter().map(|row| row.response.to_vec()).collect();
+    let answers: Vec<&[u8]> = accepted.iter().map(|row| row.response).collect();
     execute(
         "WITH relaxed AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true))
          INSERT INTO calculations
@@ -333,14 +329,22 @@ fn insert_as_arrays(
          SELECT q.* FROM relaxed,
             unnest(?1::TEXT[], ?2::TEXT[], ?3::TEXT[], ?4::TEXT[], ?5::BYTEA[]) AS q",
         params![
-            column(|r| r.id.to_owned()),
-            column(|r| r.currency_code.to_owned()),
-            column(|r| r.created_at.to_owned()),
-            column(|r| r.request_json.to_owned()),
+            column(accepted, |r| r.id),
+            column(accepted, |r| r.currency_code),
+            column(accepted, |r| r.created_at),
+            column(accepted, |r| r.request_json),
             answers,
         ],
     )?;
     Ok(())
+}
+
+/// One text column of a batch, borrowed from its rows.
+fn column<'r>(
+    rows: &[&'r CalculationRow<'r>],
+    value: impl Fn(&'r CalculationRow<'r>) -> &'r str,
+) -> Vec<&'r str> {
+    rows.iter().map(|row| value(row)).collect()
 }
 
 /// Every shipment of the response must be one of the request, and a shipment's lines must be
