@@ -18,7 +18,9 @@
 //! one connection sending one request after another (p50/p99). `LOAD_STORED=N` first stores N
 //! quotes through the service (and N bodies in the minimal endpoint's table), so the figures
 //! are those of a store that has been taking quotes for a while; the bytes each quote added to
-//! the store are printed.
+//! the store are printed. `LOAD_LATENCIES=DIR` writes every fixed-rate request of each target
+//! to `DIR/<first word of its name>.tsv`: the Unix time it was due and its latency in ms, to
+//! line a tail up with other clocks (PostgreSQL's log, `perf record -k CLOCK_REALTIME`).
 //!
 //! The machine's speed drifts between phases half a minute apart, so the ratio to the minimal
 //! endpoint is taken from `LOAD_PAIRS` (default 3) more closed loops of the two, back to back in
@@ -37,9 +39,10 @@ mod pg_cluster;
 mod minimal;
 
 use std::net::SocketAddr;
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::Json;
 use axum::routing::post;
@@ -72,6 +75,11 @@ impl Target {
         self.urls
             .get(n % self.urls.len().max(1))
             .map_or("", String::as_str)
+    }
+
+    /// The first word of its name (`bare`, `minimal`, `packdesk`), for file names.
+    fn slug(&self) -> &str {
+        self.name.split(' ').next().unwrap_or("target")
     }
 }
 
@@ -535,6 +543,7 @@ fn open_loop(
     let interval = Duration::from_secs_f64(1.0 / rate.max(1) as f64);
     let total = (length.as_secs_f64() * rate as f64) as u64;
     let start = Instant::now() + Duration::from_millis(50);
+    let start_wall = SystemTime::now() + Duration::from_millis(50);
     let mut tasks = Vec::with_capacity(total as usize);
     for i in 0..total {
         let due = start + interval.mul_f64(i as f64);
@@ -547,12 +556,24 @@ fn open_loop(
         }));
     }
     let mut latencies = Vec::with_capacity(tasks.len());
+    let mut timeline = String::new();
     let mut errors = 0;
-    for task in tasks {
+    for (i, task) in tasks.into_iter().enumerate() {
         match load_rt.block_on(task) {
-            Ok((true, latency)) => latencies.push(latency),
+            Ok((true, latency)) => {
+                let due = start_wall + interval.mul_f64(i as f64);
+                let due = due.duration_since(UNIX_EPOCH).unwrap_or_default();
+                let millis = latency.as_secs_f64() * 1000.0;
+                timeline.push_str(&format!("{:.6}\t{millis:.3}\n", due.as_secs_f64()));
+                latencies.push(latency);
+            }
             _ => errors += 1,
         }
+    }
+    if let Some(dir) = std::env::var_os("LOAD_LATENCIES") {
+        let path = Path::new(&dir).join(format!("{}.tsv", target.slug()));
+        std::fs::write(&path, timeline)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
     }
     let achieved = latencies.len() as f64 / start.elapsed().as_secs_f64();
     percentiles(latencies, achieved, errors)
