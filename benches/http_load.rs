@@ -555,22 +555,25 @@ fn open_loop(
             (ok, due.elapsed())
         }));
     }
+    let record = std::env::var_os("LOAD_LATENCIES");
     let mut latencies = Vec::with_capacity(tasks.len());
     let mut timeline = String::new();
     let mut errors = 0;
     for (i, task) in tasks.into_iter().enumerate() {
         match load_rt.block_on(task) {
             Ok((true, latency)) => {
-                let due = start_wall + interval.mul_f64(i as f64);
-                let due = due.duration_since(UNIX_EPOCH).unwrap_or_default();
-                let millis = latency.as_secs_f64() * 1000.0;
-                timeline.push_str(&format!("{:.6}\t{millis:.3}\n", due.as_secs_f64()));
+                if record.is_some() {
+                    let due = start_wall + interval.mul_f64(i as f64);
+                    let due = due.duration_since(UNIX_EPOCH).unwrap_or_default();
+                    let millis = latency.as_secs_f64() * 1000.0;
+                    timeline.push_str(&format!("{:.6}\t{millis:.3}\n", due.as_secs_f64()));
+                }
                 latencies.push(latency);
             }
             _ => errors += 1,
         }
     }
-    if let Some(dir) = std::env::var_os("LOAD_LATENCIES") {
+    if let Some(dir) = record {
         let path = Path::new(&dir).join(format!("{}.tsv", target.slug()));
         std::fs::write(&path, timeline)
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
