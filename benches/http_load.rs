@@ -21,6 +21,9 @@
 //! the store are printed. `LOAD_LATENCIES=DIR` writes every fixed-rate request of each target
 //! to `DIR/<first word of its name>.tsv`: the Unix time it was due and its latency in ms, to
 //! line a tail up with other clocks (PostgreSQL's log, `perf record -k CLOCK_REALTIME`).
+//! `LOAD_CANARY=N` runs a canary thread (`http_load/canary.rs`) through the whole run, alone
+//! for its first N seconds, and prints after each fixed-rate phase how often the machine itself
+//! ran slow meanwhile.
 //!
 //! The machine's speed drifts between phases half a minute apart, so the ratio to the minimal
 //! endpoint is taken from `LOAD_PAIRS` (default 3) more closed loops of the two, back to back in
@@ -37,6 +40,9 @@ mod pg_cluster;
 
 #[path = "http_load/minimal.rs"]
 mod minimal;
+
+#[path = "http_load/canary.rs"]
+mod canary;
 
 use std::net::SocketAddr;
 use std::path::Path;
@@ -126,6 +132,19 @@ fn main() {
     let rate = env_or("LOAD_RATE", 1000);
     let stored = env_or("LOAD_STORED", 0);
     let pairs = env_or("LOAD_PAIRS", 3).max(1);
+    let canary = std::env::var("LOAD_CANARY").ok().map(|alone| {
+        let canary = canary::Canary::start();
+        let alone = alone.parse().unwrap_or(0);
+        if alone > 0 {
+            let from = canary::unix_now();
+            std::thread::sleep(Duration::from_secs(alone));
+            eprintln!(
+                "the machine alone for {alone} s: {}",
+                canary.report(from, canary::unix_now())
+            );
+        }
+        canary
+    });
 
     let database = database();
     let instances = env_or("LOAD_INSTANCES", 1).max(1);
@@ -245,7 +264,12 @@ fn main() {
                 .sum()
         };
         let (server_cpu, load_cpu) = (cpu(false), cpu(true));
+        let from = canary::unix_now();
         let open = open_loop(&load_rt, target, &body, rate, seconds);
+        if let Some(canary) = &canary {
+            let report = canary.report(from, canary::unix_now());
+            eprintln!("  {} at {rate} req/s: {report}", target.name);
+        }
         let one = load_rt.block_on(one_connection(target, &body, seconds));
         println!(
             "| {} | {:.0} | {:.1} | {:.1} | {:.0} | {:.2} | {:.2} | {:.0} | {:.2} | {:.2} | {} |",
