@@ -101,6 +101,14 @@ fn database() -> Option<String> {
     }
 }
 
+/// Now, in seconds since the Unix epoch: the clock the latency files and the canary share.
+fn unix_now() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_secs_f64()
+}
+
 fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name)
         .ok()
@@ -136,11 +144,11 @@ fn main() {
         let canary = canary::Canary::start();
         let alone = alone.parse().unwrap_or(0);
         if alone > 0 {
-            let from = canary::unix_now();
+            let from = unix_now();
             std::thread::sleep(Duration::from_secs(alone));
             eprintln!(
                 "the machine alone for {alone} s: {}",
-                canary.report(from, canary::unix_now())
+                canary.report(from, unix_now())
             );
         }
         canary
@@ -264,10 +272,10 @@ fn main() {
                 .sum()
         };
         let (server_cpu, load_cpu) = (cpu(false), cpu(true));
-        let from = canary::unix_now();
+        let from = unix_now();
         let open = open_loop(&load_rt, target, &body, rate, seconds);
         if let Some(canary) = &canary {
-            let report = canary.report(from, canary::unix_now());
+            let report = canary.report(from, unix_now());
             eprintln!("  {} at {rate} req/s: {report}", target.name);
         }
         let one = load_rt.block_on(one_connection(target, &body, seconds));
@@ -567,7 +575,7 @@ fn open_loop(
     let interval = Duration::from_secs_f64(1.0 / rate.max(1) as f64);
     let total = (length.as_secs_f64() * rate as f64) as u64;
     let start = Instant::now() + Duration::from_millis(50);
-    let start_wall = SystemTime::now() + Duration::from_millis(50);
+    let start_unix = unix_now() + 0.05;
     let mut tasks = Vec::with_capacity(total as usize);
     for i in 0..total {
         let due = start + interval.mul_f64(i as f64);
@@ -587,10 +595,9 @@ fn open_loop(
         match load_rt.block_on(task) {
             Ok((true, latency)) => {
                 if record.is_some() {
-                    let due = start_wall + interval.mul_f64(i as f64);
-                    let due = due.duration_since(UNIX_EPOCH).unwrap_or_default();
+                    let due = start_unix + interval.as_secs_f64() * i as f64;
                     let millis = latency.as_secs_f64() * 1000.0;
-                    timeline.push_str(&format!("{:.6}\t{millis:.3}\n", due.as_secs_f64()));
+                    timeline.push_str(&format!("{due:.6}\t{millis:.3}\n"));
                 }
                 latencies.push(latency);
             }

@@ -6,7 +6,9 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
+
+use crate::unix_now;
 
 /// A block slower than this many times the median is counted as slowed.
 const SLOW: u32 = 5;
@@ -81,13 +83,6 @@ impl Drop for Canary {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
     }
-}
-
-pub fn unix_now() -> f64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default()
-        .as_secs_f64()
 }
 
 /// About 150 µs of dependent multiplications, and the CPU time this thread spent on them.

@@ -35,9 +35,8 @@
 //! database and the quotes before it — so a bad one fails alone with nothing to undo. The request stored
 //! is the bytes that crossed the wire, and the answer its values in a compact form that gives back
 //! the bytes sent (`store::compact`), so nothing is serialized twice. A quote is one row: its rate
-//! options are read from the stored
-//! response when an order locks one (each `tax_transaction_id` names its calculation, `service::ids`), and
-//! only then is the rate's row (`calculation_rates`, which the order's shipment refers to) written. Rate
+//! options are read from the stored response when an order locks one (each `tax_transaction_id`
+//! names its calculation, `service::ids`), and only then is the rate's row (`calculation_rates`, which the order's shipment refers to) written. Rate
 //! rows written for every option of every quote were three rows and three index entries more per quote,
 //! half of what the writer wrote (BENCHMARKS.md). Checkpoints, which copy the log into the
 //! database file and sync it, would stall whichever commit crossed SQLite's threshold; a thread with its
