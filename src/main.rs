@@ -25,25 +25,17 @@ fn main() -> anyhow::Result<std::process::ExitCode> {
             runtime.block_on(serve(args, &paths))?;
         }
         Some(Command::Import(args)) => {
-            return Ok(packdesk::cli::run_import(
-                &args,
-                cli.database.as_deref(),
-                &paths,
-            ));
+            return Ok(packdesk::cli::run_import(&args, &paths));
         }
         Some(Command::Documents(args)) => {
-            return Ok(packdesk::cli::run_documents(
-                &args,
-                cli.database.as_deref(),
-                &paths,
-            ));
+            return Ok(packdesk::cli::run_documents(&args, &paths));
         }
         Some(Command::Scale(args)) => return Ok(packdesk::cli::run_scale(&args)),
         // The app owns its own runtime (jobs run there while the window runs on this thread).
         None => {
             tracing::info!(version = env!("CARGO_PKG_VERSION"), "station app starting");
             let mut config = packdesk::ui::AppConfig::from_paths(&paths);
-            config.database = cli.database;
+            config.database = cli.record.database;
             packdesk::ui::run(config)?;
         }
     }

@@ -20,11 +20,14 @@ pub struct DocumentsArgs {
     /// Where to write the files [default: the working directory].
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
+    #[command(flatten)]
+    pub record: super::RecordArg,
 }
 
-pub fn run(args: &DocumentsArgs, database: Option<&str>, paths: &Paths) -> ExitCode {
+pub fn run(args: &DocumentsArgs, paths: &Paths) -> ExitCode {
     let mut out = std::io::stdout().lock();
     let mut err = std::io::stderr().lock();
+    let database = args.record.database.as_deref();
     let Some(mut db) = super::record::open("documents", database, paths, &mut err) else {
         return ExitCode::from(2);
     };

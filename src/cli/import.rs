@@ -10,6 +10,8 @@ use crate::station::db::StationError;
 
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {
+    #[command(flatten)]
+    pub record: super::RecordArg,
     /// The files to import, each in its own transaction.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
@@ -23,9 +25,10 @@ const REJECTED: u8 = 1;
 const FAILED: u8 = 2;
 
 /// Imports each file, printing its report; the exit status says how it went (see `ImportArgs`).
-pub fn run(args: &ImportArgs, database: Option<&str>, paths: &Paths) -> ExitCode {
+pub fn run(args: &ImportArgs, paths: &Paths) -> ExitCode {
     let mut out = std::io::stdout().lock();
     let mut err = std::io::stderr().lock();
+    let database = args.record.database.as_deref();
     ExitCode::from(import(args, database, paths, &mut out, &mut err))
 }
 

@@ -22,11 +22,14 @@ pub use documents::{DocumentsArgs, run as run_documents};
 pub use import::{ImportArgs, run as run_import};
 pub use scale::{ReadArgs as ScaleReadArgs, ScaleArgs, ScaleCommand, run as run_scale};
 
+// A top-level option belongs to the app alone: `packdesk --database X serve` would otherwise
+// read as if X were the service's store. Each command takes its own options after its name.
 #[derive(Debug, Parser)]
 #[command(
     name = "packdesk",
     version,
-    about = "Packing-station software for cross-border Delivered Duty Paid shipping"
+    about = "Packing-station software for cross-border Delivered Duty Paid shipping",
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -35,18 +38,39 @@ pub struct Cli {
     /// the orders shown, and quit (BENCHMARKS.md).
     #[arg(long, hide = true)]
     pub measure_startup: bool,
+    #[command(flatten)]
+    pub record: RecordArg,
+}
+
+/// `--database` of the app, `import` and `documents`: the station's record this desk uses. The
+/// service's own store is another database, `packdesk serve --database`, which does not read
+/// `PACKDESK_DATABASE_URL`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct RecordArg {
     /// The station's record: a SQLite file path (`sqlite:PATH` also works) or a warehouse
     /// database, postgres://user@host:5432/database (password from PGPASSWORD or the URL).
     /// Overrides Settings → Warehouse [default: the setting, else this desk's SQLite file].
-    #[arg(long, global = true, env = "PACKDESK_DATABASE_URL", value_name = "URL")]
+    #[arg(long, env = "PACKDESK_DATABASE_URL", value_name = "URL")]
     pub database: Option<String>,
 }
 
 impl Cli {
     /// Parses the command line; `--help` ends with where this machine keeps Packdesk's files.
+    /// A usage problem ends the process with clap's message and exit status 2, never a panic.
     pub fn parse_with_paths(paths: &Paths) -> Self {
-        let matches = Self::command().after_help(paths.describe()).get_matches();
-        Self::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+        Self::try_parse_with_paths(paths, std::env::args_os()).unwrap_or_else(|e| e.exit())
+    }
+
+    /// [`Cli::parse_with_paths`] on `args` (the program's name first), returning the usage error.
+    pub fn try_parse_with_paths<I, T>(paths: &Paths, args: I) -> Result<Self, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let matches = Self::command()
+            .after_help(paths.describe())
+            .try_get_matches_from(args)?;
+        Self::from_arg_matches(&matches)
     }
 }
 
@@ -69,7 +93,7 @@ pub enum Command {
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
     /// Address to listen on.
-    #[arg(long, default_value = "127.0.0.1:8787")]
+    #[arg(long, env = "PACKDESK_SERVICE_ADDR", default_value = "127.0.0.1:8787")]
     pub addr: SocketAddr,
     /// Where the database and generated credentials live [default: the platform data directory].
     #[arg(long)]
@@ -96,11 +120,17 @@ pub struct ServeArgs {
     /// calculation as long as the order exists); ordering a deleted one is refused as expired.
     #[arg(long, default_value_t = DEFAULT_QUOTE_RETENTION_DAYS, value_parser = clap::value_parser!(u64).range(1..=36_500))]
     pub quote_retention_days: u64,
-    /// Where calculations, orders and labels are stored: a SQLite file [default:
+    /// The service's own store of calculations, orders and labels (not a desk's record, so
+    /// PACKDESK_DATABASE_URL is not read here): a SQLite file path or sqlite:PATH [default:
     /// service.sqlite3 in the data directory], or postgres://user@host:5432/database so that
     /// several instances (on other ports or machines) serve one merchant. A URL without a
     /// password takes PGPASSWORD from the environment.
-    #[arg(long, value_parser = parse_database)]
+    #[arg(
+        long,
+        env = "PACKDESK_SERVICE_DATABASE_URL",
+        value_name = "URL",
+        value_parser = parse_database
+    )]
     pub database: Option<DatabaseLocation>,
 }
 
@@ -146,5 +176,82 @@ mod tests {
         assert!(help.contains("--database"), "{help}");
         assert!(help.contains("/srv/station-7/station.sqlite3"), "{help}");
         assert!(!help.contains("measure-startup"), "{help}");
+    }
+
+    #[test]
+    fn the_definition_holds_together() {
+        // clap checks its definition (names, types, conflicts) here rather than by panicking
+        // at a user's first run of the command that breaks it.
+        Cli::command().debug_assert();
+    }
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        let paths = Paths::in_directory(std::path::Path::new("/srv/station-7"));
+        Cli::try_parse_with_paths(
+            &paths,
+            std::iter::once("packdesk").chain(args.iter().copied()),
+        )
+    }
+
+    #[test]
+    fn serve_reads_its_own_store_for_every_form() {
+        for (url, engine) in [
+            ("postgres://packdesk@127.0.0.1:5432/service", "postgres"),
+            ("sqlite:/var/lib/packdesk/service.sqlite3", "sqlite"),
+            ("/var/lib/packdesk/service.sqlite3", "sqlite"),
+        ] {
+            let cli = parse(&["serve", "--database", url]).unwrap();
+            let Some(Command::Serve(args)) = cli.command else {
+                panic!("serve was not parsed: {cli:?}");
+            };
+            let location = args.database.unwrap();
+            let is_postgres = matches!(location, DatabaseLocation::Postgres(_));
+            assert_eq!(is_postgres, engine == "postgres", "{url}: {location}");
+        }
+    }
+
+    #[test]
+    fn the_desks_record_and_the_services_store_are_separate_options() {
+        let cli = parse(&["import", "--database", "sqlite:/tmp/desk.sqlite3", "a.json"]).unwrap();
+        let Some(Command::Import(args)) = cli.command else {
+            panic!("import was not parsed: {cli:?}");
+        };
+        assert_eq!(
+            args.record.database.as_deref(),
+            Some("sqlite:/tmp/desk.sqlite3")
+        );
+
+        let cli = parse(&["--database", "sqlite:/tmp/desk.sqlite3"]).unwrap();
+        assert_eq!(
+            cli.record.database.as_deref(),
+            Some("sqlite:/tmp/desk.sqlite3")
+        );
+
+        // The app's option before a command is a usage error, not a silent redirect.
+        let e = parse(&["--database", "sqlite:/tmp/desk.sqlite3", "serve"]).unwrap_err();
+        assert_eq!(e.kind(), clap::error::ErrorKind::ArgumentConflict, "{e}");
+    }
+
+    #[test]
+    fn every_usage_problem_is_an_error_not_a_panic() {
+        for args in [
+            &["serve", "--database", "mysql://x"][..],
+            &["serve", "--database"],
+            &["serve", "--addr", "nowhere"],
+            &["serve", "--pricing-date", "yesterday"],
+            &["import"],
+            &["documents"],
+            &[
+                "scale",
+                "read",
+                "--serial",
+                "/dev/ttyUSB0",
+                "--protocol",
+                "morse",
+            ],
+            &["no-such-command"],
+        ] {
+            assert!(parse(args).is_err(), "{args:?} was accepted");
+        }
     }
 }

@@ -27,6 +27,11 @@ pub enum LocationError {
     Empty,
     #[error("not a PostgreSQL URL ({0}); the shape is postgres://user@host:5432/database")]
     BadUrl(String),
+    #[error(
+        "{0}:// is not a database Packdesk uses: give a file path, sqlite:PATH or \
+         postgres://user@host:5432/database"
+    )]
+    UnknownScheme(String),
     #[error("the URL names no database; add it after the port: postgres://user@host:5432/packdesk")]
     NoDatabase,
     #[error("the URL names no user: postgres://user@host:5432/database")]
@@ -52,6 +57,16 @@ impl Location {
         let path = text
             .strip_prefix("sqlite://")
             .or_else(|| text.strip_prefix("sqlite:"));
+        if path.is_none() {
+            // `mysql://…` would otherwise become a SQLite file of that name.
+            if let Some((scheme, _)) = text.split_once("://")
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+            {
+                return Err(LocationError::UnknownScheme(scheme.to_owned()));
+            }
+        }
         match path.unwrap_or(text) {
             "" => Err(LocationError::Empty),
             path => Ok(Location::Sqlite(PathBuf::from(path))),
@@ -211,6 +226,19 @@ mod tests {
         );
         assert!(!format!("{target:?}").contains("hunter2"));
         assert!(!target.uses_tls());
+    }
+
+    #[test]
+    fn a_url_of_another_database_is_refused_rather_than_taken_for_a_file_name() {
+        assert_eq!(
+            Location::parse("mysql://packer@db/warehouse").unwrap_err(),
+            LocationError::UnknownScheme("mysql".into())
+        );
+        // A Windows path is not a URL.
+        assert!(matches!(
+            Location::parse(r"C:\data\s.db"),
+            Ok(Location::Sqlite(_))
+        ));
     }
 
     #[test]

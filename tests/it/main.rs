@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // Test code: a failure is a panic.
 
+mod cli_serve;
 mod client;
 mod contract;
 mod customs;
@@ -15,6 +16,7 @@ mod paperwork;
 #[path = "../support/pg_cluster.rs"]
 mod pg_cluster;
 mod printing;
+mod readme;
 mod retention;
 mod scale;
 mod service;

@@ -181,6 +181,7 @@ where
         .env("XDG_DATA_HOME", home.path().join("data"))
         .env("XDG_STATE_HOME", home.path().join("state"))
         .env_remove("PACKDESK_DATABASE_URL")
+        .env_remove("PACKDESK_SERVICE_DATABASE_URL")
         .output()
         .unwrap();
     (

@@ -27,11 +27,20 @@ pub struct Cluster {
     port: u16,
     /// `initdb` and the server refuse to run as root: they run as this user then.
     run_as: Option<&'static str>,
+    /// The cluster's superuser (password [`PASSWORD`]).
+    superuser: &'static str,
 }
 
 impl Cluster {
-    /// `initdb` and start; `Err` says what is missing or what failed.
+    /// `initdb` and start, with [`USER`] as the superuser; `Err` says what is missing or what
+    /// failed.
     pub fn start() -> Result<Self, String> {
+        Self::start_as(USER)
+    }
+
+    /// [`Cluster::start`] with `superuser` as the superuser's name (`postgres` for a cluster
+    /// that looks like a distribution's own).
+    pub fn start_as(superuser: &'static str) -> Result<Self, String> {
         let bin = binaries().ok_or(
             "PostgreSQL's initdb/pg_ctl were not found (Debian: apt-get install postgresql; \
              or set PACKDESK_PG_BIN to the directory holding them)",
@@ -52,6 +61,7 @@ impl Cluster {
             bin,
             port: 0,
             run_as,
+            superuser,
         };
         cluster.run_tool(
             "initdb",
@@ -59,7 +69,7 @@ impl Cluster {
                 "-D",
                 path_str(&data)?,
                 "-U",
-                USER,
+                superuser,
                 "--pwfile",
                 path_str(&pwfile)?,
                 "--auth-local=trust",
@@ -119,17 +129,29 @@ impl Cluster {
         self.port
     }
 
+    pub fn superuser(&self) -> &'static str {
+        self.superuser
+    }
+
+    /// The directory holding PostgreSQL's programs (`createdb`, `psql`, …).
+    pub fn bin(&self) -> &Path {
+        &self.bin
+    }
+
     /// `postgres://packdesk:…@127.0.0.1:PORT/NAME`.
     pub fn url(&self, database: &str) -> String {
         format!(
-            "postgres://{USER}:{PASSWORD}@127.0.0.1:{}/{database}",
-            self.port
+            "postgres://{}:{PASSWORD}@127.0.0.1:{}/{database}",
+            self.superuser, self.port
         )
     }
 
     /// The same URL without the password (what Settings stores).
     pub fn url_without_password(&self, database: &str) -> String {
-        format!("postgres://{USER}@127.0.0.1:{}/{database}", self.port)
+        format!(
+            "postgres://{}@127.0.0.1:{}/{database}",
+            self.superuser, self.port
+        )
     }
 
     /// Creates an empty database and returns its URL (with the password).

@@ -180,6 +180,13 @@ pub fn apply(core: &mut Core, done: Done, then: &mut Vec<Command>) {
     match done {
         Done::Started(Ok(started)) => {
             let started = *started;
+            // Said once in the log, so whoever started the app (or a script) sees which record
+            // and service this desk works on.
+            tracing::info!(
+                record = %started.warehouse.location,
+                service = %started.settings.active().base_url,
+                "station ready"
+            );
             let state = &mut core.state;
             state.settings = started.settings;
             state.shell.credential_note = started.credential_note;
@@ -227,6 +234,7 @@ pub fn apply(core: &mut Core, done: Done, then: &mut Vec<Command>) {
             then.push(crate::ui::customs::command::CustomsCommand::Load.into());
         }
         Done::Started(Err(failed)) => {
+            tracing::warn!("the station could not start: {}", failed.why);
             core.state.shell.startup = Startup::Failed(failed.why);
             core.backend.credentials = failed.credentials;
         }

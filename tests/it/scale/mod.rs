@@ -6,7 +6,7 @@
 mod cli;
 mod hid;
 mod serial;
-mod sim;
+pub mod sim;
 mod watcher;
 
 use rust_decimal::Decimal;

@@ -1,0 +1,159 @@
+//! `packdesk serve` started as a process, as a merchant starts it, rather than in the test's own
+//! process: the command line's parser, its options and its environment are part of what is
+//! tested. Two instances on one throwaway PostgreSQL database take a quote through one and the
+//! order through the other, with a desk's `PACKDESK_DATABASE_URL` set in their environment
+//! (which names the desk's record, not the service's store, and must change nothing).
+
+use std::io::{BufRead as _, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use packdesk::api::{Client, ClientConfig, Secret};
+
+use crate::pg_cluster;
+use crate::support::{cart, order_for};
+
+const API_KEY: &str = "cli-serve-api-key";
+const ACCESS_TOKEN: &str = "cli-serve-access-token";
+
+/// A `packdesk serve` process, stopped on drop.
+struct Served {
+    child: Child,
+    base_url: String,
+    _data: tempfile::TempDir,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `packdesk serve ARGS` on a free port with its own data directory, once it says where it
+/// listens; `Err` is what it printed when it stopped instead.
+fn serve(args: &[&str], env: &[(&str, &str)]) -> Result<Served, String> {
+    let data = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_packdesk"))
+        .arg("serve")
+        .args(["--addr", "127.0.0.1:0", "--data-dir"])
+        .arg(data.path())
+        .args(args)
+        .env("HOME", data.path())
+        .env("XDG_STATE_HOME", data.path().join("state"))
+        .env_remove("PACKDESK_SERVICE_DATABASE_URL")
+        .envs(env.iter().copied())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    for line in stdout.lines().map_while(Result::ok) {
+        if let Some(url) = line.strip_prefix("packdesk serve: listening on ") {
+            return Ok(Served {
+                child,
+                base_url: url.trim().to_owned(),
+                _data: data,
+            });
+        }
+    }
+    let output = child.wait_with_output().unwrap();
+    Err(format!(
+        "packdesk serve {args:?} stopped ({}): {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    ))
+}
+
+fn client(served: &Served) -> Client {
+    let mut config = ClientConfig::new(
+        served.base_url.clone(),
+        format!("{}/api/post/fc/labels", served.base_url),
+        Secret::new(API_KEY),
+        Secret::new(ACCESS_TOKEN),
+    );
+    config.request_timeout = Duration::from_secs(30);
+    Client::new(config).unwrap()
+}
+
+#[test]
+fn two_serve_processes_on_one_postgres_database_are_one_service() {
+    let Some(url) = pg_cluster::fresh_database() else {
+        return;
+    };
+    // The password comes from PGPASSWORD, as the README has it, not from the URL.
+    let (without_password, password) = split_password(&url);
+    let env = [
+        ("PGPASSWORD", password.as_str()),
+        ("PACKDESK_API_KEY", API_KEY),
+        ("PACKDESK_ACCESS_TOKEN", ACCESS_TOKEN),
+        (
+            "PACKDESK_DATABASE_URL",
+            "postgres://desk@192.0.2.1:5432/warehouse",
+        ),
+    ];
+    let args = ["--database", without_password.as_str()];
+    let a = serve(&args, &env).unwrap();
+    let b = serve(&args, &env).unwrap();
+    assert_ne!(a.base_url, b.base_url);
+
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let quote = client(&a)
+            .landed_cost(&cart("DE", None, None))
+            .await
+            .unwrap();
+        let order = order_for(4100, &quote, 0);
+        client(&b).create_order(&order).await.unwrap();
+        // Created once: the same order again through the first is a conflict, not a second.
+        let again = client(&a).create_order(&order).await;
+        assert!(
+            matches!(again, Err(packdesk::api::ClientError::Conflict { .. })),
+            "{again:?}"
+        );
+    });
+}
+
+#[test]
+fn a_desks_database_in_the_environment_neither_crashes_nor_redirects_serve() {
+    let data = tempfile::tempdir().unwrap();
+    let store = data.path().join("store.sqlite3");
+    let desk_record = data.path().join("desk.sqlite3");
+    let store_arg = format!("sqlite:{}", store.display());
+    let desk_env = format!("sqlite:{}", desk_record.display());
+    for args in [&["--database", store_arg.as_str()][..], &[]] {
+        let served = serve(args, &[("PACKDESK_DATABASE_URL", &desk_env)]).unwrap();
+        drop(served);
+    }
+    assert!(
+        store.exists(),
+        "--database sqlite:PATH was not the service's store"
+    );
+    assert!(
+        !desk_record.exists(),
+        "serve opened the desk's record named by PACKDESK_DATABASE_URL"
+    );
+}
+
+#[test]
+fn a_usage_problem_is_a_message_and_status_2_never_a_panic() {
+    for args in [
+        &["serve", "--database", "mysql://somewhere/db"][..],
+        &["--database", "sqlite:/tmp/x.sqlite3", "serve"],
+        &["serve", "--addr", "nowhere"],
+    ] {
+        let (code, out, err) = crate::support::packdesk(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!err.contains("stopped unexpectedly"), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+}
+
+/// `postgres://user:password@host/db` → (`postgres://user@host/db`, `password`).
+fn split_password(url: &str) -> (String, String) {
+    let (scheme, rest) = url.split_once("://").unwrap();
+    let (credentials, host) = rest.split_once('@').unwrap();
+    let (user, password) = credentials.split_once(':').unwrap();
+    (format!("{scheme}://{user}@{host}"), password.to_owned())
+}
