@@ -1,5 +1,7 @@
 //! `packdesk`: with no command, the packing-station app; `packdesk serve`, the reference service.
 
+use std::io::Write as _;
+
 use anyhow::Context as _;
 use packdesk::cli::{Cli, Command, ServeArgs};
 use packdesk::paths::Paths;
@@ -48,20 +50,27 @@ async fn serve(args: ServeArgs, paths: &Paths) -> anyhow::Result<()> {
     let running = server::start(config)
         .await
         .context("cannot start the service")?;
-    println!("packdesk serve: listening on {}", running.base_url);
-    println!("  label endpoint: {}", running.labels_url);
-    println!("  data directory: {}", data_dir.display());
+    // Written, not printed: a closed stdout (`packdesk serve | head -1`, a launcher that went
+    // away) must not stop the service, and `println!` panics on a broken pipe.
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "packdesk serve: listening on {}", running.base_url);
+    let _ = writeln!(out, "  label endpoint: {}", running.labels_url);
+    let _ = writeln!(out, "  data directory: {}", data_dir.display());
     if running.generated_credentials {
         // Shown once, on the start that generated them; they are kept in the data directory.
-        println!(
+        let _ = writeln!(
+            out,
             "  new API key (x-service-direct-api-key): {}",
             running.credentials.api_key.expose()
         );
-        println!(
+        let _ = writeln!(
+            out,
             "  new access token (Authorization: Bearer): {}",
             running.credentials.access_token.expose()
         );
     }
+    let _ = out.flush();
+    drop(out);
     shutdown_signal().await;
     tracing::info!("shutting down: finishing requests in flight");
     running

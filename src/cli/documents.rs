@@ -21,7 +21,7 @@ pub struct DocumentsArgs {
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
     #[command(flatten)]
-    pub record: super::RecordArg,
+    pub record: super::record::RecordArg,
 }
 
 pub fn run(args: &DocumentsArgs, paths: &Paths) -> ExitCode {

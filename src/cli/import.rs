@@ -11,7 +11,7 @@ use crate::station::db::StationError;
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {
     #[command(flatten)]
-    pub record: super::RecordArg,
+    pub record: super::record::RecordArg,
     /// The files to import, each in its own transaction.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,

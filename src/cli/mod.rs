@@ -20,6 +20,7 @@ use crate::service::server::{
 
 pub use documents::{DocumentsArgs, run as run_documents};
 pub use import::{ImportArgs, run as run_import};
+pub use record::RecordArg;
 pub use scale::{ReadArgs as ScaleReadArgs, ScaleArgs, ScaleCommand, run as run_scale};
 
 // A top-level option belongs to the app alone: `packdesk --database X serve` would otherwise
@@ -40,18 +41,6 @@ pub struct Cli {
     pub measure_startup: bool,
     #[command(flatten)]
     pub record: RecordArg,
-}
-
-/// `--database` of the app, `import` and `documents`: the station's record this desk uses. The
-/// service's own store is another database, `packdesk serve --database`, which does not read
-/// `PACKDESK_DATABASE_URL`.
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct RecordArg {
-    /// The station's record: a SQLite file path (`sqlite:PATH` also works) or a warehouse
-    /// database, postgres://user@host:5432/database (password from PGPASSWORD or the URL).
-    /// Overrides Settings → Warehouse [default: the setting, else this desk's SQLite file].
-    #[arg(long, env = "PACKDESK_DATABASE_URL", value_name = "URL")]
-    pub database: Option<String>,
 }
 
 impl Cli {

@@ -8,6 +8,18 @@ use crate::station::secrets::CredentialStore;
 use crate::station::settings::Settings;
 use crate::station::warehouse;
 
+/// `--database` of the app, `import` and `documents`: the station's record this desk uses. The
+/// service's own store is another database, `packdesk serve --database`, which does not read
+/// `PACKDESK_DATABASE_URL`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct RecordArg {
+    /// The station's record: a SQLite file path (`sqlite:PATH` also works) or a warehouse
+    /// database, postgres://user@host:5432/database (password from PGPASSWORD or the URL).
+    /// Overrides Settings → Warehouse [default: the setting, else this desk's SQLite file].
+    #[arg(long, env = "PACKDESK_DATABASE_URL", value_name = "URL")]
+    pub database: Option<String>,
+}
+
 /// The record, or `None` after saying on `err` why it could not be opened (as `command`).
 pub fn open(
     command: &str,

@@ -47,9 +47,11 @@ fn serve(args: &[&str], env: &[(&str, &str)]) -> Result<Served, String> {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stdout = BufReader::new(child.stdout.take().unwrap());
-    for line in stdout.lines().map_while(Result::ok) {
+    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+    while let Some(Ok(line)) = stdout.next() {
         if let Some(url) = line.strip_prefix("packdesk serve: listening on ") {
+            // The rest is read (and dropped) so the service never writes into a closed pipe.
+            std::thread::spawn(move || stdout.for_each(drop));
             return Ok(Served {
                 child,
                 base_url: url.trim().to_owned(),
