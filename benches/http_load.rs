@@ -454,6 +454,7 @@ async fn answer_of(target: &Target, body: &Arc<Vec<u8>>) -> bytes::Bytes {
 }
 
 fn client() -> reqwest::Client {
+    packdesk::api::tls::install();
     reqwest::Client::builder()
         .pool_max_idle_per_host(1024)
         .build()

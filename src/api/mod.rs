@@ -7,6 +7,7 @@ pub mod label;
 pub mod landed_cost;
 pub mod num;
 pub mod order;
+pub mod tls;
 
 pub use client::{Client, ClientConfig, ClientError, RetryPolicy, Secret};
 pub use error::{ErrorBody, FieldError};

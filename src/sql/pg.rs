@@ -206,7 +206,7 @@ pub fn connect(target: &PgTarget) -> Result<Client, ConnectionProblem> {
 fn tls_connector() -> Result<tokio_postgres_rustls::MakeRustlsConnect, String> {
     use rustls_platform_verifier::BuilderVerifierExt;
     // The certificate is checked against the system's trust store, as for the service's HTTPS.
-    let provider = Arc::new(rustls::crypto::aws_lc_rs::default_provider());
+    let provider = crate::api::tls::provider();
     let config = rustls::ClientConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
         .and_then(BuilderVerifierExt::with_platform_verifier)

@@ -244,7 +244,7 @@ impl eframe::App for PackdeskApp {
         self.frame_ui(ui);
     }
 
-    fn on_exit(&mut self) {
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         // Whatever the worker was sending is given back, and sent again at the next start
         // (or by another desk of the warehouse) without waiting for its lease to run out.
         if let Some(outbox) = self.core.backend.outbox.take() {

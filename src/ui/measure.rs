@@ -85,7 +85,7 @@ impl eframe::App for Measured {
         ui.ctx().request_repaint();
     }
 
-    fn on_exit(&mut self) {
-        eframe::App::on_exit(&mut self.app);
+    fn on_exit(&mut self, gl: Option<&eframe::glow::Context>) {
+        eframe::App::on_exit(&mut self.app, gl);
     }
 }

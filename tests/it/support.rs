@@ -31,7 +31,10 @@ impl TestService {
         Self {
             running,
             client,
-            http: reqwest::Client::new(),
+            http: {
+                packdesk::api::tls::install();
+                reqwest::Client::new()
+            },
             dir,
         }
     }

@@ -109,6 +109,7 @@ impl Client {
             "access_token",
             &format!("Bearer {}", config.access_token.expose()),
         )?;
+        super::tls::install();
         let http = reqwest::Client::builder()
             .user_agent(USER_AGENT)
             .connect_timeout(config.connect_timeout)

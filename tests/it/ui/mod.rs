@@ -76,7 +76,7 @@ impl Station {
     /// Stops the app as closing its window does (the outbox worker stops where it is) and
     /// starts it again on the same files.
     pub fn restart(mut self, config: AppConfig) -> Station {
-        eframe::App::on_exit(self.harness.state_mut());
+        eframe::App::on_exit(self.harness.state_mut(), None);
         let Station { harness, _dir: dir } = self;
         drop(harness);
         start(dir, config)

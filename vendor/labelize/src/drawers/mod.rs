@@ -1,0 +1,4 @@
+pub mod drawer_state;
+pub mod renderer;
+
+pub use renderer::Renderer;

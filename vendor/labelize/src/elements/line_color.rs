@@ -1,0 +1,6 @@
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LineColor {
+    #[default]
+    Black = 0,
+    White = 1,
+}

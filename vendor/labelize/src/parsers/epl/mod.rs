@@ -1,0 +1,3 @@
+pub mod fonts;
+pub mod format;
+pub mod parser;
