@@ -10,6 +10,7 @@ pub mod domain;
 pub mod logging;
 pub mod paths;
 pub mod redact;
+pub mod render;
 pub mod service;
 pub mod sql;
 pub mod station;

@@ -18,14 +18,18 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("api", &[]),
     ("redact", &[]),
     ("logging", &[]),
+    ("render", &[]),
     ("sql", &["api"]),
     ("domain", &["api"]),
     ("station", &["api", "domain", "sql"]),
-    ("service", &["api", "domain", "sql"]),
+    ("service", &["api", "domain", "sql", "render"]),
     ("demo", &["api", "domain"]),
     ("paths", &["station"]),
     ("connection", &["api", "service", "station"]),
-    ("customs", &["api", "domain", "station", "service"]),
+    (
+        "customs",
+        &["api", "domain", "station", "service", "render"],
+    ),
     (
         "ui",
         &[

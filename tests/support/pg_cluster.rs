@@ -9,6 +9,11 @@
 //!
 //! Where PostgreSQL is not installed the PostgreSQL half of a test is skipped with a message,
 //! except under `CI=true`, where that is a failure: CI installs it (`.ci/run`).
+//!
+//! With `PACKDESK_TEST_PG_PORT` set, [`shared`] is the cluster already listening on that
+//! loopback port (superuser [`USER`], password [`PASSWORD`]) instead of one of the process's
+//! own: `.ci/run` starts one for the whole run, since nextest runs each test in a process of its
+//! own and a cluster per test process costs an `initdb` each.
 #![allow(dead_code)] // Tests and benches each use part of this.
 
 use std::path::{Path, PathBuf};
@@ -29,6 +34,8 @@ pub struct Cluster {
     run_as: Option<&'static str>,
     /// The cluster's superuser (password [`PASSWORD`]).
     superuser: &'static str,
+    /// Started by someone else (`PACKDESK_TEST_PG_PORT`): never stopped from here.
+    external: bool,
 }
 
 impl Cluster {
@@ -62,6 +69,7 @@ impl Cluster {
             port: 0,
             run_as,
             superuser,
+            external: false,
         };
         cluster.run_tool(
             "initdb",
@@ -85,8 +93,23 @@ impl Cluster {
         Ok(cluster)
     }
 
+    /// The cluster listening on `port` of loopback, started by someone else.
+    fn external(port: u16) -> Result<Self, String> {
+        Ok(Self {
+            dir: tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?,
+            bin: binaries().unwrap_or_default(),
+            port,
+            run_as: None,
+            superuser: USER,
+            external: true,
+        })
+    }
+
     /// Starts the server again after [`Cluster::pause`] (or for the first time), same port.
     pub fn resume(&self) -> Result<(), String> {
+        if self.external {
+            return Err("the shared cluster is not this process's to start".into());
+        }
         // fsync off makes setup fast: a commit still reaches the OS before it returns, so a
         // stopped server ([`Cluster::pause`], as a crash) keeps every committed row.
         let options = format!(
@@ -118,6 +141,9 @@ impl Cluster {
 
     /// Stops the server at once (as a crash or a pulled cable would look to a desk).
     pub fn pause(&self) -> Result<(), String> {
+        if self.external {
+            return Err("the shared cluster is not this process's to stop".into());
+        }
         let data = self.dir.path().join("data");
         self.run_tool(
             "pg_ctl",
@@ -173,7 +199,9 @@ impl Cluster {
 
 impl Drop for Cluster {
     fn drop(&mut self) {
-        let _ = self.pause();
+        if !self.external {
+            let _ = self.pause();
+        }
     }
 }
 
@@ -182,28 +210,45 @@ impl Drop for Cluster {
 pub fn shared() -> Option<&'static Cluster> {
     static SHARED: OnceLock<Option<Cluster>> = OnceLock::new();
     SHARED
-        .get_or_init(|| match Cluster::start() {
-            Ok(cluster) => {
-                stop_at_exit(&cluster);
-                Some(cluster)
-            }
-            Err(why) if std::env::var("CI").is_ok_and(|v| v == "true") => {
-                panic!("PostgreSQL is required under CI=true: {why}")
-            }
-            Err(why) => {
-                eprintln!("skipping the PostgreSQL half of the tests: {why}");
-                None
-            }
-        })
+        .get_or_init(
+            || match external_port().map_or_else(Cluster::start, Cluster::external) {
+                Ok(cluster) if cluster.external => Some(cluster),
+                Ok(cluster) => {
+                    stop_at_exit(&cluster);
+                    Some(cluster)
+                }
+                Err(why) if std::env::var("CI").is_ok_and(|v| v == "true") => {
+                    panic!("PostgreSQL is required under CI=true: {why}")
+                }
+                Err(why) => {
+                    eprintln!("skipping the PostgreSQL half of the tests: {why}");
+                    None
+                }
+            },
+        )
         .as_ref()
+}
+
+/// `PACKDESK_TEST_PG_PORT`, when set; a value that is not a port is a mistake worth stopping on.
+fn external_port() -> Option<u16> {
+    let text = std::env::var("PACKDESK_TEST_PG_PORT").ok()?;
+    Some(
+        text.parse()
+            .unwrap_or_else(|_| panic!("PACKDESK_TEST_PG_PORT={text:?} is not a port")),
+    )
 }
 
 /// A new, empty database on the shared cluster; its URL with the password.
 pub fn fresh_database() -> Option<String> {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let cluster = shared()?;
+    // The time too: with a cluster shared between processes, a later process may be given an
+    // earlier one's id.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() % 1_000_000_000_000);
     let name = format!(
-        "t{}_{}",
+        "t{}_{now}_{}",
         std::process::id(),
         NEXT.fetch_add(1, Ordering::SeqCst)
     );

@@ -1,7 +1,7 @@
 //! Rendering the paperwork (see `paperwork`) as PDF and ZPL.
 //!
 //! The PDFs embed DejaVu Sans Condensed with the CJK fallback fonts of the shipping label
-//! (`service::labels::fonts`), subset, so a Japanese, Chinese or Korean name prints; every text
+//! (`crate::render::fonts`), subset, so a Japanese, Chinese or Korean name prints; every text
 //! is real text that `pdftotext` reads back. The CN22 is laid out once in printer dots and drawn
 //! both as a 4 x 6 in PDF page and as ZPL.
 

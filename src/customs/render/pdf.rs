@@ -1,20 +1,17 @@
-//! A small page writer over printpdf for the office documents and the CN22: positions in PDF
+//! The office documents' and the CN22's page writer over `crate::render::pdf`: positions in PDF
 //! points from the top left of the page (the documents are laid out top down), text with the
-//! shared fallback fonts (`service::labels::fonts`), rules, frames and Code 128 barcodes.
+//! shared fallback fonts, wrapped and aligned, rules, frames and Code 128 barcodes.
 
-use printpdf::{Op, PaintMode, PdfDocument, PdfPage, PdfSaveOptions, Pt, Rect, WindingOrder};
 use time::Date;
 
 use super::error::RenderError;
 use super::text;
 use crate::customs::paperwork::PaperSize;
+use crate::render::pdf::{self, Document, Info};
 use crate::service::labels::code128;
-use crate::service::labels::fonts::{Fonts, PdfFonts, fonts};
 
 /// 4 x 6 in, the CN22's label stock.
 pub(super) const LABEL_4X6: (f32, f32) = (288.0, 432.0);
-/// Baseline below the top of a line, in em: DejaVu's capitals are 0.73 em tall.
-const BASELINE: f32 = 0.8;
 /// Code 128 wants at least 10 modules of white on each side.
 pub(super) const QUIET_MODULES: f32 = 10.0;
 
@@ -57,62 +54,45 @@ pub(super) enum Align {
 
 /// One PDF document being drawn, page by page.
 pub(super) struct Writer {
-    fonts: &'static Fonts,
-    faces: PdfFonts,
-    pdf: PdfDocument,
+    pdf: Document,
     pub width: f32,
     pub height: f32,
-    pages: Vec<Vec<Op>>,
-    current: usize,
 }
 
 impl Writer {
     /// A document of one empty page, its metadata dated `date`: the paperwork's own day, not
-    /// the wall clock's (printpdf still gives each file a random /ID).
-    pub fn new(title: &str, date: Date, (width, height): (f32, f32)) -> Result<Self, RenderError> {
-        let fonts = fonts().map_err(|error| RenderError::Font(error.to_string()))?;
-        let mut pdf = PdfDocument::new(title);
-        let stamp = date.midnight().assume_utc().unix_timestamp();
-        if let Ok(date) = printpdf::OffsetDateTime::from_unix_timestamp(stamp) {
-            pdf.metadata.info.creation_date = date;
-            pdf.metadata.info.modification_date = date;
-            pdf.metadata.info.metadata_date = date;
-        }
-        pdf.metadata.info.producer = "Packdesk".into();
-        let faces = PdfFonts::add_to(&mut pdf, fonts);
+    /// the wall clock's.
+    pub fn new(title: &str, date: Date, size: (f32, f32)) -> Result<Self, RenderError> {
+        let info = Info {
+            title: title.to_owned(),
+            subject: None,
+            date,
+        };
+        let pdf =
+            Document::new(info, size).map_err(|error| RenderError::Font(error.to_string()))?;
         Ok(Self {
-            fonts,
-            faces,
+            width: pdf.width,
+            height: pdf.height,
             pdf,
-            width,
-            height,
-            pages: vec![Vec::new()],
-            current: 0,
         })
     }
 
     /// Starts a new page; drawing goes there.
     pub fn new_page(&mut self) {
-        self.pages.push(Vec::new());
-        self.current = self.pages.len() - 1;
+        self.pdf.new_page();
     }
 
     pub fn page_count(&self) -> usize {
-        self.pages.len()
+        self.pdf.page_count()
     }
 
     /// Goes back to page `index` (from 0), e.g. to number the pages once all are laid out.
     pub fn go_to_page(&mut self, index: usize) {
-        self.current = index.min(self.pages.len().saturating_sub(1));
-    }
-
-    /// The page being drawn: `current` always names one (pages are only ever added).
-    fn page(&mut self) -> Option<&mut Vec<Op>> {
-        self.pages.get_mut(self.current)
+        self.pdf.go_to_page(index);
     }
 
     pub fn width_of(&self, text: &str, style: Style) -> f32 {
-        self.fonts.width_em(text, style.bold) * style.size
+        self.pdf.width_of(text, style.size, style.bold)
     }
 
     /// `text` wrapped to `width`.
@@ -125,11 +105,8 @@ impl Writer {
         if line.is_empty() {
             return;
         }
-        let baseline = Pt(self.height - top - BASELINE * style.size);
-        let faces = &self.faces;
-        if let Some(ops) = self.pages.get_mut(self.current) {
-            faces.show(ops, Pt(x), baseline, Pt(style.size), style.bold, line);
-        }
+        let baseline = top + pdf::BASELINE * style.size;
+        self.pdf.text(x, baseline, style.size, style.bold, line);
     }
 
     /// One line aligned within `x .. x + width` (it may stick out if it is wider).
@@ -169,20 +146,7 @@ impl Writer {
 
     /// A black rectangle.
     pub fn fill(&mut self, x: f32, top: f32, width: f32, height: f32) {
-        let bottom = self.height - top - height;
-        let Some(ops) = self.page() else {
-            return;
-        };
-        ops.push(Op::DrawRectangle {
-            rectangle: Rect {
-                x: Pt(x),
-                y: Pt(bottom),
-                width: Pt(width),
-                height: Pt(height),
-                mode: Some(PaintMode::Fill),
-                winding_order: Some(WindingOrder::NonZero),
-            },
-        });
+        self.pdf.fill(x, top, width, height);
     }
 
     /// A horizontal line `thickness` thick, its top at `y`.
@@ -240,23 +204,10 @@ impl Writer {
 
     /// The finished PDF, the fonts subset to the glyphs drawn.
     pub fn finish(self) -> Result<Vec<u8>, RenderError> {
-        let page_box = Rect::from_wh(Pt(self.width), Pt(self.height));
-        let pages = self
-            .pages
-            .into_iter()
-            .map(|ops| PdfPage {
-                media_box: page_box.clone(),
-                trim_box: page_box.clone(),
-                crop_box: page_box.clone(),
-                ops,
-            })
-            .collect();
-        let options = PdfSaveOptions {
-            subset_fonts: true,
-            ..PdfSaveOptions::default()
-        };
-        let mut pdf = self.pdf;
-        let bytes = pdf.with_pages(pages).save(&options, &mut Vec::new());
+        let bytes = self
+            .pdf
+            .finish()
+            .map_err(|error| RenderError::Font(error.to_string()))?;
         if bytes.is_empty() {
             return Err(RenderError::EmptyPdf);
         }

@@ -8,7 +8,6 @@ mod code128;
 mod content;
 mod document;
 mod error;
-pub mod fonts;
 mod layout;
 mod pdf;
 mod tracking;

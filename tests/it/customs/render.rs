@@ -293,8 +293,8 @@ fn many_lines_flow_onto_pages_with_the_header_repeated() {
 }
 
 /// The glyph check is no formality: two identical glyphs side by side, as missing-glyph boxes
-/// would be, are reported. (Characters no font has are not even extracted as text: printpdf
-/// maps no Unicode to the missing glyph, so the text checks catch those first.)
+/// would be, are reported. (Characters no font has are not even extracted as text: the missing
+/// glyph has no Unicode in the ToUnicode map, so the text checks catch those first.)
 #[test]
 #[should_panic(expected = "look alike")]
 fn the_glyph_check_reports_identical_glyphs() {

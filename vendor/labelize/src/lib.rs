@@ -31,14 +31,16 @@ pub use elements::drawer_options::DrawerOptions;
 pub use elements::label_info::LabelInfo;
 pub use error::LabelizeError;
 pub use images::monochrome::encode_png;
+#[cfg(feature = "pdf")]
 pub use images::pdf::encode_pdf;
 pub use lang::{
     detect_language, format_source, parse_labels, validate, Language, ValidationReport,
 };
 pub use parsers::{CpclParser, DplParser, EplParser, TsplParser, ZplParser};
+#[cfg(feature = "pdf")]
+pub use render::render_pdf;
 pub use render::{
-    render_pdf, render_png, RenderOptions, Rendered, DEFAULT_LABEL_HEIGHT_MM,
-    DEFAULT_LABEL_WIDTH_MM,
+    render_png, RenderOptions, Rendered, DEFAULT_LABEL_HEIGHT_MM, DEFAULT_LABEL_WIDTH_MM,
 };
 pub use reverse::{
     encode_image_bytes, image_to_tspl, image_to_zpl, tspl_from_image_bytes, zpl_from_image_bytes,

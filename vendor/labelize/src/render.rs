@@ -87,6 +87,7 @@ pub fn render_png(bytes: &[u8], options: RenderOptions) -> Result<Rendered, Labe
 }
 
 /// Detect, parse and render the first label to a single-page PDF.
+#[cfg(feature = "pdf")]
 pub fn render_pdf(bytes: &[u8], options: RenderOptions) -> Result<Rendered, LabelizeError> {
     render(bytes, options, true)
 }
@@ -118,6 +119,7 @@ fn render(bytes: &[u8], options: RenderOptions, want_pdf: bool) -> Result<Render
         .draw_label_as_png(label, &mut png, drawer.clone())
         .map_err(LabelizeError::Render)?;
 
+    #[cfg(feature = "pdf")]
     let bytes = if want_pdf {
         let img = image::load_from_memory(&png.into_inner())
             .map_err(|e| LabelizeError::Render(format!("image decode: {e}")))?
@@ -126,6 +128,11 @@ fn render(bytes: &[u8], options: RenderOptions, want_pdf: bool) -> Result<Render
         crate::images::pdf::encode_pdf(&img, &drawer, &mut pdf)?;
         pdf.into_inner()
     } else {
+        png.into_inner()
+    };
+    #[cfg(not(feature = "pdf"))]
+    let bytes = {
+        let _ = want_pdf;
         png.into_inner()
     };
 

@@ -2,7 +2,8 @@
 
 use super::*;
 use crate::domain::{CountryCode, Weight, WeightUnit};
-use crate::service::labels::{LabelParty, TrackingCode, fonts, zpl};
+use crate::render::fonts;
+use crate::service::labels::{LabelParty, TrackingCode, zpl};
 
 fn party(name: &str, country: &str, filler: &str) -> LabelParty {
     LabelParty {

@@ -3,25 +3,25 @@
 //! font, picked per character. PDF viewers do no fallback of their own, so a Japanese name
 //! drawn in DejaVu alone would print as boxes.
 //!
-//! Shared by the shipping label and the customs paperwork (`crate::customs::render`). The
-//! fonts go into each document subset to the glyphs it uses (`subset_fonts: true`), and a face
-//! no text uses is not embedded at all, so a Latin-only PDF stays small.
+//! Shared by the shipping label and the customs paperwork. Each document embeds a face subset
+//! to the glyphs it uses (`render::pdf`), and a face no text uses not at all, so a Latin-only
+//! PDF stays small.
 
 use std::sync::OnceLock;
 
-use printpdf::{FontId, Op, ParsedFont, PdfDocument, PdfFontHandle, Point, Pt, TextItem};
+use ttf_parser::{Face as TtfFace, GlyphId};
 
-use super::error::LabelError;
+use super::error::RenderError;
 
-const REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSansCondensed.ttf");
-const BOLD_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
+const REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf");
+const BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
 /// Kana, JIS X 0208 kanji and GB 2312 hanzi (`assets/fonts/subset-cjk.sh`).
-const CJK_TTF: &[u8] = include_bytes!("../../../assets/fonts/DroidSansFallback-CJK-subset.ttf");
+const CJK_TTF: &[u8] = include_bytes!("../../assets/fonts/DroidSansFallback-CJK-subset.ttf");
 /// KS X 1001 Hangul syllables (`assets/fonts/subset-cjk.sh`).
-const HANGUL_TTF: &[u8] = include_bytes!("../../../assets/fonts/NotoSansCJKkr-Hangul-subset.ttf");
+const HANGUL_TTF: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKkr-Hangul-subset.ttf");
 
 /// One of the embedded font faces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Face {
     Regular,
     Bold,
@@ -29,22 +29,35 @@ pub enum Face {
     Hangul,
 }
 
-/// The parsed faces, shared by every document of the process.
-pub struct Fonts {
-    regular: ParsedFont,
-    bold: ParsedFont,
-    cjk: ParsedFont,
-    hangul: ParsedFont,
+impl Face {
+    pub const ALL: [Face; 4] = [Face::Regular, Face::Bold, Face::Cjk, Face::Hangul];
+
+    /// The PostScript name the PDF gives it.
+    pub fn postscript_name(self) -> &'static str {
+        match self {
+            Face::Regular => "DejaVuSansCondensed",
+            Face::Bold => "DejaVuSansCondensed-Bold",
+            Face::Cjk => "DroidSansFallback",
+            Face::Hangul => "NotoSansCJKkr-Regular",
+        }
+    }
 }
 
-/// Parsed once per process: parsing the fonts costs more than rendering a document.
-pub fn fonts() -> Result<&'static Fonts, LabelError> {
+/// The parsed faces, shared by every document of the process.
+pub struct Fonts {
+    regular: TtfFace<'static>,
+    bold: TtfFace<'static>,
+    cjk: TtfFace<'static>,
+    hangul: TtfFace<'static>,
+}
+
+/// Parsed once per process.
+pub fn fonts() -> Result<&'static Fonts, RenderError> {
     static FONTS: OnceLock<Result<Fonts, String>> = OnceLock::new();
     FONTS
         .get_or_init(|| {
-            let parse = |bytes: &[u8], name: &str| {
-                ParsedFont::from_bytes(bytes, 0, &mut Vec::new())
-                    .ok_or_else(|| format!("{name} does not parse"))
+            let parse = |bytes: &'static [u8], name: &str| {
+                TtfFace::parse(bytes, 0).map_err(|e| format!("{name} does not parse: {e}"))
             };
             Ok(Fonts {
                 regular: parse(REGULAR_TTF, "DejaVuSansCondensed.ttf")?,
@@ -54,16 +67,26 @@ pub fn fonts() -> Result<&'static Fonts, LabelError> {
             })
         })
         .as_ref()
-        .map_err(|message| LabelError::Font(message.clone()))
+        .map_err(|message| RenderError::Font(message.clone()))
 }
 
 impl Fonts {
-    pub fn parsed(&self, face: Face) -> &ParsedFont {
+    pub fn parsed(&self, face: Face) -> &TtfFace<'static> {
         match face {
             Face::Regular => &self.regular,
             Face::Bold => &self.bold,
             Face::Cjk => &self.cjk,
             Face::Hangul => &self.hangul,
+        }
+    }
+
+    /// The font file of `face`, as embedded (before subsetting).
+    pub fn file(&self, face: Face) -> &'static [u8] {
+        match face {
+            Face::Regular => REGULAR_TTF,
+            Face::Bold => BOLD_TTF,
+            Face::Cjk => CJK_TTF,
+            Face::Hangul => HANGUL_TTF,
         }
     }
 
@@ -73,15 +96,24 @@ impl Fonts {
         let primary = if bold { Face::Bold } else { Face::Regular };
         [primary, Face::Cjk, Face::Hangul]
             .into_iter()
-            .find(|&face| self.has_glyph(face, c))
+            .find(|&face| self.glyph(face, c).is_some())
             .unwrap_or(primary)
     }
 
-    fn has_glyph(&self, face: Face, c: char) -> bool {
-        // Glyph 0 is .notdef: a cmap entry pointing there is no glyph either.
+    /// The glyph of `c` in `face`; `None` where the face has none (glyph 0 is `.notdef`, so a
+    /// cmap entry pointing there is no glyph either).
+    pub fn glyph(&self, face: Face, c: char) -> Option<u16> {
         self.parsed(face)
-            .lookup_glyph_index(u32::from(c))
-            .is_some_and(|glyph| glyph != 0)
+            .glyph_index(c)
+            .map(|GlyphId(id)| id)
+            .filter(|&id| id != 0)
+    }
+
+    /// The advance of `glyph` in `face`, in em.
+    pub fn advance_em(&self, face: Face, glyph: u16) -> f32 {
+        let font = self.parsed(face);
+        let advance = font.glyph_hor_advance(GlyphId(glyph)).unwrap_or(0);
+        f32::from(advance) / f32::from(font.units_per_em().max(1))
     }
 
     /// `text` cut into runs of one face each, in order.
@@ -112,73 +144,11 @@ impl Fonts {
         self.runs(text, bold)
             .into_iter()
             .map(|(face, run)| {
-                let font = self.parsed(face);
-                let units_per_em = f32::from(font.font_metrics.units_per_em.max(1));
-                let advance: u32 = run
-                    .chars()
-                    .map(|c| {
-                        let glyph = font.lookup_glyph_index(u32::from(c)).unwrap_or(0);
-                        u32::from(font.get_horizontal_advance(glyph))
-                    })
-                    .sum();
-                advance as f32 / units_per_em
+                run.chars()
+                    .map(|c| self.advance_em(face, self.glyph(face, c).unwrap_or(0)))
+                    .sum::<f32>()
             })
             .sum()
-    }
-}
-
-/// The faces as added to one PDF document.
-pub struct PdfFonts {
-    fonts: &'static Fonts,
-    regular: FontId,
-    bold: FontId,
-    cjk: FontId,
-    hangul: FontId,
-}
-
-impl PdfFonts {
-    /// Adds every face to `pdf`; the writer leaves out the faces no text ended up using.
-    pub fn add_to(pdf: &mut PdfDocument, fonts: &'static Fonts) -> Self {
-        Self {
-            fonts,
-            regular: pdf.add_font(&fonts.regular),
-            bold: pdf.add_font(&fonts.bold),
-            cjk: pdf.add_font(&fonts.cjk),
-            hangul: pdf.add_font(&fonts.hangul),
-        }
-    }
-
-    fn id(&self, face: Face) -> &FontId {
-        match face {
-            Face::Regular => &self.regular,
-            Face::Bold => &self.bold,
-            Face::Cjk => &self.cjk,
-            Face::Hangul => &self.hangul,
-        }
-    }
-
-    /// Draws `text` on one line starting at `(x, baseline)` (PDF user space, origin bottom
-    /// left). One text object with a font switch per run: each run starts where the previous
-    /// one's glyph advances ended, so no run needs measuring here.
-    pub fn show(&self, ops: &mut Vec<Op>, x: Pt, baseline: Pt, size: Pt, bold: bool, text: &str) {
-        let runs = self.fonts.runs(text, bold);
-        if runs.is_empty() {
-            return;
-        }
-        ops.push(Op::StartTextSection);
-        ops.push(Op::SetTextCursor {
-            pos: Point { x, y: baseline },
-        });
-        for (face, run) in runs {
-            ops.push(Op::SetFont {
-                font: PdfFontHandle::External(self.id(face).clone()),
-                size,
-            });
-            ops.push(Op::ShowText {
-                items: vec![TextItem::Text(run.to_owned())],
-            });
-        }
-        ops.push(Op::EndTextSection);
     }
 }
 
@@ -189,8 +159,8 @@ mod tests {
     #[test]
     fn every_face_parses() {
         let fonts = fonts().unwrap();
-        for face in [Face::Regular, Face::Bold, Face::Cjk, Face::Hangul] {
-            assert!(fonts.parsed(face).num_glyphs > 100, "{face:?}");
+        for face in Face::ALL {
+            assert!(fonts.parsed(face).number_of_glyphs() > 100, "{face:?}");
         }
     }
 
