@@ -7,6 +7,7 @@ pub mod connection;
 pub mod customs;
 pub mod demo;
 pub mod domain;
+pub mod embedded;
 pub mod logging;
 pub mod paths;
 pub mod redact;

@@ -12,13 +12,14 @@ use std::sync::OnceLock;
 use ttf_parser::{Face as TtfFace, GlyphId};
 
 use super::error::RenderError;
+use crate::embedded::{Packed, packed};
 
-const REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf");
-const BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
+static REGULAR_TTF: Packed = packed!("fonts/DejaVuSansCondensed.ttf");
+static BOLD_TTF: Packed = packed!("fonts/DejaVuSansCondensed-Bold.ttf");
 /// Kana, JIS X 0208 kanji and GB 2312 hanzi (`assets/fonts/subset-cjk.sh`).
-const CJK_TTF: &[u8] = include_bytes!("../../assets/fonts/DroidSansFallback-CJK-subset.ttf");
+static CJK_TTF: Packed = packed!("fonts/DroidSansFallback-CJK-subset.ttf");
 /// KS X 1001 Hangul syllables (`assets/fonts/subset-cjk.sh`).
-const HANGUL_TTF: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKkr-Hangul-subset.ttf");
+static HANGUL_TTF: Packed = packed!("fonts/NotoSansCJKkr-Hangul-subset.ttf");
 
 /// One of the embedded font faces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -43,12 +44,12 @@ impl Face {
     }
 }
 
-/// The parsed faces, shared by every document of the process.
+/// The parsed faces, shared by every document of the process, with their files.
 pub struct Fonts {
-    regular: TtfFace<'static>,
-    bold: TtfFace<'static>,
-    cjk: TtfFace<'static>,
-    hangul: TtfFace<'static>,
+    regular: (TtfFace<'static>, &'static [u8]),
+    bold: (TtfFace<'static>, &'static [u8]),
+    cjk: (TtfFace<'static>, &'static [u8]),
+    hangul: (TtfFace<'static>, &'static [u8]),
 }
 
 /// Parsed once per process.
@@ -56,14 +57,17 @@ pub fn fonts() -> Result<&'static Fonts, RenderError> {
     static FONTS: OnceLock<Result<Fonts, String>> = OnceLock::new();
     FONTS
         .get_or_init(|| {
-            let parse = |bytes: &'static [u8], name: &str| {
-                TtfFace::parse(bytes, 0).map_err(|e| format!("{name} does not parse: {e}"))
+            let parse = |file: &'static Packed| {
+                let bytes = file.bytes().map_err(|e| e.to_string())?;
+                TtfFace::parse(bytes, 0)
+                    .map(|face| (face, bytes))
+                    .map_err(|e| format!("{} does not parse: {e}", file.name))
             };
             Ok(Fonts {
-                regular: parse(REGULAR_TTF, "DejaVuSansCondensed.ttf")?,
-                bold: parse(BOLD_TTF, "DejaVuSansCondensed-Bold.ttf")?,
-                cjk: parse(CJK_TTF, "DroidSansFallback-CJK-subset.ttf")?,
-                hangul: parse(HANGUL_TTF, "NotoSansCJKkr-Hangul-subset.ttf")?,
+                regular: parse(&REGULAR_TTF)?,
+                bold: parse(&BOLD_TTF)?,
+                cjk: parse(&CJK_TTF)?,
+                hangul: parse(&HANGUL_TTF)?,
             })
         })
         .as_ref()
@@ -71,7 +75,7 @@ pub fn fonts() -> Result<&'static Fonts, RenderError> {
 }
 
 impl Fonts {
-    pub fn parsed(&self, face: Face) -> &TtfFace<'static> {
+    fn entry(&self, face: Face) -> &(TtfFace<'static>, &'static [u8]) {
         match face {
             Face::Regular => &self.regular,
             Face::Bold => &self.bold,
@@ -80,14 +84,13 @@ impl Fonts {
         }
     }
 
-    /// The font file of `face`, as embedded (before subsetting).
+    pub fn parsed(&self, face: Face) -> &TtfFace<'static> {
+        &self.entry(face).0
+    }
+
+    /// The font file of `face` (before subsetting).
     pub fn file(&self, face: Face) -> &'static [u8] {
-        match face {
-            Face::Regular => REGULAR_TTF,
-            Face::Bold => BOLD_TTF,
-            Face::Cjk => CJK_TTF,
-            Face::Hangul => HANGUL_TTF,
-        }
+        self.entry(face).1
     }
 
     /// The face that draws `c`: DejaVu when it has the glyph, else the first fallback that

@@ -23,6 +23,8 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use time::Date;
 
+use crate::embedded::{Packed, packed};
+
 pub use described::{Bracket, Described, stems};
 pub use duty::{DutyRow, Tariff};
 pub use error::TablesError;
@@ -65,7 +67,7 @@ macro_rules! asset {
 
 type Asset = (&'static str, &'static str);
 
-const HS_CODES: Asset = asset!("hs/hscodes.json");
+static HS_CODES: Packed = packed!("hs/hscodes.json");
 const HS_KEYWORDS: Asset = asset!("hs/keywords.json");
 const TAX_CATEGORIES: Asset = asset!("tables/tax_categories.json");
 const TAX_FILES: [Asset; 4] = [
@@ -90,21 +92,19 @@ const DUTY_FILES: [Asset; 13] = [
     asset!("tables/duty/sg.json"),
     asset!("tables/duty/us.json"),
 ];
-/// Full national tariffs (`duty/lines/README.md`).
-// A `static`, not a `const`: every use of a const array of `include_str!`s puts another copy of
-// the files (8 MB) in the binary.
-static NATIONAL_FILES: [Asset; 6] = [
-    asset!("tables/duty/lines/au.tsv"),
-    asset!("tables/duty/lines/ca.tsv"),
-    asset!("tables/duty/lines/eu.tsv"),
-    asset!("tables/duty/lines/gb.tsv"),
-    asset!("tables/duty/lines/jp.tsv"),
-    asset!("tables/duty/lines/us.tsv"),
+/// Full national tariffs (`duty/lines/README.md`), compressed in the binary (`build.rs`).
+static NATIONAL_FILES: [Packed; 6] = [
+    packed!("tables/duty/lines/au.tsv"),
+    packed!("tables/duty/lines/ca.tsv"),
+    packed!("tables/duty/lines/eu.tsv"),
+    packed!("tables/duty/lines/gb.tsv"),
+    packed!("tables/duty/lines/jp.tsv"),
+    packed!("tables/duty/lines/us.tsv"),
 ];
 const DESTINATIONS: Asset = asset!("tables/destinations.json");
 const DE_MINIMIS: Asset = asset!("tables/de_minimis.json");
 const PREFERENTIAL: Asset = asset!("tables/preferential.json");
-const FX_RATES: Asset = asset!("tables/fx_rates.json");
+static FX_RATES: Packed = packed!("tables/fx_rates.json");
 
 /// Every table the engine uses, parsed and checked.
 #[derive(Debug, Clone)]
@@ -130,11 +130,13 @@ impl Tables {
     pub fn load() -> Result<Tables, TablesError> {
         let mut info = Vec::new();
 
-        let hs = HsTable::parse(HS_CODES.0, &read::<hs::CodesFile>(HS_CODES, &mut info)?)?;
+        let hs_codes = unpack(&HS_CODES)?;
+        let hs = HsTable::parse(hs_codes.0, &read::<hs::CodesFile>(hs_codes, &mut info)?)?;
         let keywords = Keywords::parse(HS_KEYWORDS.0, read(HS_KEYWORDS, &mut info)?, &hs)?;
         let categories =
             hs::parse_categories(TAX_CATEGORIES.0, read(TAX_CATEGORIES, &mut info)?, &hs)?;
-        let fx = FxTable::parse(FX_RATES.0, read(FX_RATES, &mut info)?)?;
+        let fx_rates = unpack(&FX_RATES)?;
+        let fx = FxTable::parse(fx_rates.0, read(fx_rates, &mut info)?)?;
 
         let mut taxes = Vec::new();
         for file in TAX_FILES {
@@ -162,9 +164,15 @@ impl Tables {
         // Six tariffs of 5 000 to 12 000 lines each: parsed side by side, they take the service's
         // start from the sum of their times to about the longest one's per core.
         let parsed: Vec<Result<Schedule, TablesError>> = std::thread::scope(|scope| {
+            // Each inflated on its own thread too.
             let parsing: Vec<_> = NATIONAL_FILES
                 .iter()
-                .map(|&(file, text)| scope.spawn(move || Schedule::parse(file, text)))
+                .map(|packed| {
+                    scope.spawn(move || {
+                        let (file, text) = unpack(packed)?;
+                        Schedule::parse(file, text)
+                    })
+                })
                 .collect();
             parsing
                 .into_iter()
@@ -179,7 +187,7 @@ impl Tables {
                 .collect()
         });
         let mut schedules = BTreeMap::new();
-        for ((file, _), schedule) in NATIONAL_FILES.iter().zip(parsed) {
+        for (Packed { name: file, .. }, schedule) in NATIONAL_FILES.iter().zip(parsed) {
             let schedule = schedule?;
             if !tariffs.contains_key(&schedule.tariff) {
                 return Err(TablesError::Invalid(
@@ -226,6 +234,14 @@ impl Tables {
 }
 
 /// Parses one embedded file: its header into `info`, its payload into `T`.
+/// A compressed table as an [`Asset`].
+fn unpack(packed: &'static Packed) -> Result<Asset, TablesError> {
+    let text = packed
+        .text()
+        .map_err(|e| TablesError::Parse(packed.name.to_string(), e.to_string()))?;
+    Ok((packed.name, text))
+}
+
 fn read<T: DeserializeOwned>(
     (file, text): Asset,
     info: &mut Vec<TableInfo>,
