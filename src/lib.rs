@@ -16,6 +16,7 @@ pub mod service;
 pub mod sql;
 pub mod station;
 pub mod ui;
+pub mod warehouse;
 
 // Unit tests share fixtures with the integration tests (`tests/support/`), which name this
 // crate `packdesk`.

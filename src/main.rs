@@ -3,7 +3,7 @@
 use std::io::Write as _;
 
 use anyhow::Context as _;
-use packdesk::cli::{Cli, Command, ServeArgs};
+use packdesk::cli::{Cli, Command, ServeArgs, WarehouseCommand};
 use packdesk::paths::Paths;
 use packdesk::service::server;
 
@@ -17,7 +17,13 @@ fn main() -> anyhow::Result<std::process::ExitCode> {
         packdesk::ui::measure::startup(started)?;
         return Ok(std::process::ExitCode::SUCCESS);
     }
-    if let Err(e) = packdesk::logging::init(&paths.log_file()) {
+    // The warehouse server logs into its own data directory, beside its certificate.
+    let log_file = match &cli.command {
+        Some(Command::Warehouse(args)) => packdesk::cli::warehouse_log_file(args, &paths),
+        _ => None,
+    }
+    .unwrap_or_else(|| paths.log_file());
+    if let Err(e) = packdesk::logging::init(&log_file) {
         tracing::warn!("logging to stderr only: {e}");
     }
     match cli.command {
@@ -33,6 +39,14 @@ fn main() -> anyhow::Result<std::process::ExitCode> {
             return Ok(packdesk::cli::run_documents(&args, &paths));
         }
         Some(Command::Scale(args)) => return Ok(packdesk::cli::run_scale(&args)),
+        Some(Command::Warehouse(args)) => match args.command {
+            WarehouseCommand::Serve(serve) => {
+                let runtime =
+                    tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+                runtime.block_on(warehouse_serve(serve, &paths))?;
+            }
+            command => return Ok(packdesk::cli::run_warehouse_admin(&command, &paths)),
+        },
         // The app owns its own runtime (jobs run there while the window runs on this thread).
         None => {
             tracing::info!(version = env!("CARGO_PKG_VERSION"), "station app starting");
@@ -77,6 +91,37 @@ async fn serve(args: ServeArgs, paths: &Paths) -> anyhow::Result<()> {
         .shutdown()
         .await
         .context("the service did not stop cleanly")?;
+    Ok(())
+}
+
+async fn warehouse_serve(
+    args: packdesk::cli::WarehouseServeArgs,
+    paths: &Paths,
+) -> anyhow::Result<()> {
+    let config = args.into_config(paths);
+    let data_dir = config.data_dir.clone();
+    let running = packdesk::warehouse::start(config)
+        .await
+        .context("cannot start the warehouse server")?;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "packdesk warehouse serve: listening on {}",
+        running.base_url
+    );
+    if let Some(fingerprint) = &running.fingerprint {
+        let _ = writeln!(out, "  certificate SHA-256: {fingerprint}");
+    }
+    let _ = writeln!(out, "  record: {}", running.record);
+    let _ = writeln!(out, "  data directory: {}", data_dir.display());
+    let _ = out.flush();
+    drop(out);
+    shutdown_signal().await;
+    tracing::info!("shutting down: finishing requests in flight");
+    running
+        .shutdown()
+        .await
+        .context("the warehouse server did not stop cleanly")?;
     Ok(())
 }
 

@@ -41,6 +41,9 @@ pub struct Paths {
     pub embedded_service: PathBuf,
     /// `packdesk serve`'s default data directory.
     pub service: PathBuf,
+    /// `packdesk warehouse serve`'s default data directory (its certificate, PIN pepper, log,
+    /// and the record when it is a SQLite file).
+    pub warehouse: PathBuf,
     /// Where `packdesk.log` is written.
     pub log_dir: PathBuf,
 }
@@ -63,6 +66,7 @@ impl Paths {
                 .unwrap_or_else(|| fallback.join("station.sqlite3")),
             embedded_service: data_dir.join("embedded-service"),
             service: data_dir.join("service"),
+            warehouse: data_dir.join("warehouse"),
             log_dir: log_dir(dirs.as_ref()).unwrap_or_else(|| fallback.join("logs")),
         }
     }
@@ -76,6 +80,7 @@ impl Paths {
             station_db: dir.join("station.sqlite3"),
             embedded_service: dir.join("embedded-service"),
             service: dir.join("service"),
+            warehouse: dir.join("warehouse"),
             log_dir: dir.join("logs"),
         }
     }
@@ -96,6 +101,7 @@ impl Paths {
             ("Label cache", &self.station_db),
             ("Embedded service", &self.embedded_service),
             ("Service data", &self.service),
+            ("Warehouse server data", &self.warehouse),
             ("Log file", &self.log_file()),
         ];
         for (what, path) in rows {

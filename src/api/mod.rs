@@ -8,6 +8,7 @@ pub mod landed_cost;
 pub mod num;
 pub mod order;
 pub mod tls;
+pub mod warehouse;
 
 pub use client::{Client, ClientConfig, ClientError, RetryPolicy, Secret};
 pub use error::{ErrorBody, FieldError};

@@ -1,11 +1,13 @@
 //! Command line: `packdesk` (the station app), `packdesk import` (orders into the station's
 //! record), `packdesk documents` (customs paperwork as PDF files), `packdesk scale read` (a
-//! parcel scale's readings as JSON lines) and `packdesk serve` (the reference service).
+//! parcel scale's readings as JSON lines), `packdesk serve` (the reference service) and
+//! `packdesk warehouse …` (the warehouse server and its administration).
 
 mod documents;
 mod import;
 mod record;
 mod scale;
+mod warehouse;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -22,6 +24,10 @@ pub use documents::{DocumentsArgs, run as run_documents};
 pub use import::{ImportArgs, run as run_import};
 pub use record::RecordArg;
 pub use scale::{ReadArgs as ScaleReadArgs, ScaleArgs, ScaleCommand, run as run_scale};
+pub use warehouse::{
+    ServeArgs as WarehouseServeArgs, WarehouseArgs, WarehouseCommand,
+    log_file as warehouse_log_file, run_admin as run_warehouse_admin,
+};
 
 // A top-level option belongs to the app alone: `packdesk --database X serve` would otherwise
 // read as if X were the service's store. Each command takes its own options after its name.
@@ -77,6 +83,9 @@ pub enum Command {
     Documents(DocumentsArgs),
     /// Read a parcel scale (serial MT-SICS or NCI, or USB HID): `packdesk scale read`.
     Scale(ScaleArgs),
+    /// The warehouse server and its administration: `packdesk warehouse serve`, `add-person`,
+    /// `add-desk`, `revoke-desk`.
+    Warehouse(WarehouseArgs),
 }
 
 #[derive(Debug, clap::Args)]

@@ -83,6 +83,15 @@ impl std::fmt::Display for Location {
     }
 }
 
+/// How long a PostgreSQL session may wait for a lock, run a statement, or sit idle inside a
+/// transaction (milliseconds precision).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SessionLimits {
+    pub lock: std::time::Duration,
+    pub statement: std::time::Duration,
+    pub idle_in_transaction: std::time::Duration,
+}
+
 /// A PostgreSQL database and how to reach it. Its `Display` and `Debug` never show a password.
 #[derive(Clone)]
 pub struct PgTarget {
@@ -128,6 +137,20 @@ impl PgTarget {
         if !password.is_empty() {
             self.config.password(password.expose());
         }
+        self
+    }
+
+    /// The same target with limits every session of it keeps (the warehouse server's): a lock
+    /// waited for, a statement, and a transaction left idle by its client all give up after
+    /// their limit, so no client can hold what others wait on for longer.
+    pub fn with_session_limits(mut self, limits: SessionLimits) -> Self {
+        let ms = |d: std::time::Duration| d.as_millis();
+        self.config.options(&format!(
+            "-c lock_timeout={} -c statement_timeout={} -c idle_in_transaction_session_timeout={}",
+            ms(limits.lock),
+            ms(limits.statement),
+            ms(limits.idle_in_transaction)
+        ));
         self
     }
 

@@ -36,7 +36,7 @@ mod value;
 use std::sync::{Arc, Mutex};
 
 pub use error::{ConnectionProblem, SqlError};
-pub use location::{Location, LocationError, PgTarget};
+pub use location::{Location, LocationError, PgTarget, SessionLimits};
 pub use pg::{classify as classify_pg_error, connect as connect_pg};
 pub use row::{ColumnIndex, Row};
 pub use value::{FromValue, ToValue, Value};

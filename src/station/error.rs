@@ -70,6 +70,8 @@ pub enum StationError {
     PersonTaken(String),
     #[error("that person is not in the warehouse record")]
     UnknownPerson,
+    #[error("desk \"{0}\" is enrolled; revoke it first to enroll a desk under that name again")]
+    DeskTaken(String),
     #[error("{}", join_problems(.0))]
     Invalid(Vec<FieldError>),
     #[error("the import file is not usable: {0}")]

@@ -44,7 +44,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "customs",
         ],
     ),
-    ("cli", &["station", "service", "paths", "customs"]),
+    ("warehouse", &["api", "domain", "sql", "station", "service"]),
+    (
+        "cli",
+        &["station", "service", "paths", "customs", "warehouse"],
+    ),
 ];
 
 /// Modules only unit tests compile (`#[cfg(test)]` in `lib.rs`): any module may use them.

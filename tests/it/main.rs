@@ -34,3 +34,4 @@ mod ui;
 mod ui_quote;
 mod validation;
 mod warehouse;
+mod warehouse_server;

@@ -90,7 +90,7 @@ impl Modify for SecuritySchemes {
 }
 
 /// Marks every operation of `paths` as needing the credential `scheme`.
-pub(super) fn require(paths: &mut Paths, scheme: &str) {
+pub(crate) fn require(paths: &mut Paths, scheme: &str) {
     for item in paths.paths.values_mut() {
         for (_, operation) in operations_mut(item) {
             operation.security = Some(vec![SecurityRequirement::new(scheme, Vec::<String>::new())]);
@@ -99,7 +99,7 @@ pub(super) fn require(paths: &mut Paths, scheme: &str) {
 }
 
 /// The HTTP methods `item` has an operation for.
-pub(super) fn methods(item: &PathItem) -> Vec<&'static str> {
+pub(crate) fn methods(item: &PathItem) -> Vec<&'static str> {
     // A copy, so that one list of methods serves both.
     let mut item = item.clone();
     operations_mut(&mut item)

@@ -32,6 +32,7 @@
 //!   cancels a shipment.
 //! - Status is derived, never set: see [`OrderStatus`] and `model::status`.
 
+mod access;
 mod changes;
 mod claims;
 mod customs;
@@ -51,6 +52,7 @@ mod record;
 mod scan;
 mod station_db;
 
+pub use access::{DeskListing, DeskRecord, SessionRecord, SignInCandidate, SignInLock};
 pub use changes::ChangeCursor;
 pub use engine::{ChangeListener, ConnectionProblem, Health, Location, LocationError, PgTarget};
 pub use import::Recorded;

@@ -106,10 +106,18 @@ impl StationDb {
         let row = tx
             .query_opt(
                 &format!(
-                    "INSERT INTO people (name, role, badge, pin_hash, active, created_at)
-                     VALUES (?1, ?2, ?3, ?4, 1, ?5) RETURNING {COLUMNS}"
+                    "INSERT INTO people (name, role, badge, pin_hash, pin_peppered, active,
+                         created_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6) RETURNING {COLUMNS}"
                 ),
-                params![name, new.role.as_str(), badge, new.pin_hash, now_unix()],
+                params![
+                    name,
+                    new.role.as_str(),
+                    badge,
+                    new.pin_hash,
+                    i64::from(new.peppered),
+                    now_unix()
+                ],
             )?
             .ok_or_else(|| StationError::Corrupt("a person was not added".into()))?;
         let added = person(&row)?;
@@ -140,7 +148,8 @@ impl StationDb {
             .query_opt(
                 &format!(
                     "UPDATE people SET name = ?2, role = ?3, badge = ?4, active = ?5,
-                         pin_hash = COALESCE(?6, pin_hash)
+                         pin_hash = COALESCE(?6, pin_hash),
+                         pin_peppered = CASE WHEN ?6 IS NULL THEN pin_peppered ELSE 0 END
                      WHERE id = ?1 RETURNING {COLUMNS}"
                 ),
                 params![

@@ -128,6 +128,8 @@ pub struct NewPerson {
     pub role: Role,
     pub badge: Option<String>,
     pub pin_hash: String,
+    /// Hashed by the warehouse server with its pepper (a desk's own hash is not).
+    pub peppered: bool,
 }
 
 /// Who writes to the record: this desk, and the person signed in at it. Every event carries it.

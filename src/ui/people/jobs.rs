@@ -74,6 +74,7 @@ pub async fn add(
         role,
         badge,
         pin_hash,
+        peppered: false,
     };
     Done::Added(with_db(&db, move |db| db.add_person(&new)).await)
 }

@@ -87,13 +87,13 @@ pub(crate) fn entry(number: u64, recipient: &str) -> Value {
     })
 }
 
-pub(super) type Bodies = (
+pub(crate) type Bodies = (
     TaxCalculationRequest,
     TaxCalculationResponse,
     OrderCreateRequest,
 );
 
-pub(super) fn bodies(number: u64, recipient: &str) -> Bodies {
+pub(crate) fn bodies(number: u64, recipient: &str) -> Bodies {
     let e = entry(number, recipient);
     (
         serde_json::from_value(e["cart"].clone()).unwrap(),

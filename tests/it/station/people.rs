@@ -16,6 +16,7 @@ fn new_person(name: &str, role: Role, badge: Option<&str>, pin: &str) -> NewPers
         role,
         badge: badge.map(Into::into),
         pin_hash: hash_pin(pin).unwrap(),
+        peppered: false,
     }
 }
 

@@ -7,12 +7,18 @@ use packdesk::station::db::*;
 use super::engines::Engine;
 use super::outbox::{fulfill, options, station};
 
-/// Undoes step 10 on SQLite (foreign keys off, as a plain connection has them), leaving the
+/// Undoes steps 11 and 10 on SQLite (foreign keys off, as a plain connection has them), leaving the
 /// record as a Packdesk at step 9 wrote it: customs documents and their print jobs go, the
 /// label's documents are rebuilt without `paper` (ids kept; `print_jobs` names the table, so
 /// it points at the rebuilt one).
 pub(super) const SQLITE_UNDO_10: &str = "
     PRAGMA foreign_keys = OFF;
+    DROP TABLE server_settings;
+    DROP TABLE sign_in_locks;
+    DROP TABLE sessions;
+    DROP TABLE desks;
+    ALTER TABLE people DROP COLUMN pin_peppered;
+    DELETE FROM refinery_schema_history WHERE version = 11;
     DROP TABLE warehouse_settings;
     DELETE FROM print_jobs WHERE document_id IN
         (SELECT id FROM label_documents WHERE paper <> 'label');
@@ -33,6 +39,12 @@ pub(super) const SQLITE_UNDO_10: &str = "
 ";
 
 pub(super) const POSTGRES_UNDO_10: &str = "
+    DROP TABLE server_settings;
+    DROP TABLE sign_in_locks;
+    DROP TABLE sessions;
+    DROP TABLE desks;
+    ALTER TABLE people DROP COLUMN pin_peppered;
+    DELETE FROM refinery_schema_history WHERE version = 11;
     DROP TABLE warehouse_settings;
     DELETE FROM print_jobs WHERE document_id IN
         (SELECT id FROM label_documents WHERE paper <> 'label');

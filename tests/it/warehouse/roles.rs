@@ -22,6 +22,7 @@ pub(super) fn add(db: &mut StationDb, name: &str, role: Role, badge: Option<&str
         role,
         badge: badge.map(Into::into),
         pin_hash: hash_pin(pin).unwrap(),
+        peppered: false,
     })
     .unwrap();
 }

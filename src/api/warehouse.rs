@@ -1,0 +1,134 @@
+//! The warehouse API's wire types (`packdesk warehouse serve`, served under `/v1/warehouse`),
+//! shared by the server and the desks' client. Errors have the service's shape (`ErrorBody`).
+//! Times are RFC 3339; money is decimal text.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// `POST /v1/warehouse/desks`: a desk exchanges its one-time code for its token.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct EnrollRequest {
+    /// The code `packdesk warehouse add-desk` printed (dashes, spaces and case do not matter).
+    pub enrollment_code: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct EnrollResponse {
+    /// The desk's token, shown this once: the desk keeps it in the OS credential store.
+    pub desk_token: String,
+    pub desk: String,
+}
+
+/// `POST /v1/warehouse/sessions`: a person signs in at an enrolled desk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SignInRequest {
+    /// The person's name (any case) or badge code.
+    pub person: String,
+    pub pin: String,
+}
+
+/// Who is signed in where, and the session's token (only in the answer that opens it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SessionResponse {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_token: Option<String>,
+    pub desk: String,
+    pub person: PersonView,
+    /// The session ends after this long without a request.
+    pub idle_timeout_seconds: u64,
+}
+
+/// A person as the warehouse API shows them: never their PIN or its hash.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PersonView {
+    pub id: i64,
+    pub name: String,
+    /// `packer`, `supervisor` or `customer_service`.
+    pub role: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub badge: Option<String>,
+    pub active: bool,
+}
+
+/// `POST /v1/warehouse/people`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct NewPersonRequest {
+    pub name: String,
+    /// `packer`, `supervisor` or `customer_service`.
+    pub role: String,
+    #[serde(default)]
+    pub badge: Option<String>,
+    /// 4 to 8 digits.
+    pub pin: String,
+}
+
+/// `POST /v1/warehouse/desks/enrollments`: a supervisor adds a desk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct NewDeskRequest {
+    pub name: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct EnrollmentCodeResponse {
+    pub desk: String,
+    /// Typed once at the desk (Settings → Warehouse); it works once.
+    pub enrollment_code: String,
+    pub expires_at: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct DeskView {
+    pub name: String,
+    /// `pending` (a code was issued, not used yet), `enrolled` or `revoked`.
+    pub state: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enrolled_at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revoked_at: Option<String>,
+}
+
+/// One row of the orders table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct OrderSummary {
+    pub order: String,
+    pub recipient: String,
+    /// `DE`, or `US-NY` with a province.
+    pub destination: String,
+    pub status: String,
+    pub shipments: u32,
+    /// Decimal text in `currency`.
+    pub total: String,
+    pub currency: String,
+    pub created_at: String,
+    pub skus: Vec<String>,
+}
+
+/// `POST …/claim`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ClaimRequest {
+    /// Take the shipment over from whoever holds it (a supervisor's right).
+    #[serde(default)]
+    pub take_over: bool,
+}
+
+/// A shipment's claim: who packs it, since when, until when unless renewed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ClaimView {
+    pub order: String,
+    pub shipment_id: String,
+    pub desk: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub person: Option<String>,
+    pub since: String,
+    pub until: String,
+    /// "Being packed at Station 3 by Ana since 10:42 UTC."
+    pub description: String,
+}
+
+/// The answer to a cancellation: recorded, and queued for the provider.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct CancelResponse {
+    pub order: String,
+    pub shipment_id: String,
+    pub outbox_entry: i64,
+}

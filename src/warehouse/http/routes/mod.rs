@@ -1,0 +1,6 @@
+//! The warehouse API's operations, a file per subject.
+
+pub mod access;
+pub mod desks;
+pub mod orders;
+pub mod people;

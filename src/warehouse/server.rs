@@ -1,0 +1,234 @@
+//! Starting and stopping the warehouse server: `packdesk warehouse serve` (and, later, the app's
+//! in-process one-desk server) use the same `start`.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use super::http::{WarehouseState, router};
+use super::pins::{LockoutPolicy, Pepper, PepperError};
+use super::pool::{DEFAULT_CONNECTIONS, Pool};
+use super::tls::{CertSource, TlsError, TlsListener};
+use crate::sql::SessionLimits;
+use crate::station::db::{Location, StationError};
+
+/// The record's file in the data directory when no `--database` is given.
+pub const DATABASE_FILE: &str = "warehouse.sqlite3";
+
+/// The setting every instance on one record must agree on: the pepper's check value.
+const PEPPER_CHECK: &str = "pin_pepper_check";
+
+/// How the server speaks to desks.
+#[derive(Debug, Clone)]
+pub enum Transport {
+    /// HTTPS with `source`'s certificate.
+    Tls(CertSource),
+    /// Plain HTTP: only on a loopback address (the desk and the server on one machine).
+    PlainLoopback,
+}
+
+#[derive(Debug, Clone)]
+pub struct WarehouseConfig {
+    pub addr: SocketAddr,
+    pub data_dir: PathBuf,
+    /// `None`: `warehouse.sqlite3` in the data directory.
+    pub database: Option<Location>,
+    pub transport: Transport,
+    pub connections: usize,
+    pub lockout: LockoutPolicy,
+    pub session_idle: Duration,
+    pub enrollment_valid: Duration,
+    /// Every database session's limits (PostgreSQL), so no request holds what others wait on.
+    pub db_limits: SessionLimits,
+}
+
+/// Defaults of the options (`--help` shows them).
+pub const DEFAULT_SESSION_IDLE: Duration = Duration::from_secs(30 * 60);
+pub const DEFAULT_ENROLLMENT_VALID: Duration = Duration::from_secs(24 * 3600);
+pub const DEFAULT_DB_LIMITS: SessionLimits = SessionLimits {
+    lock: Duration::from_secs(5),
+    statement: Duration::from_secs(15),
+    idle_in_transaction: Duration::from_secs(10),
+};
+
+impl WarehouseConfig {
+    /// Loopback on a free port, self-signed TLS, defaults elsewhere (tests).
+    pub fn local(data_dir: PathBuf) -> Self {
+        Self {
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            transport: Transport::Tls(CertSource::SelfSigned {
+                data_dir: data_dir.clone(),
+            }),
+            data_dir,
+            database: None,
+            connections: DEFAULT_CONNECTIONS,
+            lockout: LockoutPolicy::default(),
+            session_idle: DEFAULT_SESSION_IDLE,
+            enrollment_valid: DEFAULT_ENROLLMENT_VALID,
+            db_limits: DEFAULT_DB_LIMITS,
+        }
+    }
+
+    /// The record this configuration names, with the limits on PostgreSQL.
+    pub fn location(&self) -> Location {
+        match &self.database {
+            None => Location::Sqlite(self.data_dir.join(DATABASE_FILE)),
+            Some(Location::Postgres(target)) => Location::Postgres(Box::new(
+                (**target).clone().with_session_limits(self.db_limits),
+            )),
+            Some(other) => other.clone(),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum WarehouseServeError {
+    #[error("cannot create the data directory {path}: {source}")]
+    DataDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Pepper(#[from] PepperError),
+    #[error(
+        "the PIN pepper in {path} is not the one this warehouse's PINs are hashed with: copy the \
+         file from the data directory of the server that first served this database"
+    )]
+    PepperMismatch { path: PathBuf },
+    #[error("cannot open the warehouse record: {0}")]
+    Record(#[from] StationError),
+    #[error(transparent)]
+    Tls(#[from] TlsError),
+    #[error(
+        "plain HTTP is for loopback only ({addr} is reachable from other machines): leave out \
+         --plain-http, and desks are enrolled with the certificate's fingerprint"
+    )]
+    PlainOffLoopback { addr: SocketAddr },
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("the server stopped with an error: {0}")]
+    Serve(String),
+}
+
+/// A warehouse server accepting requests.
+pub struct RunningWarehouse {
+    pub addr: SocketAddr,
+    /// `https://127.0.0.1:8443` (or `http://` on loopback without TLS).
+    pub base_url: String,
+    /// The certificate's SHA-256 (`AB:CD:…`), which desks are enrolled with; `None` without TLS.
+    pub fingerprint: Option<String>,
+    /// Where the record is, without a password.
+    pub record: String,
+    shutdown: oneshot::Sender<()>,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+impl RunningWarehouse {
+    /// Stops accepting connections, lets requests in flight finish, then returns.
+    pub async fn shutdown(self) -> Result<(), WarehouseServeError> {
+        let _ = self.shutdown.send(());
+        self.task
+            .await
+            .map_err(|e| WarehouseServeError::Serve(e.to_string()))?
+            .map_err(|e| WarehouseServeError::Serve(e.to_string()))
+    }
+}
+
+pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, WarehouseServeError> {
+    if matches!(config.transport, Transport::PlainLoopback) && !config.addr.ip().is_loopback() {
+        return Err(WarehouseServeError::PlainOffLoopback { addr: config.addr });
+    }
+    std::fs::create_dir_all(&config.data_dir).map_err(|source| WarehouseServeError::DataDir {
+        path: config.data_dir.clone(),
+        source,
+    })?;
+    let pepper = Pepper::load_or_create(&config.data_dir)?;
+    let location = config.location();
+    let connections = config.connections;
+    let check = pepper.check_value();
+    let pool = tokio::task::spawn_blocking(move || -> Result<_, StationError> {
+        let pool = Pool::open(location, connections)?;
+        Ok(pool)
+    })
+    .await
+    .map_err(|e| WarehouseServeError::Serve(e.to_string()))??;
+    let held = pool
+        .run(Default::default(), move |db| {
+            db.server_setting_or_init(PEPPER_CHECK, &check)
+        })
+        .await
+        .map_err(|e| WarehouseServeError::Serve(e.to_string()))?;
+    if held != pepper.check_value() {
+        return Err(WarehouseServeError::PepperMismatch {
+            path: config.data_dir.join(super::pins::PEPPER_FILE),
+        });
+    }
+    let record = pool.describe();
+    let state = Arc::new(WarehouseState {
+        pool,
+        pepper,
+        lockout: config.lockout,
+        session_idle: config.session_idle,
+        enrollment_valid: config.enrollment_valid,
+    });
+    let listener =
+        TcpListener::bind(config.addr)
+            .await
+            .map_err(|source| WarehouseServeError::Bind {
+                addr: config.addr,
+                source,
+            })?;
+    let addr = listener
+        .local_addr()
+        .map_err(|source| WarehouseServeError::Bind {
+            addr: config.addr,
+            source,
+        })?;
+    let app = router(state);
+    let (shutdown, stopped) = oneshot::channel::<()>();
+    let stop = async move {
+        let _ = stopped.await;
+    };
+    let (task, base_url, fingerprint) = match &config.transport {
+        Transport::Tls(source) => {
+            let cert = source.load()?;
+            let listener = TlsListener::new(listener, cert.acceptor).map_err(|source| {
+                WarehouseServeError::Bind {
+                    addr: config.addr,
+                    source,
+                }
+            })?;
+            let task = tokio::spawn(async move {
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(stop)
+                    .await
+            });
+            (task, format!("https://{addr}"), Some(cert.fingerprint))
+        }
+        Transport::PlainLoopback => {
+            let task = tokio::spawn(async move {
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(stop)
+                    .await
+            });
+            (task, format!("http://{addr}"), None)
+        }
+    };
+    tracing::info!(%base_url, %record, "warehouse server listening");
+    Ok(RunningWarehouse {
+        addr,
+        base_url,
+        fingerprint,
+        record,
+        shutdown,
+        task,
+    })
+}
