@@ -132,3 +132,73 @@ pub struct CancelResponse {
     pub shipment_id: String,
     pub outbox_entry: i64,
 }
+
+/// One line of a parcel: the order's item line, how many units, and its ASN.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ParcelLineRequest {
+    pub line: String,
+    pub quantity: u32,
+    #[serde(default)]
+    pub asn: String,
+}
+
+/// A measure with its unit: `{"value": "1.25", "unit": "pounds"}` (decimal text).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct MeasureRequest {
+    pub value: String,
+    /// Weights: `grams` or `pounds`; lengths: `cm` or `in`.
+    pub unit: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct DimensionsRequest {
+    pub length: String,
+    pub width: String,
+    pub height: String,
+    /// `cm` or `in`.
+    pub unit: String,
+}
+
+/// What the label is asked with (the merchant's brand and location codes).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct LabelOptionsRequest {
+    pub brand_code: String,
+    #[serde(default)]
+    pub location_code: Option<String>,
+    #[serde(default)]
+    pub base64: bool,
+    #[serde(default)]
+    pub zpl: bool,
+}
+
+/// `POST …/parcels`: a packed parcel, recorded with its label request queued.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PackRequest {
+    pub lines: Vec<ParcelLineRequest>,
+    pub weight: MeasureRequest,
+    #[serde(default)]
+    pub dimensions: Option<DimensionsRequest>,
+    pub track_reference: String,
+    pub from: crate::api::LabelAddress,
+    pub to: crate::api::LabelAddress,
+    pub label: LabelOptionsRequest,
+}
+
+/// A parcel recorded, or its label asked again, and the outbox entry that asks for the label.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ParcelQueued {
+    pub parcel: i64,
+    pub outbox_entry: i64,
+}
+
+/// `POST …/parcels/{parcel}/fulfill`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct FulfillRequest {
+    pub tracking_number: String,
+    pub carrier: String,
+    /// The warehouse's location code.
+    pub location: String,
+    /// RFC 3339; now when left out.
+    #[serde(default)]
+    pub shipped_at: Option<String>,
+}

@@ -107,9 +107,11 @@ impl From<StationError> for WarehouseError {
     fn from(err: StationError) -> Self {
         use StationError as S;
         match err {
-            S::UnknownOrder(_) | S::UnknownShipment { .. } | S::UnknownPerson => {
-                Self::NotFound(err.to_string())
-            }
+            S::UnknownOrder(_)
+            | S::UnknownShipment { .. }
+            | S::UnknownParcel(_)
+            | S::UnknownLabel(_)
+            | S::UnknownPerson => Self::NotFound(err.to_string()),
             S::ShipmentCanceled { .. }
             | S::ShipmentFulfilled { .. }
             | S::ParcelVoided(_)

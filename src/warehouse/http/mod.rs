@@ -74,6 +74,9 @@ fn route_table() -> Vec<(Access, UtoipaMethodRouter<Shared>)> {
         ),
         (Access::Session, routes!(routes::orders::take_over)),
         (Access::Session, routes!(routes::orders::cancel)),
+        (Access::Session, routes!(routes::packing::pack)),
+        (Access::Session, routes!(routes::packing::label)),
+        (Access::Session, routes!(routes::packing::fulfill)),
         (Access::Public, routes!(health)),
         (Access::Public, routes!(document)),
     ]

@@ -102,7 +102,7 @@ pub(crate) fn bodies(number: u64, recipient: &str) -> Bodies {
     )
 }
 
-pub(super) fn address(first: &str) -> LabelAddress {
+pub(crate) fn address(first: &str) -> LabelAddress {
     LabelAddress {
         first_name: first.into(),
         last_name: "Doe".into(),

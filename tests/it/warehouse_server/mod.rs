@@ -5,6 +5,7 @@
 
 mod access;
 mod openapi;
+mod packing;
 mod roles;
 mod site;
 

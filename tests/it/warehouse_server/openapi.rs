@@ -24,7 +24,8 @@ fn operations(document: &Value) -> Vec<(Method, String, Vec<String>, bool)> {
             let filled = path
                 .replace("{order}", &super::ORDER.to_string())
                 .replace("{shipment}", "S1")
-                .replace("{desk}", "Station%201");
+                .replace("{desk}", "Station%201")
+                .replace("{parcel}", "1");
             found.push((method, filled, tags, secured));
         }
     }

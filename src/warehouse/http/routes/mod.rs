@@ -3,4 +3,5 @@
 pub mod access;
 pub mod desks;
 pub mod orders;
+pub mod packing;
 pub mod people;

@@ -1,0 +1,315 @@
+//! Packing through the server: a parcel recorded with its label request queued, a label asked
+//! again, a parcel fulfilled. Each needs the packing role and this desk's live claim on the
+//! shipment (409 naming who holds it otherwise).
+
+use std::str::FromStr as _;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use rust_decimal::Decimal;
+use time::OffsetDateTime;
+
+use crate::api::warehouse::{
+    DimensionsRequest, FulfillRequest, LabelOptionsRequest, PackRequest, ParcelQueued,
+};
+use crate::api::{ErrorBody, FieldError};
+use crate::domain::{LengthUnit, Weight, WeightUnit};
+use crate::station::db::{StationDb, StationError};
+use crate::station::model::{
+    Action, Dimensions, FulfillmentInput, LabelOptions, NewParcel, NewParcelLine, OrderNumber,
+    ParcelId,
+};
+use crate::warehouse::http::auth::{Body, Caller};
+use crate::warehouse::http::error::WarehouseError;
+use crate::warehouse::http::state::Shared;
+
+fn order_number(text: &str) -> Result<OrderNumber, WarehouseError> {
+    text.parse()
+        .map_err(|_| WarehouseError::NotFound(format!("There is no order {text}.")))
+}
+
+/// What stops this desk from packing the shipment: no claim, or another desk's. Checked in
+/// the request that then writes (a take-over between the two is the supervisor's to make).
+fn ensure_claim(
+    db: &mut StationDb,
+    order: OrderNumber,
+    shipment_id: &str,
+    desk_id: &str,
+) -> Result<Result<(), String>, StationError> {
+    let claims = db.claims(order)?;
+    let held = claims.iter().find(|c| c.shipment_id == shipment_id);
+    Ok(match held {
+        Some(claim) if claim.is_held_by(desk_id) => Ok(()),
+        Some(claim) => Err(claim.describe(None)),
+        None => Err(format!(
+            "Open shipment {shipment_id} of order {order} at this desk first: packing needs \
+             this desk's claim on it."
+        )),
+    })
+}
+
+fn decimal(field: &str, text: &str, problems: &mut Vec<FieldError>) -> Decimal {
+    match Decimal::from_str(text.trim()) {
+        Ok(value) if value > Decimal::ZERO => value,
+        _ => {
+            problems.push(FieldError::new(
+                field,
+                "Give a number above zero, e.g. 1.25.",
+            ));
+            Decimal::ZERO
+        }
+    }
+}
+
+fn dimensions(d: &DimensionsRequest, problems: &mut Vec<FieldError>) -> Dimensions {
+    let unit = LengthUnit::parse(&d.unit).unwrap_or_else(|| {
+        problems.push(FieldError::new("dimensions.unit", "The unit is cm or in."));
+        LengthUnit::Centimetre
+    });
+    Dimensions {
+        length: decimal("dimensions.length", &d.length, problems),
+        width: decimal("dimensions.width", &d.width, problems),
+        height: decimal("dimensions.height", &d.height, problems),
+        unit,
+    }
+}
+
+fn label_options(label: LabelOptionsRequest) -> LabelOptions {
+    LabelOptions {
+        brand_code: label.brand_code,
+        location_code: label.location_code,
+        base64: label.base64,
+        zpl: label.zpl,
+    }
+}
+
+/// The parcel the request describes, or every problem with its field.
+fn new_parcel(request: PackRequest) -> Result<(NewParcel, LabelOptions), WarehouseError> {
+    let mut problems = Vec::new();
+    if request.lines.is_empty() {
+        problems.push(FieldError::new(
+            "lines",
+            "A parcel holds at least one item line.",
+        ));
+    }
+    let unit = WeightUnit::parse_label(&request.weight.unit).unwrap_or_else(|| {
+        problems.push(FieldError::new(
+            "weight.unit",
+            "The unit is grams or pounds.",
+        ));
+        WeightUnit::Gram
+    });
+    let weight = Weight::new(
+        decimal("weight.value", &request.weight.value, &mut problems),
+        unit,
+    );
+    let dims = request
+        .dimensions
+        .as_ref()
+        .map(|d| dimensions(d, &mut problems));
+    if !problems.is_empty() {
+        return Err(WarehouseError::Validation(problems));
+    }
+    let parcel = NewParcel {
+        lines: request
+            .lines
+            .into_iter()
+            .map(|l| NewParcelLine {
+                source_line_id: l.line,
+                quantity: l.quantity,
+                asn: l.asn,
+            })
+            .collect(),
+        weight,
+        dimensions: dims,
+        track_reference: request.track_reference,
+        from: request.from,
+        to: request.to,
+    };
+    Ok((parcel, label_options(request.label)))
+}
+
+/// Records a packed parcel and queues its label request.
+#[utoipa::path(
+    post,
+    path = "/v1/warehouse/orders/{order}/shipments/{shipment}/parcels",
+    operation_id = "packParcel",
+    tag = "warehouse",
+    params(
+        ("order" = String, Path, description = "The order's number."),
+        ("shipment" = String, Path, description = "The shipment's id."),
+    ),
+    request_body = PackRequest,
+    responses(
+        (status = 201, description = "Recorded; the label is asked for through the outbox.",
+            body = ParcelQueued),
+        (status = 401, description = "No live session.", body = ErrorBody),
+        (status = 403, description = "The caller's role may not pack.", body = ErrorBody),
+        (status = 404, description = "No such order or shipment.", body = ErrorBody),
+        (status = 409, description = "This desk does not hold the shipment's claim, or the \
+            shipment is canceled.", body = ErrorBody),
+        (status = 422, description = "A field breaks a rule (quantities beyond what is left, \
+            a unit, a weight); each named.", body = ErrorBody),
+    )
+)]
+pub async fn pack(
+    State(state): State<Shared>,
+    caller: Caller,
+    Path((order, shipment)): Path<(String, String)>,
+    Body(request): Body<PackRequest>,
+) -> Result<(StatusCode, Json<ParcelQueued>), WarehouseError> {
+    caller.require(Action::Pack)?;
+    let order = order_number(&order)?;
+    let (parcel, options) = new_parcel(request)?;
+    let desk_id = caller.claimant().desk_id;
+    let queued = state
+        .pool
+        .run(caller.actor(), move |db| {
+            if let Err(why) = ensure_claim(db, order, &shipment, &desk_id)? {
+                return Ok(Err(why));
+            }
+            db.pack_and_request_label(order, &shipment, &parcel, &options)
+                .map(Ok)
+        })
+        .await?
+        .map_err(WarehouseError::Conflict)?;
+    Ok((
+        StatusCode::CREATED,
+        Json(ParcelQueued {
+            parcel: queued.0.0,
+            outbox_entry: queued.1.0,
+        }),
+    ))
+}
+
+/// The order's shipment of `parcel`, with the order (404 when either is unknown).
+fn shipment_of(
+    db: &mut StationDb,
+    order: OrderNumber,
+    parcel: ParcelId,
+) -> Result<(crate::station::model::StationOrder, String), StationError> {
+    let found = db.order(order)?.ok_or(StationError::UnknownOrder(order))?;
+    let shipment = found
+        .parcel(parcel)
+        .map(|(s, _)| s.shipment_id.clone())
+        .ok_or(StationError::UnknownParcel(parcel))?;
+    Ok((found, shipment))
+}
+
+/// Asks for a recorded parcel's label again (Retry).
+#[utoipa::path(
+    post,
+    path = "/v1/warehouse/orders/{order}/parcels/{parcel}/label",
+    operation_id = "requestParcelLabel",
+    tag = "warehouse",
+    params(
+        ("order" = String, Path, description = "The order's number."),
+        ("parcel" = i64, Path, description = "The parcel's id."),
+    ),
+    request_body = LabelOptionsRequest,
+    responses(
+        (status = 202, description = "Queued.", body = ParcelQueued),
+        (status = 401, description = "No live session.", body = ErrorBody),
+        (status = 403, description = "The caller's role may not pack.", body = ErrorBody),
+        (status = 404, description = "No such order or parcel.", body = ErrorBody),
+        (status = 409, description = "This desk does not hold the shipment's claim.",
+            body = ErrorBody),
+    )
+)]
+pub async fn label(
+    State(state): State<Shared>,
+    caller: Caller,
+    Path((order, parcel)): Path<(String, i64)>,
+    Body(request): Body<LabelOptionsRequest>,
+) -> Result<(StatusCode, Json<ParcelQueued>), WarehouseError> {
+    caller.require(Action::Pack)?;
+    let order = order_number(&order)?;
+    let parcel = ParcelId(parcel);
+    let options = label_options(request);
+    let desk_id = caller.claimant().desk_id;
+    let entry = state
+        .pool
+        .run(caller.actor(), move |db| {
+            let (_, shipment) = shipment_of(db, order, parcel)?;
+            if let Err(why) = ensure_claim(db, order, &shipment, &desk_id)? {
+                return Ok(Err(why));
+            }
+            db.request_parcel_label(parcel, &options).map(Ok)
+        })
+        .await?
+        .map_err(WarehouseError::Conflict)?;
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(ParcelQueued {
+            parcel: parcel.0,
+            outbox_entry: entry.0,
+        }),
+    ))
+}
+
+/// Marks a parcel fulfilled with its tracking number, queued for the provider.
+#[utoipa::path(
+    post,
+    path = "/v1/warehouse/orders/{order}/parcels/{parcel}/fulfill",
+    operation_id = "fulfillParcel",
+    tag = "warehouse",
+    params(
+        ("order" = String, Path, description = "The order's number."),
+        ("parcel" = i64, Path, description = "The parcel's id."),
+    ),
+    request_body = FulfillRequest,
+    responses(
+        (status = 200, description = "Recorded; the provider is told through the outbox.",
+            body = ParcelQueued),
+        (status = 401, description = "No live session.", body = ErrorBody),
+        (status = 403, description = "The caller's role may not pack.", body = ErrorBody),
+        (status = 404, description = "No such order or parcel.", body = ErrorBody),
+        (status = 409, description = "This desk does not hold the shipment's claim, or the \
+            parcel is fulfilled, voided or canceled.", body = ErrorBody),
+        (status = 422, description = "A field breaks a rule; each named.", body = ErrorBody),
+    )
+)]
+pub async fn fulfill(
+    State(state): State<Shared>,
+    caller: Caller,
+    Path((order, parcel)): Path<(String, i64)>,
+    Body(request): Body<FulfillRequest>,
+) -> Result<Json<ParcelQueued>, WarehouseError> {
+    caller.require(Action::Pack)?;
+    let order = order_number(&order)?;
+    let parcel = ParcelId(parcel);
+    let shipped_at = match &request.shipped_at {
+        None => OffsetDateTime::now_utc(),
+        Some(text) => OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
+            .map_err(|_| {
+            WarehouseError::Validation(vec![FieldError::new(
+                "shipped_at",
+                "Give the time as RFC 3339, e.g. 2026-11-28T14:05:00Z.",
+            )])
+        })?,
+    };
+    let input = FulfillmentInput {
+        tracking_number: request.tracking_number,
+        carrier: request.carrier,
+        location: request.location,
+        shipped_at,
+    };
+    let desk_id = caller.claimant().desk_id;
+    let entry = state
+        .pool
+        .run(caller.actor(), move |db| {
+            let (found, shipment) = shipment_of(db, order, parcel)?;
+            if let Err(why) = ensure_claim(db, order, &shipment, &desk_id)? {
+                return Ok(Err(why));
+            }
+            let body = found.fulfillment_update(parcel, &input, OffsetDateTime::now_utc())?;
+            db.fulfill_via_outbox(parcel, &body).map(Ok)
+        })
+        .await?
+        .map_err(WarehouseError::Conflict)?;
+    Ok(Json(ParcelQueued {
+        parcel: parcel.0,
+        outbox_entry: entry.0,
+    }))
+}
