@@ -8,12 +8,15 @@
 //!   start) and the TLS listener; `http`: the warehouse API and its OpenAPI document.
 //! - `tokens`: desk and session tokens and enrollment codes (the record keeps their SHA-256);
 //!   `pins`: the pepper, PIN hashes and the lockout policy; `pool`: the record's connections.
+//! - `feed`: the record's newest event, watched (PostgreSQL `NOTIFY`, or polling SQLite), which
+//!   the desks' live streams wait on.
 //! - `admin`: what the administrator does on the server's machine (`add-person`, `add-desk`,
 //!   `revoke-desk`), straight on the record.
 //! - `client`: the desk's side: trusting the server by its fingerprint.
 
 pub mod admin;
 pub mod client;
+pub mod feed;
 pub mod http;
 pub mod pins;
 pub mod pool;

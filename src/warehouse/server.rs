@@ -10,6 +10,7 @@ use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
+use super::feed::{ChangeFeed, FeedStopper};
 use super::http::{WarehouseState, router};
 use super::pins::{LockoutPolicy, Pepper, PepperError};
 use super::pool::{DEFAULT_CONNECTIONS, Pool};
@@ -127,6 +128,7 @@ pub struct RunningWarehouse {
     pub fingerprint: Option<String>,
     /// Where the record is, without a password.
     pub record: String,
+    _feed: FeedStopper,
     shutdown: oneshot::Sender<()>,
     task: JoinHandle<std::io::Result<()>>,
 }
@@ -134,6 +136,7 @@ pub struct RunningWarehouse {
 impl RunningWarehouse {
     /// Stops accepting connections, lets requests in flight finish, then returns.
     pub async fn shutdown(self) -> Result<(), WarehouseServeError> {
+        drop(self._feed);
         let _ = self.shutdown.send(());
         self.task
             .await
@@ -155,11 +158,15 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
     let connections = config.connections;
     let check = pepper.check_value();
     let pool = tokio::task::spawn_blocking(move || -> Result<_, StationError> {
-        let pool = Pool::open(location, connections)?;
-        Ok(pool)
+        let pool = Pool::open(location.clone(), connections)?;
+        let feed = ChangeFeed::start(location)?;
+        Ok((pool, feed))
     })
     .await
     .map_err(|e| WarehouseServeError::Serve(e.to_string()))??;
+    let (pool, feed) = pool;
+    // From here, any way out of `start` (or the server's end) stops the feed's thread.
+    let feed_stopper = feed.stopper();
     let held = pool
         .run(Default::default(), move |db| {
             db.server_setting_or_init(PEPPER_CHECK, &check)
@@ -174,6 +181,7 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
     let record = pool.describe();
     let state = Arc::new(WarehouseState {
         pool,
+        feed,
         pepper,
         lockout: config.lockout,
         session_idle: config.session_idle,
@@ -228,6 +236,7 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
         base_url,
         fingerprint,
         record,
+        _feed: feed_stopper,
         shutdown,
         task,
     })

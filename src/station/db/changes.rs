@@ -23,7 +23,34 @@ pub struct ChangeCursor {
     seen: BTreeSet<i64>,
 }
 
+impl ChangeCursor {
+    /// A cursor that has handled every event up to `event` (a desk resuming where it was).
+    pub fn after(event: i64) -> Self {
+        Self {
+            floor: event,
+            seen: BTreeSet::new(),
+        }
+    }
+
+    /// The newest event this cursor has handled (what a desk resumes from).
+    pub fn newest(&self) -> i64 {
+        self.seen
+            .last()
+            .copied()
+            .unwrap_or(self.floor)
+            .max(self.floor)
+    }
+}
+
 impl StationDb {
+    /// The id of the record's newest event (0 when there is none).
+    pub fn newest_event(&mut self) -> Result<i64, StationError> {
+        Ok(self
+            .conn
+            .read()?
+            .query_value("SELECT COALESCE(MAX(id), 0) FROM events", params![])?)
+    }
+
     /// A cursor at the record's newest event: what happens from now on.
     pub fn change_cursor(&mut self) -> Result<ChangeCursor, StationError> {
         let newest: i64 = self

@@ -77,6 +77,7 @@ fn route_table() -> Vec<(Access, UtoipaMethodRouter<Shared>)> {
         (Access::Session, routes!(routes::packing::pack)),
         (Access::Session, routes!(routes::packing::label)),
         (Access::Session, routes!(routes::packing::fulfill)),
+        (Access::Session, routes!(routes::changes::watch)),
         (Access::Public, routes!(health)),
         (Access::Public, routes!(document)),
     ]

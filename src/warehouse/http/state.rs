@@ -5,11 +5,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::warehouse::feed::ChangeFeed;
 use crate::warehouse::pins::{LockoutPolicy, Pepper};
 use crate::warehouse::pool::Pool;
 
 pub struct WarehouseState {
     pub pool: Pool,
+    /// The record's newest event, for the desks' live streams.
+    pub feed: ChangeFeed,
     pub pepper: Pepper,
     pub lockout: LockoutPolicy,
     /// A session ends after this long without a request.

@@ -4,6 +4,7 @@
 //! lockout, revocation, every operation's credentials, and the roles and claims it enforces.
 
 mod access;
+mod changes;
 mod openapi;
 mod packing;
 mod roles;

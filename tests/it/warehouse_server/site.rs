@@ -200,6 +200,23 @@ impl Drop for Server {
 }
 
 impl Server {
+    /// Asks the server to stop (SIGTERM, as a service manager does) and waits up to `within`
+    /// for it to end; whether it ended.
+    #[cfg(unix)]
+    pub fn terminate(&mut self, within: Duration) -> bool {
+        let pid = i32::try_from(self.child.id()).unwrap();
+        // SAFETY: a signal to our own child process.
+        unsafe { libc::kill(pid, libc::SIGTERM) };
+        let deadline = std::time::Instant::now() + within;
+        while std::time::Instant::now() < deadline {
+            if self.child.try_wait().unwrap().is_some() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        false
+    }
+
     /// A desk's client: trusts this server by the fingerprint it printed.
     pub fn desk(&self) -> Desk {
         let trust = Trust::Fingerprint(self.fingerprint.clone().expect("a TLS server"));
@@ -301,6 +318,27 @@ impl Desk {
         })
     }
 
+    /// Opens the live stream of changes, resuming after `last_event_id` when given.
+    pub fn watch(&self, session: &str, last_event_id: Option<&str>) -> Stream<'_> {
+        let response = self.runtime.block_on(async {
+            let mut request = self
+                .http
+                .get(format!("{}/v1/warehouse/changes", self.base_url))
+                .bearer_auth(session)
+                .timeout(Duration::from_secs(600));
+            if let Some(id) = last_event_id {
+                request = request.header("last-event-id", id);
+            }
+            request.send().await.unwrap()
+        });
+        assert_eq!(response.status(), StatusCode::OK);
+        Stream {
+            desk: self,
+            response,
+            buffer: String::new(),
+        }
+    }
+
     /// Enrolls with `code`: the desk token.
     pub fn enroll(&self, code: &str) -> String {
         let answer = self.call(
@@ -327,5 +365,56 @@ impl Desk {
         let answer = self.sign_in(desk_token, person, pin);
         assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
         answer.body["session_token"].as_str().unwrap().to_string()
+    }
+}
+
+/// A live stream of changes as a desk reads it.
+pub struct Stream<'d> {
+    desk: &'d Desk,
+    response: reqwest::Response,
+    buffer: String,
+}
+
+/// One server-sent event: its id and its data as JSON (keep-alive comments are skipped).
+#[derive(Debug)]
+pub struct Change {
+    pub id: String,
+    pub data: Value,
+}
+
+impl Stream<'_> {
+    /// The next event within `wait`, or `None`.
+    pub fn next(&mut self, wait: Duration) -> Option<Change> {
+        let deadline = std::time::Instant::now() + wait;
+        loop {
+            if let Some(end) = self.buffer.find("\n\n") {
+                let block: String = self.buffer.drain(..end + 2).collect();
+                let mut id = String::new();
+                let mut data = String::new();
+                for line in block.lines() {
+                    if let Some(v) = line.strip_prefix("id:") {
+                        id = v.trim().to_string();
+                    } else if let Some(v) = line.strip_prefix("data:") {
+                        data.push_str(v.trim());
+                    }
+                }
+                if data.is_empty() {
+                    continue;
+                }
+                return Some(Change {
+                    id,
+                    data: serde_json::from_str(&data).unwrap(),
+                });
+            }
+            let left = deadline.checked_duration_since(std::time::Instant::now())?;
+            let response = &mut self.response;
+            let chunk = self
+                .desk
+                .runtime
+                .block_on(async { tokio::time::timeout(left, response.chunk()).await })
+                .ok()?
+                .unwrap()?;
+            self.buffer.push_str(&String::from_utf8_lossy(&chunk));
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The warehouse API's operations, a file per subject.
 
 pub mod access;
+pub mod changes;
 pub mod desks;
 pub mod orders;
 pub mod packing;
