@@ -78,6 +78,13 @@ fn route_table() -> Vec<(Access, UtoipaMethodRouter<Shared>)> {
         (Access::Session, routes!(routes::packing::label)),
         (Access::Session, routes!(routes::packing::fulfill)),
         (Access::Session, routes!(routes::changes::watch)),
+        (Access::Session, routes!(routes::outbox::list)),
+        (Access::Session, routes!(routes::outbox::resend)),
+        (Access::Session, routes!(routes::outbox::discard)),
+        (
+            Access::Session,
+            routes!(routes::settings::get, routes::settings::put),
+        ),
         (Access::Public, routes!(health)),
         (Access::Public, routes!(document)),
     ]

@@ -201,6 +201,14 @@ fn a_refusal_waits_for_a_correction_that_reaches_the_station_record(engine: &Eng
         db.outbox_resend(id, Some(other)),
         Err(StationError::Invalid(_))
     ));
+    // Nor is a fulfillment edited into a cancellation: a correction never changes the action.
+    let mut canceling = body.clone();
+    canceling["shipments"][0]["status"] = "canceled".into();
+    canceling["shipments"][0]["fulfillments"] = serde_json::json!([]);
+    assert!(matches!(
+        db.outbox_resend(id, Some(canceling)),
+        Err(StationError::Invalid(_))
+    ));
     let resent = db.outbox_resend(id, Some(body)).unwrap();
     assert_eq!(resent.state, OutboxState::Queued);
     assert!(resent.field_errors.is_empty());

@@ -25,7 +25,9 @@ fn operations(document: &Value) -> Vec<(Method, String, Vec<String>, bool)> {
                 .replace("{order}", &super::ORDER.to_string())
                 .replace("{shipment}", "S1")
                 .replace("{desk}", "Station%201")
-                .replace("{parcel}", "1");
+                .replace("{parcel}", "1")
+                .replace("{entry}", "1")
+                .replace("{key}", "customs_documents");
             found.push((method, filled, tags, secured));
         }
     }

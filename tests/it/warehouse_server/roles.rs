@@ -290,3 +290,143 @@ fn two_instances_on_one_database_keep_one_claim() {
     assert_eq!(current.status, StatusCode::OK);
     assert_eq!(current.body["desk"], "Station 1");
 }
+
+#[test]
+fn outbox_corrections_discards_and_settings_are_a_supervisors() {
+    for site in Site::each() {
+        let server = staffed(&site, &[]);
+        let (desk, token) = enrolled(&site, &server, "Station 1");
+        let pia = desk.session(&token, "Pia", PACKER_PIN);
+        let sam = desk.session(&token, "Sam", SUPERVISOR_PIN);
+        let canceled = desk.call(
+            Method::POST,
+            &shipment(ORDER, "S2", "cancel"),
+            Some(&sam),
+            None,
+        );
+        assert_eq!(canceled.status, StatusCode::OK, "{}", canceled.text);
+        let entry = canceled.body["outbox_entry"].as_i64().unwrap();
+        let listed = desk.call(Method::GET, "/v1/warehouse/outbox", Some(&pia), None);
+        assert_eq!(listed.status, StatusCode::OK);
+        let body = listed.body[0]["body"].clone();
+        assert_eq!(listed.body[0]["action"], "cancel");
+
+        // What a packer may not do, whether or not the entry exists; the record unchanged.
+        let mut fulfilling = body.clone();
+        fulfilling["shipments"][0]["status"] = "fulfilled".into();
+        let resend = |id: i64| format!("/v1/warehouse/outbox/{id}/resend");
+        let discard = |id: i64| format!("/v1/warehouse/outbox/{id}/discard");
+        let forbidden = [
+            (resend(entry), json!({"body": fulfilling})),
+            (resend(999_999), json!({"body": body})),
+            (resend(entry), json!({})),
+            (discard(entry), json!({"reason": "not wanted"})),
+            (discard(999_999), json!({"reason": "not wanted"})),
+        ];
+        for (path, request) in forbidden {
+            let answer = desk.call(Method::POST, &path, Some(&pia), Some(request));
+            assert_eq!(
+                answer.status,
+                StatusCode::FORBIDDEN,
+                "{} {path}: {}",
+                site.name,
+                answer.text
+            );
+        }
+        let settings = "/v1/warehouse/settings/customs_documents";
+        let put = desk.call(
+            Method::PUT,
+            settings,
+            Some(&pia),
+            Some(json!({"signatory": "Pia"})),
+        );
+        assert_eq!(put.status, StatusCode::FORBIDDEN);
+        let mut record = site.open_record();
+        let open = record.outbox_open().unwrap();
+        assert_eq!((open.len(), &open[0].body), (1, &body), "{}", site.name);
+        assert!(
+            record
+                .warehouse_setting("customs_documents")
+                .unwrap()
+                .is_none()
+        );
+
+        // A supervisor's correction keeps what the entry does; a discard needs a reason.
+        let changed = desk.call(
+            Method::POST,
+            &resend(entry),
+            Some(&sam),
+            Some(json!({"body": fulfilling})),
+        );
+        assert_eq!(
+            changed.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            changed.text
+        );
+        let resent = desk.call(Method::POST, &resend(entry), Some(&sam), Some(json!({})));
+        assert_eq!(resent.status, StatusCode::OK, "{}", resent.text);
+        assert_eq!(resent.body["state"], "queued");
+        let reasonless = desk.call(
+            Method::POST,
+            &discard(entry),
+            Some(&sam),
+            Some(json!({"reason": " "})),
+        );
+        assert_eq!(reasonless.status, StatusCode::UNPROCESSABLE_ENTITY);
+        let discarded = desk.call(
+            Method::POST,
+            &discard(entry),
+            Some(&sam),
+            Some(json!({"reason": "sent by phone"})),
+        );
+        assert_eq!(discarded.status, StatusCode::OK, "{}", discarded.text);
+        assert_eq!(discarded.body["state"], "discarded");
+        assert_eq!(
+            desk.call(
+                Method::POST,
+                &discard(999_999),
+                Some(&sam),
+                Some(json!({"reason": "x"}))
+            )
+            .status,
+            StatusCode::NOT_FOUND
+        );
+
+        let wrong = desk.call(
+            Method::PUT,
+            settings,
+            Some(&sam),
+            Some(json!({"invoice_copies": "many"})),
+        );
+        assert_eq!(
+            wrong.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            wrong.text
+        );
+        let saved = desk.call(
+            Method::PUT,
+            settings,
+            Some(&sam),
+            Some(json!({"signatory": "Sam Rivera"})),
+        );
+        assert_eq!(saved.status, StatusCode::NO_CONTENT, "{}", saved.text);
+        let read = desk.call(Method::GET, settings, Some(&pia), None);
+        assert_eq!(read.body["signatory"], "Sam Rivera");
+        assert_eq!(
+            desk.call(Method::GET, "/v1/warehouse/settings/nope", Some(&pia), None)
+                .status,
+            StatusCode::NOT_FOUND
+        );
+        let history = record.warehouse_events(10).unwrap();
+        let change = history
+            .iter()
+            .find(|e| e.kind == "settings_changed")
+            .unwrap();
+        assert_eq!(
+            (change.desk.as_deref(), change.person.as_deref()),
+            (Some("Station 1"), Some("Sam"))
+        );
+    }
+}

@@ -291,7 +291,19 @@ fn checked_body(
             let same_shipment = req.shipments.first().map(|s| &s.shipment_id)
                 == entry.shipment_id.as_ref()
                 && req.shipments.len() == 1;
-            (req.source_reference == order && same_shipment).then(|| serde_json::to_value(&req))
+            // A correction fixes what can be wrong (tracking, items, an address), never what
+            // the update does: a fulfillment edited into `"status": "canceled"` would cancel.
+            let same_action =
+                match entry.action {
+                    OutboxAction::Cancel => req.shipments.iter().all(|s| {
+                        s.status.as_deref() == Some("canceled") && s.fulfillments.is_empty()
+                    }),
+                    _ => req.shipments.iter().all(|s| {
+                        s.status.as_deref() != Some("canceled") && !s.fulfillments.is_empty()
+                    }),
+                };
+            (req.source_reference == order && same_shipment && same_action)
+                .then(|| serde_json::to_value(&req))
         }
         OutboxAction::ParcelLabel => {
             let req: LabelRequest = serde_json::from_value(body).map_err(parse_err)?;

@@ -4,5 +4,7 @@ pub mod access;
 pub mod changes;
 pub mod desks;
 pub mod orders;
+pub mod outbox;
 pub mod packing;
 pub mod people;
+pub mod settings;

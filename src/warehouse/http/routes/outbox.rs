@@ -1,0 +1,189 @@
+//! The outbox as desks see it: what waits to reach the provider, sending an entry again, and
+//! giving one up. Sending one again as it is needs the role that may do its action; correcting
+//! its body is a supervisor's, and a correction never changes what the entry does; discarding
+//! is a supervisor's.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use serde::{Deserialize, Serialize};
+
+use crate::api::{ErrorBody, FieldError};
+use crate::station::db::{OutboxAction, OutboxEntry, OutboxId, StationError};
+use crate::station::model::Action;
+use crate::warehouse::http::auth::{Body, Caller};
+use crate::warehouse::http::error::WarehouseError;
+use crate::warehouse::http::state::Shared;
+
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct OutboxEntryView {
+    pub id: i64,
+    /// `create`, `fulfill`, `cancel` or `label`.
+    pub action: String,
+    pub order: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shipment_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parcel: Option<i64>,
+    /// `queued`, `retrying`, `needs_attention`, …
+    pub state: String,
+    pub attempts: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_error: Option<String>,
+    pub field_errors: Vec<FieldError>,
+    /// The request it sends.
+    #[schema(value_type = Object)]
+    pub body: serde_json::Value,
+}
+
+fn view(entry: &OutboxEntry) -> OutboxEntryView {
+    OutboxEntryView {
+        id: entry.id.0,
+        action: entry.action.as_str().into(),
+        order: entry.order.to_string(),
+        shipment_id: entry.shipment_id.clone(),
+        parcel: entry.parcel.map(|p| p.0),
+        state: entry.state.as_str().into(),
+        attempts: entry.attempts,
+        last_error: entry.last_error.clone(),
+        field_errors: entry.field_errors.clone(),
+        body: entry.body.clone(),
+    }
+}
+
+/// What a role must be allowed to send an entry of `action` again.
+fn needed_for(action: OutboxAction) -> Action {
+    match action {
+        OutboxAction::CreateOrder => Action::SubmitOrder,
+        OutboxAction::Fulfill | OutboxAction::ParcelLabel => Action::Pack,
+        OutboxAction::Cancel => Action::Cancel,
+    }
+}
+
+/// Entries still to deliver, oldest first.
+#[utoipa::path(
+    get,
+    path = "/v1/warehouse/outbox",
+    operation_id = "listOutbox",
+    tag = "warehouse",
+    responses(
+        (status = 200, description = "Queued, retrying and refused entries.",
+            body = Vec<OutboxEntryView>),
+        (status = 401, description = "No live session.", body = ErrorBody),
+    )
+)]
+pub async fn list(
+    State(state): State<Shared>,
+    caller: Caller,
+) -> Result<Json<Vec<OutboxEntryView>>, WarehouseError> {
+    let entries = state
+        .pool
+        .run(caller.actor(), |db| db.outbox_open())
+        .await?;
+    Ok(Json(entries.iter().map(view).collect()))
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ResendRequest {
+    /// The corrected request (a supervisor's); left out, the entry is sent as it is.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub body: Option<serde_json::Value>,
+}
+
+/// Sends an entry again now, corrected or as it is.
+#[utoipa::path(
+    post,
+    path = "/v1/warehouse/outbox/{entry}/resend",
+    operation_id = "resendOutboxEntry",
+    tag = "warehouse",
+    params(("entry" = i64, Path, description = "The entry's id.")),
+    request_body = ResendRequest,
+    responses(
+        (status = 200, description = "Queued to be sent now.", body = OutboxEntryView),
+        (status = 401, description = "No live session.", body = ErrorBody),
+        (status = 403, description = "The caller's role may not correct entries, or may not do \
+            this entry's action.", body = ErrorBody),
+        (status = 404, description = "No such entry.", body = ErrorBody),
+        (status = 422, description = "The correction changes what the entry does, or is not a \
+            request of its kind.", body = ErrorBody),
+    )
+)]
+pub async fn resend(
+    State(state): State<Shared>,
+    caller: Caller,
+    Path(entry): Path<i64>,
+    Body(request): Body<ResendRequest>,
+) -> Result<Json<OutboxEntryView>, WarehouseError> {
+    if request.body.is_some() {
+        caller.require(Action::CorrectOutbox)?;
+    }
+    let id = OutboxId(entry);
+    let found = state
+        .pool
+        .run(caller.actor(), move |db| db.outbox_entry(id))
+        .await?
+        .ok_or_else(|| WarehouseError::NotFound(format!("There is no outbox entry {entry}.")))?;
+    caller.require(needed_for(found.action))?;
+    let corrected = request.body;
+    let resent = state
+        .pool
+        .run(caller.actor(), move |db| db.outbox_resend(id, corrected))
+        .await?;
+    Ok(Json(view(&resent)))
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct DiscardRequest {
+    /// Why it is given up, for the history.
+    pub reason: String,
+}
+
+/// Gives up an entry that was not delivered.
+#[utoipa::path(
+    post,
+    path = "/v1/warehouse/outbox/{entry}/discard",
+    operation_id = "discardOutboxEntry",
+    tag = "warehouse",
+    params(("entry" = i64, Path, description = "The entry's id.")),
+    request_body = DiscardRequest,
+    responses(
+        (status = 200, description = "Discarded (or already delivered, which stays).",
+            body = OutboxEntryView),
+        (status = 401, description = "No live session.", body = ErrorBody),
+        (status = 403, description = "The caller's role may not discard entries.",
+            body = ErrorBody),
+        (status = 404, description = "No such entry.", body = ErrorBody),
+        (status = 422, description = "No reason given.", body = ErrorBody),
+    )
+)]
+pub async fn discard(
+    State(state): State<Shared>,
+    caller: Caller,
+    Path(entry): Path<i64>,
+    Body(request): Body<DiscardRequest>,
+) -> Result<Json<OutboxEntryView>, WarehouseError> {
+    caller.require(Action::DiscardOutbox)?;
+    let reason = request.reason.trim().to_string();
+    if reason.is_empty() {
+        return Err(WarehouseError::Validation(vec![FieldError::new(
+            "reason",
+            "Say why the entry is given up; the history keeps it.",
+        )]));
+    }
+    let id = OutboxId(entry);
+    let discarded = state
+        .pool
+        .run(caller.actor(), move |db| {
+            db.outbox_entry(id)?
+                .ok_or(StationError::Warehouse(format!("no outbox entry {entry}")))?;
+            db.outbox_discard(id, &reason)
+        })
+        .await
+        .map_err(|e| match e {
+            crate::warehouse::pool::PoolError::Station(StationError::Warehouse(_)) => {
+                WarehouseError::NotFound(format!("There is no outbox entry {entry}."))
+            }
+            other => other.into(),
+        })?;
+    Ok(Json(view(&discarded)))
+}
