@@ -18,6 +18,11 @@ pub enum SqlError {
     /// transaction is aborted; nothing it wrote stays.
     #[error("the PostgreSQL database refused a duplicate: {0}")]
     Duplicate(String),
+    /// A lock was not granted, or a statement ran, for longer than the session allows
+    /// (`lock_timeout`, `statement_timeout`: SQLSTATE 55P03, 57014). Nothing was committed;
+    /// trying again later may well succeed.
+    #[error("the database was busy: {0}")]
+    Busy(String),
     /// PostgreSQL refused a statement (another constraint, a bug in a query).
     #[error("the PostgreSQL database failed: {0}")]
     Postgres(String),

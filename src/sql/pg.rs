@@ -262,6 +262,9 @@ pub fn classify(error: postgres::Error) -> SqlError {
     match error.code() {
         Some(code) if is_connection_state(code) => SqlError::Unreachable(full_reason(&error)),
         Some(&SqlState::UNIQUE_VIOLATION) => SqlError::Duplicate(full_reason(&error)),
+        Some(&SqlState::LOCK_NOT_AVAILABLE) | Some(&SqlState::QUERY_CANCELED) => {
+            SqlError::Busy(full_reason(&error))
+        }
         Some(_) => SqlError::Postgres(full_reason(&error)),
         None if error.as_db_error().is_none() => SqlError::Unreachable(full_reason(&error)),
         None => SqlError::Postgres(full_reason(&error)),

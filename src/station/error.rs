@@ -23,6 +23,9 @@ pub enum StationError {
     Connection(ConnectionProblem),
     #[error("the warehouse database failed: {0}")]
     Warehouse(String),
+    /// Another writer held what this needed for longer than allowed; nothing was recorded.
+    #[error("the warehouse database was busy ({0}); nothing was recorded, try again")]
+    Busy(String),
     #[error("the station database could not be brought up to date: {0}")]
     Migration(String),
     #[error("could not read or write {path}: {source}")]
@@ -108,6 +111,7 @@ impl From<crate::sql::SqlError> for StationError {
             SqlError::Duplicate(reason) | SqlError::Postgres(reason) => {
                 StationError::Warehouse(reason)
             }
+            SqlError::Busy(reason) => StationError::Busy(reason),
             SqlError::Corrupt(reason) => StationError::Corrupt(reason),
         }
     }

@@ -47,6 +47,9 @@ impl From<SqlError> for StoreError {
                 StoreError::Unavailable(format!("the database is unreachable ({reason})"))
             }
             SqlError::Connection(problem) => StoreError::Unavailable(problem.to_string()),
+            SqlError::Busy(reason) => {
+                StoreError::Unavailable(format!("the database was busy ({reason})"))
+            }
             SqlError::Corrupt(reason) => StoreError::Corrupt(reason),
             other @ (SqlError::Duplicate(_) | SqlError::Postgres(_)) => StoreError::Database(other),
         }

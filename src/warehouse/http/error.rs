@@ -32,6 +32,10 @@ pub enum WarehouseError {
     /// Too many wrong PINs: no PIN of this person is checked for `retry_after` seconds.
     #[error("locked out for {retry_after} s")]
     LockedOut { retry_after: u64 },
+    /// Another request held what this one needed for longer than the database allows; nothing
+    /// was recorded (503 with `Retry-After`).
+    #[error("busy")]
+    Busy,
     /// The record cannot be reached; nothing was recorded.
     #[error("unavailable: {0}")]
     Unavailable(String),
@@ -50,7 +54,7 @@ impl WarehouseError {
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::LockedOut { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) | Self::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -65,6 +69,10 @@ impl WarehouseError {
             | Self::Conflict(m)
             | Self::Unavailable(m) => whole(m),
             Self::PayloadTooLarge => whole("The request body is larger than 1 MiB."),
+            Self::Busy => whole(
+                "The warehouse was busy with another desk's change; nothing was recorded. Try \
+                 again in a moment.",
+            ),
             Self::LockedOut { retry_after } => whole(&format!(
                 "Too many wrong PINs: sign-in for this person is locked for {}. A supervisor \
                  can tell whether someone else has been trying.",
@@ -94,7 +102,12 @@ impl IntoResponse for WarehouseError {
             error: self.field_errors(),
         };
         let mut response = (self.status(), Json(body)).into_response();
-        if let Self::LockedOut { retry_after } = self
+        let retry_after = match self {
+            Self::LockedOut { retry_after } => Some(retry_after),
+            Self::Busy => Some(1),
+            _ => None,
+        };
+        if let Some(retry_after) = retry_after
             && let Ok(value) = retry_after.to_string().parse()
         {
             response.headers_mut().insert(header::RETRY_AFTER, value);
@@ -123,6 +136,7 @@ impl From<StationError> for WarehouseError {
             S::Unreachable(_) | S::Connection(_) => Self::Unavailable(format!(
                 "The warehouse database cannot be reached ({err}); nothing was recorded."
             )),
+            S::Busy(_) => Self::Busy,
             other => Self::Internal(other.to_string()),
         }
     }

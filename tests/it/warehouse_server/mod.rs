@@ -9,6 +9,7 @@ mod openapi;
 mod packing;
 mod roles;
 mod site;
+mod stall;
 
 use site::{Desk, Server, Site};
 
