@@ -30,11 +30,11 @@ fn a_desk_frozen_mid_request_delays_no_other_desk() {
         // server waits for the rest of it without holding anything in the record.
         let address = server.base_url.trim_start_matches("http://");
         let mut frozen = std::net::TcpStream::connect(address).unwrap();
+        let path = format!("/v1/warehouse/orders/{ORDER}/shipments/S1/parcels");
         write!(
             frozen,
-            "POST {} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {sam}\r\n\
-             Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{{\"lines\": [",
-            "/v1/warehouse/orders/4401/shipments/S1/parcels"
+            "POST {path} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {sam}\r\n\
+             Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{{\"lines\": ["
         )
         .unwrap();
         frozen.flush().unwrap();
