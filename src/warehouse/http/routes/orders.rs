@@ -47,7 +47,7 @@ fn claim_view(claim: &Claim) -> ClaimView {
 }
 
 /// An order number from the path; one that cannot be an order is not found.
-fn order_number(text: &str) -> Result<OrderNumber, WarehouseError> {
+pub(super) fn order_number(text: &str) -> Result<OrderNumber, WarehouseError> {
     text.parse()
         .map_err(|_| WarehouseError::NotFound(format!("There is no order {text}.")))
 }

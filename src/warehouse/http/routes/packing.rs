@@ -24,10 +24,7 @@ use crate::warehouse::http::auth::{Body, Caller};
 use crate::warehouse::http::error::WarehouseError;
 use crate::warehouse::http::state::Shared;
 
-fn order_number(text: &str) -> Result<OrderNumber, WarehouseError> {
-    text.parse()
-        .map_err(|_| WarehouseError::NotFound(format!("There is no order {text}.")))
-}
+use super::orders::order_number;
 
 /// What stops this desk from packing the shipment: no claim, or another desk's. Checked in
 /// the request that then writes (a take-over between the two is the supervisor's to make).
