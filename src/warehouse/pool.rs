@@ -9,7 +9,7 @@ use tokio::sync::Semaphore;
 use crate::station::db::{Location, StationDb, StationError};
 use crate::station::model::Actor;
 
-/// Connections opened at most; requests beyond them wait for one.
+/// Connections opened at most on PostgreSQL (SQLite gets one); requests beyond them wait.
 pub const DEFAULT_CONNECTIONS: usize = 8;
 
 #[derive(Debug, thiserror::Error)]
@@ -37,11 +37,18 @@ impl Pool {
     /// is said at start; the others open as requests need them.
     pub fn open(location: Location, connections: usize) -> Result<Self, StationError> {
         let first = StationDb::connect(&location)?;
+        // A SQLite file has one writer: with several connections each waiting writer sleeps
+        // in SQLite's busy handler (up to 100 ms a nap; a p99 of 140–330 ms with 8–32 desks,
+        // BENCHMARKS.md), where one connection hands the file from request to request at once.
+        let connections = match location {
+            Location::Sqlite(_) => 1,
+            Location::Postgres(_) => connections.max(1),
+        };
         Ok(Self {
             inner: Arc::new(Inner {
                 location,
                 idle: Mutex::new(vec![first]),
-                permits: Arc::new(Semaphore::new(connections.max(1))),
+                permits: Arc::new(Semaphore::new(connections)),
             }),
         })
     }

@@ -44,7 +44,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "customs",
         ],
     ),
-    ("warehouse", &["api", "domain", "sql", "station", "service"]),
+    (
+        "warehouse",
+        &["api", "domain", "sql", "station", "service", "customs"],
+    ),
     (
         "cli",
         &["station", "service", "paths", "customs", "warehouse"],
