@@ -12,7 +12,7 @@ use crate::station::error::StationError;
 use crate::station::model::OrderNumber;
 
 /// How far back a reader looks again for events that committed after later ones.
-const LATE_WINDOW: i64 = 256;
+pub const LATE_WINDOW: i64 = 256;
 
 /// Where a desk is in the record's events.
 #[derive(Debug, Clone, Default)]
@@ -30,6 +30,13 @@ impl ChangeCursor {
             floor: event,
             seen: BTreeSet::new(),
         }
+    }
+
+    /// A desk resuming after `event`: it reads the last [`LATE_WINDOW`] events again, since one
+    /// below `event` may have committed after the desk last looked. The orders they name are
+    /// said again, which costs a desk a reload, never a change.
+    pub fn resuming_after(event: i64) -> Self {
+        Self::after((event - LATE_WINDOW).max(0))
     }
 
     /// The newest event this cursor has handled (what a desk resumes from).

@@ -50,12 +50,19 @@ pub async fn watch(
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse().ok())
         .or(after.after);
-    let mut newest = state.feed.subscribe();
-    let cursor = match resume {
-        Some(event) => ChangeCursor::after(event),
-        None => ChangeCursor::after(*newest.borrow_and_update()),
-    };
+    let newest = state.feed.subscribe();
     let actor = caller.actor();
+    let cursor = match resume {
+        Some(event) => ChangeCursor::resuming_after(event),
+        // From the record's newest event, not the feed's: the feed may not have seen the
+        // latest change yet, and the desk has just read the record.
+        None => ChangeCursor::after(
+            state
+                .pool
+                .run(actor.clone(), |db| db.newest_event())
+                .await?,
+        ),
+    };
     let pool = state.pool.clone();
     let stream = futures_util::stream::unfold(
         (cursor, newest, pool, actor, true),
