@@ -5,6 +5,7 @@
 use std::path::Path;
 use std::time::Duration;
 
+use super::clock::now_ms;
 use super::pins::{Pepper, PepperError};
 use super::tokens::{digest, new_enrollment_code, normalize_code};
 use crate::station::db::{Location, StationDb, StationError};
@@ -50,8 +51,7 @@ fn pepper_for(db: &mut StationDb, data_dir: &Path) -> Result<Pepper, AdminError>
         source,
     })?;
     let pepper = Pepper::load_or_create(data_dir)?;
-    let held = db.server_setting_or_init("pin_pepper_check", &pepper.check_value())?;
-    if held != pepper.check_value() {
+    if !pepper.agrees_with(db)? {
         return Err(AdminError::PepperMismatch(data_dir.display().to_string()));
     }
     Ok(pepper)
@@ -81,20 +81,27 @@ pub fn add_person(
 /// A desk's one-time enrollment code, valid for `valid`.
 pub fn add_desk(location: &Location, name: &str, valid: Duration) -> Result<String, AdminError> {
     let mut db = open(location)?;
+    Ok(issue_enrollment_code(&mut db, name, valid)?.0)
+}
+
+/// Issues `name`'s one-time enrollment code (the command line's and a supervisor's alike): the
+/// code, and when it stops working (Unix ms). The record keeps only its hash.
+pub fn issue_enrollment_code(
+    db: &mut StationDb,
+    name: &str,
+    valid: Duration,
+) -> Result<(String, i64), StationError> {
     let code = new_enrollment_code();
-    let now = time::OffsetDateTime::now_utc();
-    let expires = now + valid;
-    let expires_ms = i64::try_from(expires.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX);
-    db.issue_enrollment(name, &digest(&normalize_code(&code)), expires_ms)?;
-    Ok(code)
+    let valid_ms = i64::try_from(valid.as_millis()).unwrap_or(i64::MAX);
+    let expires = now_ms().saturating_add(valid_ms);
+    db.issue_enrollment(name, &digest(&normalize_code(&code)), expires)?;
+    Ok((code, expires))
 }
 
 /// Revokes a desk: its token and its sessions stop at once.
 pub fn revoke_desk(location: &Location, name: &str) -> Result<(), AdminError> {
     let mut db = open(location)?;
-    let now = i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000)
-        .unwrap_or(i64::MAX);
-    if db.revoke_desk(name, now)? {
+    if db.revoke_desk(name, now_ms())? {
         Ok(())
     } else {
         Err(AdminError::UnknownDesk(name.trim().to_string()))

@@ -16,6 +16,7 @@
 
 pub mod admin;
 pub mod client;
+pub mod clock;
 pub mod feed;
 pub mod http;
 pub mod pins;

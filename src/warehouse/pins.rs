@@ -11,11 +11,14 @@ use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::{Algorithm, Argon2, Params, Version};
 use rand::Rng as _;
 
-use crate::station::db::SignInLock;
+use crate::station::db::{SignInLock, StationDb, StationError};
 use crate::station::pin::{PinError, check_pin_rule, verify_pin};
 
 /// The pepper's file in the server's data directory.
 pub const PEPPER_FILE: &str = "pin-pepper";
+
+/// The record's server setting holding the pepper's check value.
+const PEPPER_CHECK: &str = "pin_pepper_check";
 
 #[derive(Debug, thiserror::Error)]
 pub enum PepperError {
@@ -74,18 +77,18 @@ impl Pepper {
     }
 
     fn parse(hex: &str) -> Option<Self> {
-        if hex.len() != 64 {
-            return None;
-        }
-        let mut bytes = [0u8; 32];
-        for (i, byte) in bytes.iter_mut().enumerate() {
-            *byte = u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok()?;
-        }
-        Some(Self { bytes })
+        super::tokens::parse_hex32(hex).map(|bytes| Self { bytes })
+    }
+
+    /// Whether this is the pepper the record's PINs are hashed with; a record no server has
+    /// served yet takes this one (the first instance to start decides).
+    pub fn agrees_with(&self, db: &mut StationDb) -> Result<bool, StationError> {
+        let check = self.check_value();
+        Ok(db.server_setting_or_init(PEPPER_CHECK, &check)? == check)
     }
 
     /// A value that tells peppers apart without revealing them (HMAC-SHA256 of a fixed text).
-    pub fn check_value(&self) -> String {
+    fn check_value(&self) -> String {
         let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, &self.bytes);
         super::tokens::hex(ring::hmac::sign(&key, b"packdesk pin pepper check").as_ref())
     }

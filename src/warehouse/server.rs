@@ -21,9 +21,6 @@ use crate::station::db::{Location, StationError};
 /// The record's file in the data directory when no `--database` is given.
 pub const DATABASE_FILE: &str = "warehouse.sqlite3";
 
-/// The setting every instance on one record must agree on: the pepper's check value.
-const PEPPER_CHECK: &str = "pin_pepper_check";
-
 /// How the server speaks to desks.
 #[derive(Debug, Clone)]
 pub enum Transport {
@@ -156,7 +153,6 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
     let pepper = Pepper::load_or_create(&config.data_dir)?;
     let location = config.location();
     let connections = config.connections;
-    let check = pepper.check_value();
     let pool = tokio::task::spawn_blocking(move || -> Result<_, StationError> {
         let pool = Pool::open(location.clone(), connections)?;
         let feed = ChangeFeed::start(location)?;
@@ -167,13 +163,12 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
     let (pool, feed) = pool;
     // From here, any way out of `start` (or the server's end) stops the feed's thread.
     let feed_stopper = feed.stopper();
-    let held = pool
-        .run(Default::default(), move |db| {
-            db.server_setting_or_init(PEPPER_CHECK, &check)
-        })
+    let checking = pepper.clone();
+    let agrees = pool
+        .run(Default::default(), move |db| checking.agrees_with(db))
         .await
         .map_err(|e| WarehouseServeError::Serve(e.to_string()))?;
-    if held != pepper.check_value() {
+    if !agrees {
         return Err(WarehouseServeError::PepperMismatch {
             path: config.data_dir.join(super::pins::PEPPER_FILE),
         });

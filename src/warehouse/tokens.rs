@@ -73,6 +73,18 @@ pub fn digest(secret: &str) -> String {
     hex(ring::digest::digest(&ring::digest::SHA256, secret.as_bytes()).as_ref())
 }
 
+/// 32 bytes from 64 hex digits (either case); `None` for anything else.
+pub fn parse_hex32(hex: &str) -> Option<[u8; 32]> {
+    if hex.len() != 64 || !hex.is_ascii() {
+        return None;
+    }
+    let mut bytes = [0u8; 32];
+    for (i, byte) in bytes.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(bytes)
+}
+
 /// Lower-case hex of `bytes`.
 pub fn hex(bytes: &[u8]) -> String {
     use std::fmt::Write as _;

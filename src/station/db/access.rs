@@ -358,15 +358,6 @@ impl StationDb {
         Ok(ended > 0)
     }
 
-    /// A server setting every instance shares.
-    pub fn server_setting(&mut self, name: &str) -> Result<Option<String>, StationError> {
-        let mut tx = self.conn.read()?;
-        Ok(tx.query_value(
-            "SELECT MAX(value) FROM server_settings WHERE name = ?1",
-            params![name],
-        )?)
-    }
-
     /// Sets a server setting unless it is set; returns the value that holds afterwards (the
     /// first instance to start decides).
     pub fn server_setting_or_init(

@@ -37,15 +37,8 @@ fn parse_fingerprint(text: &str) -> Result<[u8; 32], TrustError> {
         .chars()
         .filter(|c| !matches!(c, ':' | ' ' | '-'))
         .collect();
-    let bad = || TrustError::BadFingerprint(text.to_string());
-    if hex.len() != 64 || !hex.is_ascii() {
-        return Err(bad());
-    }
-    let mut bytes = [0u8; 32];
-    for (i, byte) in bytes.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
-    }
-    Ok(bytes)
+    crate::warehouse::tokens::parse_hex32(&hex)
+        .ok_or_else(|| TrustError::BadFingerprint(text.to_string()))
 }
 
 /// Accepts exactly the certificate with the enrolled fingerprint; the handshake's signatures

@@ -10,10 +10,11 @@ use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
 use super::error::WarehouseError;
-use super::state::{Shared, now_ms};
+use super::state::Shared;
 use crate::service::http::extract::JsonBody;
 use crate::station::db::{DeskRecord, SessionRecord};
 use crate::station::model::{Action, Actor, Claimant, Person};
+use crate::warehouse::clock::now_ms;
 use crate::warehouse::tokens::{TokenKind, digest};
 
 /// The bearer token of a request, and its kind.

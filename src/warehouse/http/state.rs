@@ -22,20 +22,3 @@ pub struct WarehouseState {
 }
 
 pub type Shared = Arc<WarehouseState>;
-
-/// Now, in the record's Unix milliseconds.
-pub fn now_ms() -> i64 {
-    i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000)
-        .unwrap_or(i64::MAX)
-}
-
-/// Unix milliseconds as RFC 3339, for answers.
-pub fn rfc3339(ms: i64) -> String {
-    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
-        .ok()
-        .and_then(|t| {
-            t.format(&time::format_description::well_known::Rfc3339)
-                .ok()
-        })
-        .unwrap_or_default()
-}

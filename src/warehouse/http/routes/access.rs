@@ -11,9 +11,10 @@ use crate::api::warehouse::{
     EnrollRequest, EnrollResponse, PersonView, SessionResponse, SignInRequest,
 };
 use crate::station::model::{Actor, Person};
+use crate::warehouse::clock::now_ms;
 use crate::warehouse::http::auth::{Body, Caller, DeskCaller};
 use crate::warehouse::http::error::WarehouseError;
-use crate::warehouse::http::state::{Shared, now_ms};
+use crate::warehouse::http::state::Shared;
 use crate::warehouse::tokens::{TokenKind, digest, new_token, normalize_code};
 
 pub fn person_view(person: &Person, with_badge: bool) -> PersonView {

@@ -9,10 +9,11 @@ use crate::api::warehouse::{DeskView, EnrollmentCodeResponse, NewDeskRequest};
 use crate::api::{ErrorBody, FieldError};
 use crate::station::db::DeskListing;
 use crate::station::model::Action;
+use crate::warehouse::admin;
+use crate::warehouse::clock::{now_ms, rfc3339_ms};
 use crate::warehouse::http::auth::{Body, Caller};
 use crate::warehouse::http::error::WarehouseError;
-use crate::warehouse::http::state::{Shared, now_ms, rfc3339};
-use crate::warehouse::tokens::{digest, new_enrollment_code, normalize_code};
+use crate::warehouse::http::state::Shared;
 
 fn desk_view(desk: &DeskListing) -> DeskView {
     let state = if desk.revoked_at.is_some() {
@@ -25,8 +26,8 @@ fn desk_view(desk: &DeskListing) -> DeskView {
     DeskView {
         name: desk.name.clone(),
         state: state.into(),
-        enrolled_at: desk.enrolled_at.map(rfc3339),
-        revoked_at: desk.revoked_at.map(rfc3339),
+        enrolled_at: desk.enrolled_at.map(rfc3339_ms),
+        revoked_at: desk.revoked_at.map(rfc3339_ms),
     }
 }
 
@@ -80,30 +81,22 @@ pub async fn add(
             "Give the desk a name people know it by (\"Station 3\").",
         )]));
     }
-    let issued = issue(&state, caller.actor(), name).await?;
-    Ok((StatusCode::CREATED, Json(issued)))
-}
-
-/// Issues a desk's enrollment code (also `packdesk warehouse add-desk`, through `admin`).
-pub async fn issue(
-    state: &Shared,
-    actor: crate::station::model::Actor,
-    name: String,
-) -> Result<EnrollmentCodeResponse, WarehouseError> {
-    let code = new_enrollment_code();
-    let hash = digest(&normalize_code(&code));
-    let valid_ms = i64::try_from(state.enrollment_valid.as_millis()).unwrap_or(i64::MAX);
-    let expires = now_ms().saturating_add(valid_ms);
+    let valid = state.enrollment_valid;
     let desk = name.clone();
-    state
+    let (code, expires) = state
         .pool
-        .run(actor, move |db| db.issue_enrollment(&desk, &hash, expires))
+        .run(caller.actor(), move |db| {
+            admin::issue_enrollment_code(db, &desk, valid)
+        })
         .await?;
-    Ok(EnrollmentCodeResponse {
-        desk: name,
-        enrollment_code: code,
-        expires_at: rfc3339(expires),
-    })
+    Ok((
+        StatusCode::CREATED,
+        Json(EnrollmentCodeResponse {
+            desk: name,
+            enrollment_code: code,
+            expires_at: rfc3339_ms(expires),
+        }),
+    ))
 }
 
 /// Revokes a desk: its token and every session at it stop at once.

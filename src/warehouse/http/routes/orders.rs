@@ -11,6 +11,7 @@ use crate::api::ErrorBody;
 use crate::api::warehouse::{CancelResponse, ClaimView, OrderSummary};
 use crate::station::db::{OrderRow, StationError};
 use crate::station::model::{Action, CLAIM_LEASE, Claim, ClaimOutcome, OrderNumber};
+use crate::warehouse::clock::rfc3339;
 use crate::warehouse::http::auth::Caller;
 use crate::warehouse::http::error::WarehouseError;
 use crate::warehouse::http::state::Shared;
@@ -27,11 +28,6 @@ fn summary(row: &OrderRow) -> OrderSummary {
         created_at: rfc3339(row.created_at),
         skus: row.skus.clone(),
     }
-}
-
-fn rfc3339(at: OffsetDateTime) -> String {
-    at.format(&time::format_description::well_known::Rfc3339)
-        .unwrap_or_default()
 }
 
 fn claim_view(claim: &Claim) -> ClaimView {

@@ -8,7 +8,7 @@ use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 
 use crate::api::{ErrorBody, FieldError};
-use crate::station::db::{OutboxAction, OutboxEntry, OutboxId, StationError};
+use crate::station::db::{OutboxAction, OutboxEntry, OutboxId};
 use crate::station::model::Action;
 use crate::warehouse::http::auth::{Body, Caller};
 use crate::warehouse::http::error::WarehouseError;
@@ -48,6 +48,10 @@ fn view(entry: &OutboxEntry) -> OutboxEntryView {
         field_errors: entry.field_errors.clone(),
         body: entry.body.clone(),
     }
+}
+
+fn not_found(entry: i64) -> WarehouseError {
+    WarehouseError::NotFound(format!("There is no outbox entry {entry}."))
 }
 
 /// What a role must be allowed to send an entry of `action` again.
@@ -118,17 +122,21 @@ pub async fn resend(
         caller.require(Action::CorrectOutbox)?;
     }
     let id = OutboxId(entry);
-    let found = state
-        .pool
-        .run(caller.actor(), move |db| db.outbox_entry(id))
-        .await?
-        .ok_or_else(|| WarehouseError::NotFound(format!("There is no outbox entry {entry}.")))?;
-    caller.require(needed_for(found.action))?;
+    let person = caller.person().clone();
     let corrected = request.body;
+    // The entry's action decides who may send it again: read and resent on one connection.
     let resent = state
         .pool
-        .run(caller.actor(), move |db| db.outbox_resend(id, corrected))
-        .await?;
+        .run(caller.actor(), move |db| {
+            let Some(found) = db.outbox_entry(id)? else {
+                return Ok(Err(not_found(entry)));
+            };
+            if let Some(why) = person.why_not(needed_for(found.action)) {
+                return Ok(Err(WarehouseError::Forbidden(why)));
+            }
+            db.outbox_resend(id, corrected).map(Ok)
+        })
+        .await??;
     Ok(Json(view(&resent)))
 }
 
@@ -173,17 +181,11 @@ pub async fn discard(
     let id = OutboxId(entry);
     let discarded = state
         .pool
-        .run(caller.actor(), move |db| {
-            db.outbox_entry(id)?
-                .ok_or(StationError::Warehouse(format!("no outbox entry {entry}")))?;
-            db.outbox_discard(id, &reason)
+        .run(caller.actor(), move |db| match db.outbox_entry(id)? {
+            Some(_) => db.outbox_discard(id, &reason).map(Some),
+            None => Ok(None),
         })
-        .await
-        .map_err(|e| match e {
-            crate::warehouse::pool::PoolError::Station(StationError::Warehouse(_)) => {
-                WarehouseError::NotFound(format!("There is no outbox entry {entry}."))
-            }
-            other => other.into(),
-        })?;
+        .await?
+        .ok_or_else(|| not_found(entry))?;
     Ok(Json(view(&discarded)))
 }
