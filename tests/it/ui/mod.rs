@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT as _, Queryable};
 use packdesk::demo::orders::{DemoOrder, demo_orders};
 use packdesk::station::settings::Settings;
 use packdesk::ui::status::Startup;
@@ -152,6 +152,37 @@ pub fn click(harness: &mut AppHarness, label: &str) {
     harness.get_by_label(label).click();
     harness.step();
     harness.step();
+}
+
+/// Clicks the button named `label` once it is enabled. A button waits on jobs (the claim, the
+/// label) and a click on a disabled one is lost, so clicking at once races those jobs.
+#[track_caller]
+pub fn click_when_enabled(harness: &mut AppHarness, label: &str) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while harness.get_by_label(label).accesskit_node().is_disabled() {
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {label:?} to be enabled; notices: {:?}",
+            harness.state().state().shell.notices
+        );
+        harness.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    click(harness, label);
+}
+
+/// Marks the open parcel fulfilled as a packer would, once the button allows it, and waits for
+/// the answer (done or failed: the caller reads which).
+pub fn mark_fulfilled(harness: &mut AppHarness) {
+    click_when_enabled(harness, "Mark fulfilled (F4)");
+    wait_until(harness, "the fulfillment", |app| {
+        app.state().packing.open.as_ref().is_some_and(|open| {
+            matches!(
+                open.fulfill,
+                packdesk::ui::packing::Request::Done(_) | packdesk::ui::packing::Request::Failed(_)
+            )
+        })
+    });
 }
 
 /// Types `pin` into the supervisor's PIN dialog and waits for its check.

@@ -7,7 +7,10 @@ use egui_kittest::kittest::Queryable;
 use packdesk::station::db::OrderStatus;
 use packdesk::ui::packing::{LabelJob, Preview, Request};
 
-use super::{click, demo, embedded_station, open_by_scan, press, scan, settle, shows, wait_until};
+use super::{
+    click, demo, embedded_station, mark_fulfilled, open_by_scan, press, scan, settle, shows,
+    wait_until,
+};
 
 #[test]
 fn scan_pack_two_of_three_skus_label_and_fulfill() {
@@ -63,10 +66,7 @@ fn scan_pack_two_of_three_skus_label_and_fulfill() {
     );
     assert!(shows(h, &format!("Label ready — tracking {tracking_code}")));
 
-    click(h, "Mark fulfilled (F4)");
-    wait_until(h, "the fulfillment", |app| {
-        !app.state().packing.open.as_ref().unwrap().fulfill.pending()
-    });
+    mark_fulfilled(h);
     let open = h.state().state().packing.open.as_ref().unwrap();
     assert_eq!(
         open.fulfill,
@@ -94,7 +94,7 @@ fn scan_pack_two_of_three_skus_label_and_fulfill() {
             LabelJob::Ready { .. } | LabelJob::Failed(_)
         )
     });
-    press(h, Key::F4);
+    mark_fulfilled(h);
     wait_until(h, "the second fulfillment", |app| {
         let open = app.state().packing.open.as_ref().unwrap();
         !open.fulfill.pending() && open.order.shipments[0].status == OrderStatus::Fulfilled

@@ -21,8 +21,8 @@ use packdesk::ui::status::Startup;
 use serde_json::json;
 
 use super::{
-    AppHarness, Station, click, demo, open_by_scan, press, shows, start, station_settings,
-    wait_until,
+    AppHarness, Station, click, demo, mark_fulfilled, open_by_scan, press, shows, start,
+    station_settings, wait_until,
 };
 use crate::pg_cluster;
 
@@ -255,10 +255,7 @@ fn two_desks_on_one_warehouse_database_see_each_others_orders_and_fulfillments()
         "{:?}",
         b.state().state().packing.open.as_ref().unwrap().label
     );
-    press(b, Key::F4);
-    wait_until(b, "the fulfillment at desk B", |app| {
-        !app.state().packing.open.as_ref().unwrap().fulfill.pending()
-    });
+    mark_fulfilled(b);
     let status_b = b
         .state()
         .state()

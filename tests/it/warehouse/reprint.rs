@@ -13,7 +13,7 @@ use super::roles::{add, people_read, signed_in, type_pin};
 use crate::pg_cluster;
 use crate::printing::peer::{Mode, ZplPeer};
 use crate::ui::warehouse::{empty_station, second_desk, submit_at_embedded_service};
-use crate::ui::{click, demo, open_by_scan, press, shows, type_into, wait_until};
+use crate::ui::{click, demo, mark_fulfilled, open_by_scan, press, shows, type_into, wait_until};
 
 #[test]
 fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() {
@@ -80,10 +80,7 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
             .id;
         (label.tracking_code.clone(), zpl)
     };
-    press(b, Key::F4);
-    wait_until(b, "the fulfillment", |app| {
-        !app.state().packing.open.as_ref().unwrap().fulfill.pending()
-    });
+    mark_fulfilled(b);
     b.state_mut()
         .command(Command::Packing(PackingCommand::Close));
     wait_until(b, "the order closed", |app| {
