@@ -10,6 +10,7 @@ pub mod domain;
 pub mod embedded;
 pub mod logging;
 pub mod paths;
+pub mod private_file;
 pub mod redact;
 pub mod render;
 pub mod service;

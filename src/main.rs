@@ -113,6 +113,18 @@ async fn warehouse_serve(
         let _ = writeln!(out, "  certificate SHA-256: {fingerprint}");
     }
     let _ = writeln!(out, "  record: {}", running.record);
+    match &running.provider {
+        Some(url) => {
+            let _ = writeln!(out, "  provider: {url}");
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "  provider: none set, so orders and labels wait in the outbox (packdesk \
+                 warehouse set-provider)"
+            );
+        }
+    }
     let _ = writeln!(out, "  data directory: {}", data_dir.display());
     let _ = out.flush();
     drop(out);

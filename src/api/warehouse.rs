@@ -202,3 +202,80 @@ pub struct FulfillRequest {
     #[serde(default)]
     pub shipped_at: Option<String>,
 }
+
+/// `GET …/parcels/{parcel}/label`: the parcel's newest label as the server holds it, with the
+/// documents a desk downloads to print (the label's own, and customs paperwork made for it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ParcelLabelView {
+    pub parcel: i64,
+    /// `None` until the provider answered the label request.
+    #[serde(default)]
+    pub label: Option<i64>,
+    /// `None` until then too; `pending` while the provider makes it.
+    #[serde(default)]
+    pub status: Option<crate::api::LabelStatus>,
+    /// Empty until available.
+    #[serde(default)]
+    pub tracking_code: String,
+    #[serde(default)]
+    pub tracking_url: String,
+    /// The provider's field errors when `status` is `error`.
+    #[serde(default)]
+    pub errors: Vec<crate::api::FieldError>,
+    #[serde(default)]
+    pub documents: Vec<DocumentView>,
+}
+
+/// A document kept in the record; its bytes at `GET /v1/warehouse/documents/{id}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct DocumentView {
+    pub id: i64,
+    /// `label`, `invoice`, `cn22`, `cn23` or `packing_slip`.
+    pub paper: String,
+    /// `pdf` or `zpl`.
+    pub kind: String,
+    pub size: u64,
+}
+
+/// An outbox entry as desks see it (`GET /v1/warehouse/outbox`).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct OutboxEntryView {
+    pub id: i64,
+    /// `create`, `fulfill`, `cancel` or `label`.
+    pub action: String,
+    pub order: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shipment_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parcel: Option<i64>,
+    /// `queued`, `retrying`, `needs_attention`, …
+    pub state: String,
+    pub attempts: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_error: Option<String>,
+    pub field_errors: Vec<crate::api::FieldError>,
+    /// The request it sends.
+    #[schema(value_type = Object)]
+    pub body: serde_json::Value,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+pub struct ResendRequest {
+    /// The corrected request (a supervisor's); left out, the entry is sent as it is.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub body: Option<serde_json::Value>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct DiscardRequest {
+    /// Why it is given up, for the history.
+    pub reason: String,
+}
+
+/// The data of one `orders` event of `GET /v1/warehouse/changes`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct OrdersChanged {
+    /// The orders that changed, by number.
+    pub orders: Vec<String>,
+}

@@ -4,6 +4,7 @@
 //! - `add-person`: a person, the first supervisor included; the PIN is asked twice on the
 //!   terminal (read from standard input when it is not one), never taken from the command line.
 //! - `add-desk NAME`: a desk's one-time enrollment code; `revoke-desk NAME`: a stolen laptop.
+//! - `set-provider`: the provider the outbox delivers to; its key and token asked like a PIN.
 
 use std::io::{BufRead as _, Write as _};
 use std::net::SocketAddr;
@@ -14,8 +15,10 @@ use std::time::Duration;
 use crate::paths::Paths;
 use crate::service::server::{DatabaseLocation, parse_database};
 use crate::station::model::Role;
+use crate::station::outbox::WorkerConfig;
 use crate::warehouse::admin;
 use crate::warehouse::pins::LockoutPolicy;
+use crate::warehouse::provider::{Provider, Secret};
 use crate::warehouse::server::{DEFAULT_DB_LIMITS, Transport, WarehouseConfig};
 use crate::warehouse::tls::CertSource;
 
@@ -36,6 +39,9 @@ pub enum WarehouseCommand {
     AddDesk(DeskArgs),
     /// Revoke a desk: its token and every session at it stop at once.
     RevokeDesk(DeskArgs),
+    /// Set the provider the outbox delivers to. Its API key and access token are asked on the
+    /// terminal, never given here, and kept only in the server's data directory.
+    SetProvider(SetProviderArgs),
 }
 
 /// The record and the server's data directory, shared by every warehouse command.
@@ -134,6 +140,8 @@ impl ServeArgs {
             session_idle: Duration::from_secs(self.session_idle_minutes * 60),
             enrollment_valid: Duration::from_secs(self.enrollment_hours * 3600),
             db_limits: DEFAULT_DB_LIMITS,
+            provider: None,
+            outbox: WorkerConfig::default(),
             data_dir,
         }
     }
@@ -170,6 +178,22 @@ pub struct DeskArgs {
     pub enrollment_hours: u64,
 }
 
+#[derive(Debug, clap::Args)]
+pub struct SetProviderArgs {
+    /// The server's own files [default: the platform data directory's warehouse/].
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// The provider's API base, e.g. https://api.provider.example; /v1/... is appended.
+    #[arg(long, value_name = "URL")]
+    pub base_url: String,
+    /// The provider's label endpoint, e.g. https://labels.provider.example/api/post/fc/labels.
+    #[arg(long, value_name = "URL")]
+    pub labels_url: String,
+    /// Allow plain http:// to a host other than this machine (a test provider on the LAN).
+    #[arg(long)]
+    pub allow_plain_http: bool,
+}
+
 /// The log file of `warehouse serve`: in its data directory.
 pub fn log_file(args: &WarehouseArgs, paths: &Paths) -> Option<PathBuf> {
     match &args.command {
@@ -202,6 +226,7 @@ pub fn run_admin(command: &WarehouseCommand, paths: &Paths) -> ExitCode {
             })
             .map_err(|e| e.to_string())
         }
+        WarehouseCommand::SetProvider(args) => set_provider(args, paths, &mut out),
         WarehouseCommand::RevokeDesk(args) => {
             admin::revoke_desk(&args.record.location(paths), &args.name)
                 .map(|()| {
@@ -247,28 +272,58 @@ fn add_person(
     Ok(())
 }
 
+fn set_provider(
+    args: &SetProviderArgs,
+    paths: &Paths,
+    out: &mut dyn std::io::Write,
+) -> Result<(), String> {
+    let api_key = read_secret("The provider's API key: ").map_err(|e| e.to_string())?;
+    let access_token = read_secret("The provider's access token: ").map_err(|e| e.to_string())?;
+    let data_dir = args
+        .data_dir
+        .clone()
+        .unwrap_or_else(|| paths.warehouse.clone());
+    let provider = Provider {
+        base_url: args.base_url.clone(),
+        labels_url: args.labels_url.clone(),
+        api_key: Secret::new(api_key),
+        access_token: Secret::new(access_token),
+        allow_plain_http: args.allow_plain_http,
+    };
+    let path = provider.save(&data_dir).map_err(|e| e.to_string())?;
+    let _ = writeln!(
+        out,
+        "The provider at {} is set ({}).\n  Restart `packdesk warehouse serve` for the outbox to \
+         deliver to it.",
+        args.base_url.trim(),
+        path.display()
+    );
+    Ok(())
+}
+
 #[derive(Debug, thiserror::Error)]
-enum PinEntryError {
+enum SecretEntryError {
     #[error("the two PINs differ; nothing was added")]
     Differ,
-    #[error("no PIN was given (standard input ended)")]
+    #[error("nothing was typed (standard input ended)")]
     Missing,
-    #[error("cannot read the PIN: {0}")]
+    #[error("cannot read it: {0}")]
     Io(#[from] std::io::Error),
 }
 
 /// The PIN, typed twice without echo on a terminal, or two lines of standard input otherwise.
-fn read_pin_twice() -> Result<String, PinEntryError> {
-    let first = read_pin("PIN (4 to 8 digits): ")?;
-    let second = read_pin("The same PIN again: ")?;
+fn read_pin_twice() -> Result<String, SecretEntryError> {
+    let first = read_secret("PIN (4 to 8 digits): ")?;
+    let second = read_secret("The same PIN again: ")?;
     if first == second {
         Ok(first)
     } else {
-        Err(PinEntryError::Differ)
+        Err(SecretEntryError::Differ)
     }
 }
 
-fn read_pin(prompt: &str) -> Result<String, PinEntryError> {
+/// One line typed without echo on a terminal, or read from standard input otherwise.
+fn read_secret(prompt: &str) -> Result<String, SecretEntryError> {
     let mut err = std::io::stderr();
     let _ = write!(err, "{prompt}");
     let _ = err.flush();
@@ -280,7 +335,7 @@ fn read_pin(prompt: &str) -> Result<String, PinEntryError> {
         let _ = writeln!(err);
     }
     if read == 0 {
-        return Err(PinEntryError::Missing);
+        return Err(SecretEntryError::Missing);
     }
     Ok(line.trim().to_string())
 }

@@ -2,7 +2,6 @@
 //! generated once on first start and kept in the data directory, readable by the owner only.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use rand::RngCore;
@@ -91,16 +90,7 @@ fn write_private(path: &Path, stored: &Stored) -> Result<(), KeysError> {
         source,
     };
     let body = serde_json::to_vec_pretty(stored).map_err(|e| io(std::io::Error::other(e)))?;
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = options.open(path).map_err(io)?;
-    file.write_all(&body).map_err(io)?;
-    file.sync_all().map_err(io)
+    crate::private_file::write(path, &body, crate::private_file::Write::CreateNew).map_err(io)
 }
 
 #[cfg(test)]

@@ -10,6 +10,8 @@
 //!   `pins`: the pepper, PIN hashes and the lockout policy; `pool`: the record's connections.
 //! - `feed`: the record's newest event, watched (PostgreSQL `NOTIFY`, or polling SQLite), which
 //!   the desks' live streams wait on.
+//! - `provider`: the provider's address and credentials (`provider.json`, the server's alone);
+//!   `delivery`: the outbox worker that uses them, and the customs paperwork of each label.
 //! - `admin`: what the administrator does on the server's machine (`add-person`, `add-desk`,
 //!   `revoke-desk`), straight on the record.
 //! - `client`: the desk's side: trusting the server by its fingerprint.
@@ -17,10 +19,12 @@
 pub mod admin;
 pub mod client;
 pub mod clock;
+pub mod delivery;
 pub mod feed;
 pub mod http;
 pub mod pins;
 pub mod pool;
+pub mod provider;
 pub mod server;
 pub mod tls;
 pub mod tokens;

@@ -2,7 +2,6 @@
 //! in its data directory, never in the record), so the record's hashes alone cannot be tried
 //! offline; and the lockout after wrong PINs, kept per person in the record and longer each time.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -11,6 +10,7 @@ use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::{Algorithm, Argon2, Params, Version};
 use rand::Rng as _;
 
+use crate::private_file::Write;
 use crate::station::db::{SignInLock, StationDb, StationError};
 use crate::station::pin::{PinError, check_pin_rule, verify_pin};
 
@@ -60,16 +60,8 @@ impl Pepper {
                 let pepper = Self {
                     bytes: rand::rng().random(),
                 };
-                let mut options = std::fs::OpenOptions::new();
-                options.write(true).create_new(true);
-                #[cfg(unix)]
-                {
-                    use std::os::unix::fs::OpenOptionsExt;
-                    options.mode(0o600);
-                }
-                let mut file = options.open(&path).map_err(io)?;
-                writeln!(file, "{}", super::tokens::hex(&pepper.bytes)).map_err(io)?;
-                file.sync_all().map_err(io)?;
+                let text = format!("{}\n", super::tokens::hex(&pepper.bytes));
+                crate::private_file::write(&path, text.as_bytes(), Write::CreateNew).map_err(io)?;
                 Ok(pepper)
             }
             Err(e) => Err(io(e)),

@@ -10,13 +10,17 @@ use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
+use super::delivery::{Delivery, DeliveryError};
 use super::feed::{ChangeFeed, FeedStopper};
 use super::http::{WarehouseState, router};
 use super::pins::{LockoutPolicy, Pepper, PepperError};
 use super::pool::{DEFAULT_CONNECTIONS, Pool};
+use super::provider::{self, ProviderError};
 use super::tls::{CertSource, TlsError, TlsListener};
+use crate::api::ClientConfig;
 use crate::sql::SessionLimits;
 use crate::station::db::{Location, StationError};
+use crate::station::outbox::WorkerConfig;
 
 /// The record's file in the data directory when no `--database` is given.
 pub const DATABASE_FILE: &str = "warehouse.sqlite3";
@@ -43,6 +47,10 @@ pub struct WarehouseConfig {
     pub enrollment_valid: Duration,
     /// Every database session's limits (PostgreSQL), so no request holds what others wait on.
     pub db_limits: SessionLimits,
+    /// The provider the outbox delivers to. `None`: the one `set-provider` wrote into the data
+    /// directory, if any (without one, entries wait in the outbox).
+    pub provider: Option<ClientConfig>,
+    pub outbox: WorkerConfig,
 }
 
 /// Defaults of the options (`--help` shows them).
@@ -69,6 +77,8 @@ impl WarehouseConfig {
             session_idle: DEFAULT_SESSION_IDLE,
             enrollment_valid: DEFAULT_ENROLLMENT_VALID,
             db_limits: DEFAULT_DB_LIMITS,
+            provider: None,
+            outbox: WorkerConfig::default(),
         }
     }
 
@@ -112,6 +122,10 @@ pub enum WarehouseServeError {
         addr: SocketAddr,
         source: std::io::Error,
     },
+    #[error(transparent)]
+    Provider(#[from] ProviderError),
+    #[error("the outbox worker: {0}")]
+    Delivery(#[from] DeliveryError),
     #[error("the server stopped with an error: {0}")]
     Serve(String),
 }
@@ -125,7 +139,10 @@ pub struct RunningWarehouse {
     pub fingerprint: Option<String>,
     /// Where the record is, without a password.
     pub record: String,
+    /// The provider the outbox delivers to; `None`: none is set, entries wait.
+    pub provider: Option<String>,
     _feed: FeedStopper,
+    delivery: Option<Delivery>,
     shutdown: oneshot::Sender<()>,
     task: JoinHandle<std::io::Result<()>>,
 }
@@ -134,6 +151,9 @@ impl RunningWarehouse {
     /// Stops accepting connections, lets requests in flight finish, then returns.
     pub async fn shutdown(self) -> Result<(), WarehouseServeError> {
         drop(self._feed);
+        if let Some(delivery) = self.delivery {
+            delivery.stop().await;
+        }
         let _ = self.shutdown.send(());
         self.task
             .await
@@ -174,14 +194,6 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
         });
     }
     let record = pool.describe();
-    let state = Arc::new(WarehouseState {
-        pool,
-        feed,
-        pepper,
-        lockout: config.lockout,
-        session_idle: config.session_idle,
-        enrollment_valid: config.enrollment_valid,
-    });
     let listener =
         TcpListener::bind(config.addr)
             .await
@@ -195,6 +207,19 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
             addr: config.addr,
             source,
         })?;
+    let (delivery, provider_url) = match start_delivery(&config, addr).await? {
+        Some((delivery, url)) => (Some(delivery), Some(url)),
+        None => (None, None),
+    };
+    let state = Arc::new(WarehouseState {
+        pool,
+        feed,
+        pepper,
+        lockout: config.lockout,
+        session_idle: config.session_idle,
+        enrollment_valid: config.enrollment_valid,
+        outbox: delivery.as_ref().map(Delivery::outbox),
+    });
     let app = router(state);
     let (shutdown, stopped) = oneshot::channel::<()>();
     let stop = async move {
@@ -231,8 +256,34 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
         base_url,
         fingerprint,
         record,
+        provider: provider_url,
         _feed: feed_stopper,
+        delivery,
         shutdown,
         task,
     })
+}
+
+/// The outbox worker, when a provider is given or set in the data directory.
+async fn start_delivery(
+    config: &WarehouseConfig,
+    addr: SocketAddr,
+) -> Result<Option<(Delivery, String)>, WarehouseServeError> {
+    let provider = match &config.provider {
+        Some(given) => Some(given.clone()),
+        None => provider::load(&config.data_dir)?,
+    };
+    let Some(provider) = provider else {
+        tracing::warn!(
+            "no provider is set: orders, labels, fulfillments and cancellations wait in the \
+             outbox until `packdesk warehouse set-provider` names one and the server restarts"
+        );
+        return Ok(None);
+    };
+    let url = provider.base_url.clone();
+    tracing::info!(provider = %url, "the outbox delivers to the provider");
+    // Each instance's leases say which one holds an entry (the Outbox tab's "tried by").
+    let worker = format!("warehouse server {addr}");
+    let delivery = Delivery::start(config.location(), provider, config.outbox, worker).await?;
+    Ok(Some((delivery, url)))
 }

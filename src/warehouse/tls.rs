@@ -136,23 +136,15 @@ fn hostname() -> Option<String> {
 }
 
 fn write_file(path: &Path, bytes: &[u8], private: bool) -> Result<(), TlsError> {
-    use std::io::Write as _;
     let io = |source| TlsError::Io {
         path: path.to_path_buf(),
         source,
     };
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
     if private {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
+        crate::private_file::write(path, bytes, crate::private_file::Write::Replace).map_err(io)
+    } else {
+        std::fs::write(path, bytes).map_err(io)
     }
-    #[cfg(not(unix))]
-    let _ = private;
-    let mut file = options.open(path).map_err(io)?;
-    file.write_all(bytes).map_err(io)?;
-    file.sync_all().map_err(io)
 }
 
 /// A listener that hands axum finished TLS connections: each handshake on its own task, so a

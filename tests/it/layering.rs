@@ -17,13 +17,17 @@ use std::path::{Path, PathBuf};
 const ALLOWED: &[(&str, &[&str])] = &[
     ("api", &[]),
     ("redact", &[]),
+    ("private_file", &[]),
     ("logging", &[]),
     ("embedded", &[]),
     ("render", &["embedded"]),
     ("sql", &["api"]),
     ("domain", &["api"]),
     ("station", &["api", "domain", "sql"]),
-    ("service", &["api", "domain", "sql", "render", "embedded"]),
+    (
+        "service",
+        &["api", "domain", "sql", "render", "embedded", "private_file"],
+    ),
     ("demo", &["api", "domain"]),
     ("paths", &["station"]),
     ("connection", &["api", "service", "station"]),
@@ -46,7 +50,15 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     (
         "warehouse",
-        &["api", "domain", "sql", "station", "service", "customs"],
+        &[
+            "api",
+            "domain",
+            "sql",
+            "station",
+            "service",
+            "customs",
+            "private_file",
+        ],
     ),
     (
         "cli",

@@ -75,7 +75,11 @@ fn route_table() -> Vec<(Access, UtoipaMethodRouter<Shared>)> {
         (Access::Session, routes!(routes::orders::take_over)),
         (Access::Session, routes!(routes::orders::cancel)),
         (Access::Session, routes!(routes::packing::pack)),
-        (Access::Session, routes!(routes::packing::label)),
+        (
+            Access::Session,
+            routes!(routes::packing::label, routes::documents::parcel_label),
+        ),
+        (Access::Session, routes!(routes::documents::document)),
         (Access::Session, routes!(routes::packing::fulfill)),
         (Access::Session, routes!(routes::changes::watch)),
         (Access::Session, routes!(routes::outbox::list)),

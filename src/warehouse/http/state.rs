@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::station::outbox::Outbox;
 use crate::warehouse::feed::ChangeFeed;
 use crate::warehouse::pins::{LockoutPolicy, Pepper};
 use crate::warehouse::pool::Pool;
@@ -19,6 +20,17 @@ pub struct WarehouseState {
     pub session_idle: Duration,
     /// How long an enrollment code a supervisor issued stays usable.
     pub enrollment_valid: Duration,
+    /// The outbox worker, when the provider is set (`None`: entries wait in the outbox).
+    pub outbox: Option<Outbox>,
+}
+
+impl WarehouseState {
+    /// Has the outbox worker look for due entries now (one was just queued or resent).
+    pub fn wake_outbox(&self) {
+        if let Some(outbox) = &self.outbox {
+            outbox.wake();
+        }
+    }
 }
 
 pub type Shared = Arc<WarehouseState>;

@@ -5,6 +5,7 @@
 
 mod access;
 mod changes;
+mod delivery;
 mod openapi;
 mod packing;
 mod roles;

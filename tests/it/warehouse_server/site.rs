@@ -88,11 +88,37 @@ impl Site {
     /// `packdesk warehouse SUBCOMMAND ARGS… --data-dir … [--database …]` with `stdin` typed in;
     /// the exit code, stdout and stderr.
     pub fn admin(&self, subcommand: &str, args: &[&str], stdin: &str) -> (i32, String, String) {
+        let mut all: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        all.extend(self.record_args());
+        self.run_warehouse(subcommand, &all, stdin)
+    }
+
+    /// `packdesk warehouse SUBCOMMAND ARGS… --data-dir …`: a command of the server's own files
+    /// that takes no record (`set-provider`).
+    pub fn admin_in_data_dir(
+        &self,
+        subcommand: &str,
+        args: &[&str],
+        stdin: &str,
+    ) -> (i32, String, String) {
+        let mut all: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        all.extend([
+            "--data-dir".to_string(),
+            self.data_dir().display().to_string(),
+        ]);
+        self.run_warehouse(subcommand, &all, stdin)
+    }
+
+    fn run_warehouse(
+        &self,
+        subcommand: &str,
+        args: &[String],
+        stdin: &str,
+    ) -> (i32, String, String) {
         let mut child = self
             .command()
             .args(["warehouse", subcommand])
             .args(args)
-            .args(self.record_args())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -157,11 +183,14 @@ impl Site {
         let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
         let mut base_url = None;
         let mut fingerprint = None;
+        let mut provider_line = String::new();
         while let Some(Ok(line)) = stdout.next() {
             if let Some(url) = line.strip_prefix("packdesk warehouse serve: listening on ") {
                 base_url = Some(url.trim().to_string());
             } else if let Some(fp) = line.trim().strip_prefix("certificate SHA-256: ") {
                 fingerprint = Some(fp.trim().to_string());
+            } else if line.trim().starts_with("provider:") {
+                provider_line = line.trim().to_string();
             } else if line.trim().starts_with("data directory:") {
                 std::thread::spawn(move || stdout.for_each(drop));
                 let Some(base_url) = base_url else {
@@ -173,6 +202,7 @@ impl Site {
                     child,
                     base_url,
                     fingerprint,
+                    provider_line,
                 });
             }
         }
@@ -190,6 +220,8 @@ pub struct Server {
     child: Child,
     pub base_url: String,
     pub fingerprint: Option<String>,
+    /// What it printed of the provider the outbox delivers to.
+    pub provider_line: String,
 }
 
 impl Drop for Server {

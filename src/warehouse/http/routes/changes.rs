@@ -12,6 +12,7 @@ use futures_util::Stream;
 use serde::Deserialize;
 
 use crate::api::ErrorBody;
+use crate::api::warehouse::OrdersChanged;
 use crate::station::db::ChangeCursor;
 use crate::warehouse::http::auth::Caller;
 use crate::warehouse::http::error::WarehouseError;
@@ -85,11 +86,14 @@ pub async fn watch(
                         if orders.is_empty() {
                             continue;
                         }
-                        let names: Vec<String> = orders.iter().map(u64::to_string).collect();
+                        let changed = OrdersChanged {
+                            orders: orders.iter().map(u64::to_string).collect(),
+                        };
                         let event = Event::default()
                             .event("orders")
                             .id(cursor.newest().to_string())
-                            .data(serde_json::json!({ "orders": names }).to_string());
+                            .json_data(&changed)
+                            .unwrap_or_else(|_| Event::default().comment("unencodable"));
                         return Some((Ok(event), (cursor, newest, pool, actor, false)));
                     }
                     Err(e) => {

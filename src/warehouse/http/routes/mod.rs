@@ -3,6 +3,7 @@
 pub mod access;
 pub mod changes;
 pub mod desks;
+pub mod documents;
 pub mod orders;
 pub mod outbox;
 pub mod packing;

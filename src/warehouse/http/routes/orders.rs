@@ -233,6 +233,7 @@ pub async fn cancel(
             let said: Vec<String> = problems.iter().map(|p| p.error.clone()).collect();
             WarehouseError::Conflict(said.join(" "))
         })?;
+    state.wake_outbox();
     tracing::info!(order = number, %shipment, by = %caller.person().name, "shipment canceled");
     Ok(Json(CancelResponse {
         order: number.to_string(),

@@ -5,35 +5,14 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use serde::{Deserialize, Serialize};
 
+use crate::api::warehouse::{DiscardRequest, OutboxEntryView, ResendRequest};
 use crate::api::{ErrorBody, FieldError};
 use crate::station::db::{OutboxAction, OutboxEntry, OutboxId};
 use crate::station::model::Action;
 use crate::warehouse::http::auth::{Body, Caller};
 use crate::warehouse::http::error::WarehouseError;
 use crate::warehouse::http::state::Shared;
-
-#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct OutboxEntryView {
-    pub id: i64,
-    /// `create`, `fulfill`, `cancel` or `label`.
-    pub action: String,
-    pub order: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shipment_id: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub parcel: Option<i64>,
-    /// `queued`, `retrying`, `needs_attention`, …
-    pub state: String,
-    pub attempts: u32,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_error: Option<String>,
-    pub field_errors: Vec<FieldError>,
-    /// The request it sends.
-    #[schema(value_type = Object)]
-    pub body: serde_json::Value,
-}
 
 fn view(entry: &OutboxEntry) -> OutboxEntryView {
     OutboxEntryView {
@@ -86,14 +65,6 @@ pub async fn list(
     Ok(Json(entries.iter().map(view).collect()))
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct ResendRequest {
-    /// The corrected request (a supervisor's); left out, the entry is sent as it is.
-    #[serde(default)]
-    #[schema(value_type = Option<Object>)]
-    pub body: Option<serde_json::Value>,
-}
-
 /// Sends an entry again now, corrected or as it is.
 #[utoipa::path(
     post,
@@ -137,13 +108,8 @@ pub async fn resend(
             db.outbox_resend(id, corrected).map(Ok)
         })
         .await??;
+    state.wake_outbox();
     Ok(Json(view(&resent)))
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct DiscardRequest {
-    /// Why it is given up, for the history.
-    pub reason: String,
 }
 
 /// Gives up an entry that was not delivered.

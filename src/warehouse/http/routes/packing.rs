@@ -171,6 +171,7 @@ pub async fn pack(
         })
         .await?
         .map_err(WarehouseError::Conflict)?;
+    state.wake_outbox();
     Ok((
         StatusCode::CREATED,
         Json(ParcelQueued {
@@ -236,6 +237,7 @@ pub async fn label(
         })
         .await?
         .map_err(WarehouseError::Conflict)?;
+    state.wake_outbox();
     Ok((
         StatusCode::ACCEPTED,
         Json(ParcelQueued {
@@ -305,6 +307,7 @@ pub async fn fulfill(
         })
         .await?
         .map_err(WarehouseError::Conflict)?;
+    state.wake_outbox();
     Ok(Json(ParcelQueued {
         parcel: parcel.0,
         outbox_entry: entry.0,
