@@ -101,6 +101,45 @@ pub struct OrderSummary {
     pub currency: String,
     pub created_at: String,
     pub skus: Vec<String>,
+    /// ISO 3166-1 alpha-2 of the destination.
+    pub country_code: String,
+    /// Its state or province code, when the cart had one.
+    #[serde(default)]
+    pub province: Option<String>,
+    /// What the desks' table search matches: number, recipient, SKUs and product names, in
+    /// lower case.
+    pub search_text: String,
+}
+
+/// `GET /v1/warehouse/orders?numbers=…`: only these orders' rows (what changed).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::IntoParams)]
+pub struct OrdersQuery {
+    /// Order numbers separated by commas; every order when left out.
+    #[serde(default)]
+    pub numbers: Option<String>,
+}
+
+/// `POST /v1/warehouse/orders`: a quoted cart submitted as an order (customer service).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SubmitOrderRequest {
+    pub cart: crate::api::TaxCalculationRequest,
+    pub quote: crate::api::TaxCalculationResponse,
+    /// The create body the provider gets (`POST /v1/orders`).
+    pub order: crate::api::OrderCreateRequest,
+}
+
+/// An order recorded, and the outbox entry that creates it at the provider.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct OrderQueued {
+    pub order: String,
+    pub outbox_entry: i64,
+}
+
+/// `GET /v1/warehouse/scan?code=…`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::IntoParams)]
+pub struct ScanQuery {
+    /// What the scanner typed (an order number, `#` and scanner terminators allowed, or a SKU).
+    pub code: String,
 }
 
 /// `POST …/claim`.

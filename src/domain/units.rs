@@ -4,15 +4,20 @@
 use std::fmt;
 
 use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// Grams in one avoirdupois pound (exact, international yard and pound agreement of 1959).
 pub const GRAMS_PER_POUND: Decimal = Decimal::from_parts(45359237, 0, 0, false, 5);
 /// Centimetres in one inch (exact).
 pub const CM_PER_INCH: Decimal = Decimal::from_parts(254, 0, 0, false, 2);
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// On the wire as the label API spells it (`grams` | `pounds`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 pub enum WeightUnit {
+    #[serde(rename = "grams")]
     Gram,
+    #[serde(rename = "pounds")]
     Pound,
 }
 
@@ -50,9 +55,11 @@ impl WeightUnit {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 pub enum LengthUnit {
+    #[serde(rename = "cm")]
     Centimetre,
+    #[serde(rename = "in")]
     Inch,
 }
 
@@ -74,9 +81,10 @@ impl LengthUnit {
     }
 }
 
-/// A weight with its unit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A weight with its unit: `{"value": "1.25", "unit": "pounds"}` on the wire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 pub struct Weight {
+    #[schema(value_type = String)]
     pub value: Decimal,
     pub unit: WeightUnit,
 }

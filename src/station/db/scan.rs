@@ -12,7 +12,11 @@ pub const SKU_ORDERS_LIMIT: usize = 50;
 pub const COMMON_SKU_ITEMS: i64 = 1000;
 
 /// What a scanned code names.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// On the wire: `{"match": "order", "found": 4401}`, `{"match": "sku", "found": {"sku": …,
+/// "orders": […]}}` or `{"match": "nothing"}`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(tag = "match", content = "found", rename_all = "snake_case")]
 pub enum ScanMatch {
     /// An order number the station has: open it.
     Order(OrderNumber),

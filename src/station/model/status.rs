@@ -13,7 +13,20 @@
 //! fulfilled or partly fulfilled, **Labelled** when any is labelled, else **Open**.
 
 /// Status of an order or of one shipment; the derivation is in the module documentation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum OrderStatus {
     Open,
     Labelled,

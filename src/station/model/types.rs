@@ -2,8 +2,9 @@
 //! inputs of the recording calls.
 
 use rust_decimal::Decimal;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
+use utoipa::ToSchema;
 
 use crate::api::{
     Address, CartItem, FieldError, Fulfillment, LabelAddress, LabelRequest, LabelStatus,
@@ -20,7 +21,10 @@ pub type OrderNumber = u64;
 macro_rules! row_id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema,
+        )]
+        #[serde(transparent)]
         pub struct $name(pub i64);
 
         impl std::fmt::Display for $name {
@@ -49,7 +53,8 @@ row_id!(
 );
 
 /// How the order reached the station.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum OrderOrigin {
     /// Submitted from this station's quote panel (`POST /v1/orders` answered 204).
     Submitted,
@@ -58,14 +63,18 @@ pub enum OrderOrigin {
 }
 
 /// One order in full, as the shipment detail view shows it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct StationOrder {
     pub source_reference: OrderNumber,
     pub origin: OrderOrigin,
     pub status: OrderStatus,
     /// `source_created_at` of the create body.
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
     pub created_at: OffsetDateTime,
     /// When this station recorded the order.
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
     pub recorded_at: OffsetDateTime,
     /// The order create body as submitted or imported.
     pub create: OrderCreateRequest,
@@ -79,7 +88,7 @@ pub struct StationOrder {
 
 /// A shipment: its chosen rate, locked landed cost, items with what is left to pack, and what
 /// was packed, labelled, fulfilled or canceled so far.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct StationShipment {
     pub shipment_id: String,
     pub status: OrderStatus,
@@ -97,16 +106,17 @@ pub struct StationShipment {
 }
 
 /// The rate chosen for a shipment: sent again with every fulfillment and cancellation.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct ChosenRate {
     pub shipping_rate_id: String,
+    #[schema(value_type = String)]
     pub shipping_rate: Decimal,
     pub tax_transaction_id: String,
 }
 
 /// An item line with its progress. `left = ordered - in_parcels` for lines that require
 /// shipping; lines that do not (digital goods) are never packed and have nothing left.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ItemProgress {
     pub item: CartItem,
     pub ordered: u32,
@@ -118,10 +128,13 @@ pub struct ItemProgress {
 }
 
 /// Parcel dimensions with their unit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Dimensions {
+    #[schema(value_type = String)]
     pub length: Decimal,
+    #[schema(value_type = String)]
     pub width: Decimal,
+    #[schema(value_type = String)]
     pub height: Decimal,
     pub unit: LengthUnit,
 }
@@ -148,9 +161,11 @@ pub struct NewParcelLine {
 }
 
 /// A parcel as recorded.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Parcel {
     pub id: ParcelId,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
     pub created_at: OffsetDateTime,
     pub lines: Vec<ParcelLine>,
     pub weight: Weight,
@@ -159,6 +174,8 @@ pub struct Parcel {
     pub from: LabelAddress,
     pub to: LabelAddress,
     /// Set when the parcel was discarded before fulfillment; its units count as left again.
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
     pub voided_at: Option<OffsetDateTime>,
     /// Oldest first.
     pub labels: Vec<LabelRecord>,
@@ -166,7 +183,7 @@ pub struct Parcel {
 }
 
 /// A parcel line as recorded.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct ParcelLine {
     pub source_line_id: String,
     pub sku: String,
@@ -175,10 +192,14 @@ pub struct ParcelLine {
 }
 
 /// A label answer as last received (a pending label is updated in place by later polls).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct LabelRecord {
     pub id: LabelId,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
     pub requested_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
     pub updated_at: OffsetDateTime,
     pub request: LabelRequest,
     pub status: LabelStatus,
@@ -211,7 +232,10 @@ impl LabelRecord {
 
 /// Which paper a cached document is: the shipping label, or customs paperwork the station
 /// generated for the label's parcel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Paper {
     Label,
     Invoice,
@@ -256,7 +280,8 @@ impl Paper {
 }
 
 /// A label document kept for reprinting offline.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum DocumentKind {
     Pdf,
     Zpl,
@@ -291,28 +316,34 @@ pub struct LabelDocument {
 }
 
 /// A cached document without its bytes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct DocumentInfo {
     pub id: DocumentId,
     pub paper: Paper,
     pub kind: DocumentKind,
     pub url: Option<String>,
     pub size: u64,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
     pub fetched_at: OffsetDateTime,
 }
 
 /// A fulfillment as sent (`PUT /v1/orders` answered 204).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct FulfillmentRecord {
     pub id: FulfillmentId,
     pub parcel_id: ParcelId,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
     pub recorded_at: OffsetDateTime,
     pub sent: Fulfillment,
 }
 
 /// A cancellation as sent.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Cancellation {
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
     pub recorded_at: OffsetDateTime,
     pub sent: OrderUpdateRequest,
 }
@@ -328,7 +359,8 @@ pub struct FulfillmentInput {
 }
 
 /// Which way an event went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum Direction {
     /// A body the station sent to the service.
     Sent,
@@ -358,8 +390,10 @@ impl Direction {
 }
 
 /// One entry of an order's event log.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Event {
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
     pub at: OffsetDateTime,
     pub shipment_id: Option<String>,
     pub parcel_id: Option<ParcelId>,
@@ -367,6 +401,7 @@ pub struct Event {
     /// `order_create`, `quote`, `import`, `parcel_packed`, `parcel_voided`, `label_request`,
     /// `label_response`, `label_document`, `fulfillment`, `cancellation`.
     pub kind: String,
+    #[schema(value_type = Object)]
     pub body: serde_json::Value,
     /// The desk and the person who wrote it (events before schema step 9 have neither).
     pub desk: Option<String>,

@@ -16,9 +16,10 @@ use super::trust::{Trust, http_client};
 use crate::api::warehouse::{
     CancelResponse, ClaimView, DeskView, DiscardRequest, EnrollRequest, EnrollResponse,
     EnrollmentCodeResponse, FulfillRequest, LabelOptionsRequest, NewDeskRequest, NewPersonRequest,
-    OrderSummary, OutboxEntryView, PackRequest, ParcelLabelView, ParcelQueued, PersonView,
-    ResendRequest, SessionResponse, SignInRequest,
+    OrderQueued, OrderSummary, OutboxEntryView, PackRequest, ParcelLabelView, ParcelQueued,
+    PersonView, ResendRequest, SessionResponse, SignInRequest, SubmitOrderRequest,
 };
+use crate::station::db::{Event, OutboxSummary, ScanMatch, StationOrder};
 
 /// A desk's token, as enrollment gave it (kept in the OS credential store).
 #[derive(Clone, PartialEq, Eq)]
@@ -162,14 +163,7 @@ impl WarehouseClient {
         let response = self
             .send(method, self.url(segments), credential, body, None)
             .await?;
-        let bytes = response
-            .bytes()
-            .await
-            .map_err(|e| WarehouseClientError::Unreachable(describe(&e)))?;
-        serde_json::from_slice(&bytes).map_err(|e| WarehouseClientError::Other {
-            status: 200,
-            message: format!("an answer this desk cannot read ({e}): is the server newer?"),
-        })
+        json(response).await
     }
 
     /// A call whose answer has no body worth reading (204).
@@ -313,6 +307,77 @@ impl WarehouseClient {
         .await
     }
 
+    /// The rows of these orders only (what another desk changed).
+    pub async fn order_rows(
+        &self,
+        session: &SessionToken,
+        numbers: &[u64],
+    ) -> Result<Vec<OrderSummary>> {
+        let mut url = self.url(&["orders"]);
+        let list: Vec<String> = numbers.iter().map(u64::to_string).collect();
+        url.query_pairs_mut()
+            .append_pair("numbers", &list.join(","));
+        self.read(url, session).await
+    }
+
+    /// One order in full: shipments, items left, parcels, labels and their documents.
+    pub async fn order(&self, session: &SessionToken, order: u64) -> Result<StationOrder> {
+        self.call(
+            Method::GET,
+            &["orders", &order.to_string()],
+            Credential::Session(session),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// An order's history, oldest first.
+    pub async fn events(&self, session: &SessionToken, order: u64) -> Result<Vec<Event>> {
+        self.call(
+            Method::GET,
+            &["orders", &order.to_string(), "events"],
+            Credential::Session(session),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// What a scanned code names.
+    pub async fn scan(&self, session: &SessionToken, code: &str) -> Result<ScanMatch> {
+        let mut url = self.url(&["scan"]);
+        url.query_pairs_mut().append_pair("code", code);
+        self.read(url, session).await
+    }
+
+    /// Submits a quoted cart as an order (customer service).
+    pub async fn submit_order(
+        &self,
+        session: &SessionToken,
+        order: &SubmitOrderRequest,
+    ) -> Result<OrderQueued> {
+        self.call(
+            Method::POST,
+            &["orders"],
+            Credential::Session(session),
+            Some(order),
+        )
+        .await
+    }
+
+    /// A GET of `url` read as JSON.
+    async fn read<T: DeserializeOwned>(&self, url: Url, session: &SessionToken) -> Result<T> {
+        let response = self
+            .send(
+                Method::GET,
+                url,
+                Credential::Session(session),
+                None::<&()>,
+                None,
+            )
+            .await?;
+        json(response).await
+    }
+
     /// Claims a shipment for this desk (renews it when held already).
     pub async fn claim(
         &self,
@@ -444,6 +509,17 @@ impl WarehouseClient {
             .map_err(|e| WarehouseClientError::Unreachable(describe(&e)))
     }
 
+    /// Discards a parcel not yet fulfilled; its units count as left again.
+    pub async fn void_parcel(&self, session: &SessionToken, order: u64, parcel: i64) -> Result<()> {
+        let (order, parcel) = (order.to_string(), parcel.to_string());
+        self.act(
+            Method::POST,
+            &["orders", &order, "parcels", &parcel, "void"],
+            Credential::Session(session),
+        )
+        .await
+    }
+
     pub async fn fulfill(
         &self,
         session: &SessionToken,
@@ -457,6 +533,17 @@ impl WarehouseClient {
             &["orders", &order, "parcels", &parcel, "fulfill"],
             Credential::Session(session),
             Some(fulfillment),
+        )
+        .await
+    }
+
+    /// How many entries wait, and the soonest retry.
+    pub async fn outbox_summary(&self, session: &SessionToken) -> Result<OutboxSummary> {
+        self.call(
+            Method::GET,
+            &["outbox", "summary"],
+            Credential::Session(session),
+            None::<&()>,
         )
         .await
     }
@@ -559,6 +646,19 @@ impl WarehouseClient {
             .await?;
         Ok(ChangeStream::new(response, after))
     }
+}
+
+/// A successful answer's JSON body.
+async fn json<T: DeserializeOwned>(response: reqwest::Response) -> Result<T> {
+    let status = response.status().as_u16();
+    let bytes = response
+        .bytes()
+        .await
+        .map_err(|e| WarehouseClientError::Unreachable(describe(&e)))?;
+    serde_json::from_slice(&bytes).map_err(|e| WarehouseClientError::Other {
+        status,
+        message: format!("an answer this desk cannot read ({e}): is the server newer?"),
+    })
 }
 
 /// A transport error in words, with its cause (reqwest's own message stops at "error sending

@@ -67,7 +67,13 @@ fn route_table() -> Vec<(Access, UtoipaMethodRouter<Shared>)> {
         (Access::Session, routes!(routes::desks::list)),
         (Access::Session, routes!(routes::desks::add)),
         (Access::Session, routes!(routes::desks::revoke)),
-        (Access::Session, routes!(routes::orders::list)),
+        (
+            Access::Session,
+            routes!(routes::orders::list, routes::submit::submit),
+        ),
+        (Access::Session, routes!(routes::reading::order)),
+        (Access::Session, routes!(routes::reading::events)),
+        (Access::Session, routes!(routes::reading::scan)),
         (
             Access::Session,
             routes!(routes::orders::claim, routes::orders::release),
@@ -81,8 +87,10 @@ fn route_table() -> Vec<(Access, UtoipaMethodRouter<Shared>)> {
         ),
         (Access::Session, routes!(routes::documents::document)),
         (Access::Session, routes!(routes::packing::fulfill)),
+        (Access::Session, routes!(routes::packing::void)),
         (Access::Session, routes!(routes::changes::watch)),
         (Access::Session, routes!(routes::outbox::list)),
+        (Access::Session, routes!(routes::reading::outbox_summary)),
         (Access::Session, routes!(routes::outbox::resend)),
         (Access::Session, routes!(routes::outbox::discard)),
         (

@@ -162,12 +162,24 @@ impl OutboxEntry {
 }
 
 /// The outbox at a glance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+)]
 pub struct OutboxSummary {
     pub queued: usize,
     pub retrying: usize,
     pub needs_attention: usize,
     /// The soonest retry of a `retrying` entry.
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
     pub next_retry_at: Option<OffsetDateTime>,
 }
 

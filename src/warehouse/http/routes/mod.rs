@@ -8,4 +8,6 @@ pub mod orders;
 pub mod outbox;
 pub mod packing;
 pub mod people;
+pub mod reading;
 pub mod settings;
+pub mod submit;

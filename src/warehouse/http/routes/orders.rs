@@ -3,12 +3,12 @@
 //! it reads anything.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use time::OffsetDateTime;
 
-use crate::api::ErrorBody;
-use crate::api::warehouse::{CancelResponse, ClaimView, OrderSummary};
+use crate::api::warehouse::{CancelResponse, ClaimView, OrderSummary, OrdersQuery};
+use crate::api::{ErrorBody, FieldError};
 use crate::station::db::{OrderRow, StationError};
 use crate::station::model::{Action, CLAIM_LEASE, Claim, ClaimOutcome, OrderNumber};
 use crate::warehouse::clock::rfc3339;
@@ -27,6 +27,9 @@ fn summary(row: &OrderRow) -> OrderSummary {
         currency: row.currency.clone(),
         created_at: rfc3339(row.created_at),
         skus: row.skus.clone(),
+        country_code: row.country_code.clone(),
+        province: row.province.clone(),
+        search_text: row.search_text.clone(),
     }
 }
 
@@ -54,18 +57,41 @@ pub(super) fn order_number(text: &str) -> Result<OrderNumber, WarehouseError> {
     path = "/v1/warehouse/orders",
     operation_id = "listOrders",
     tag = "warehouse",
+    params(OrdersQuery),
     responses(
-        (status = 200, description = "Every order, by number.", body = Vec<OrderSummary>),
+        (status = 200, description = "Every order (or those asked for), by number.",
+            body = Vec<OrderSummary>),
+        (status = 400, description = "`numbers` holds something that is not an order number.",
+            body = ErrorBody),
         (status = 401, description = "No live session.", body = ErrorBody),
     )
 )]
 pub async fn list(
     State(state): State<Shared>,
     caller: Caller,
+    Query(query): Query<OrdersQuery>,
 ) -> Result<Json<Vec<OrderSummary>>, WarehouseError> {
+    let numbers = match &query.numbers {
+        None => None,
+        Some(text) => Some(
+            text.split(',')
+                .filter(|n| !n.trim().is_empty())
+                .map(|n| n.trim().parse::<OrderNumber>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| {
+                    WarehouseError::BadRequest(vec![FieldError::new(
+                        "numbers",
+                        "Give order numbers separated by commas, e.g. 4401,4402.",
+                    )])
+                })?,
+        ),
+    };
     let rows = state
         .pool
-        .run(caller.actor(), |db| db.list_orders())
+        .run(caller.actor(), move |db| match numbers {
+            None => db.list_orders(),
+            Some(numbers) => db.order_rows(&numbers),
+        })
         .await?;
     Ok(Json(rows.iter().map(summary).collect()))
 }

@@ -313,3 +313,46 @@ pub async fn fulfill(
         outbox_entry: entry.0,
     }))
 }
+
+/// Discards a parcel not yet fulfilled (a wrong item, a damaged box): its units count as left
+/// again and its label is no longer used.
+#[utoipa::path(
+    post,
+    path = "/v1/warehouse/orders/{order}/parcels/{parcel}/void",
+    operation_id = "voidParcel",
+    tag = "warehouse",
+    params(
+        ("order" = String, Path, description = "The order's number."),
+        ("parcel" = i64, Path, description = "The parcel's id."),
+    ),
+    responses(
+        (status = 204, description = "Voided."),
+        (status = 401, description = "No live session.", body = ErrorBody),
+        (status = 403, description = "The caller's role may not pack.", body = ErrorBody),
+        (status = 404, description = "No such order or parcel.", body = ErrorBody),
+        (status = 409, description = "This desk does not hold the shipment's claim, or the \
+            parcel is fulfilled or voided already.", body = ErrorBody),
+    )
+)]
+pub async fn void(
+    State(state): State<Shared>,
+    caller: Caller,
+    Path((order, parcel)): Path<(String, i64)>,
+) -> Result<StatusCode, WarehouseError> {
+    caller.require(Action::Pack)?;
+    let order = order_number(&order)?;
+    let parcel = ParcelId(parcel);
+    let desk_id = caller.claimant().desk_id;
+    state
+        .pool
+        .run(caller.actor(), move |db| {
+            let (_, shipment) = shipment_of(db, order, parcel)?;
+            if let Err(why) = ensure_claim(db, order, &shipment, &desk_id)? {
+                return Ok(Err(why));
+            }
+            db.void_parcel(parcel).map(Ok)
+        })
+        .await?
+        .map_err(WarehouseError::Conflict)?;
+    Ok(StatusCode::NO_CONTENT)
+}
