@@ -318,3 +318,22 @@ pub struct OrdersChanged {
     /// The orders that changed, by number.
     pub orders: Vec<String>,
 }
+
+/// `PATCH /v1/warehouse/people/{person}`: what changes; what is left out stays as it is.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PersonUpdateRequest {
+    #[serde(default)]
+    pub name: Option<String>,
+    /// `packer`, `supervisor` or `customer_service`.
+    #[serde(default)]
+    pub role: Option<String>,
+    /// A new badge code; an empty one takes the badge away.
+    #[serde(default)]
+    pub badge: Option<String>,
+    /// `false`: they can no longer sign in, and their sessions end at once.
+    #[serde(default)]
+    pub active: Option<bool>,
+    /// A new PIN, 4 to 8 digits.
+    #[serde(default)]
+    pub pin: Option<String>,
+}

@@ -61,7 +61,7 @@ pub use outbox::{
     Answer, NewOutboxEntry, OutboxAction, OutboxEntry, OutboxId, OutboxState, OutboxSummary,
     idempotency_key,
 };
-pub use people::WarehouseEvent;
+pub use people::{NewPin, WarehouseEvent};
 pub use print_queue::{ClaimedPrint, PrintJob, PrintJobId, PrintOutcome, PrintState};
 pub use scan::{COMMON_SKU_ITEMS, SKU_ORDERS_LIMIT, ScanMatch};
 pub use station_db::StationDb;

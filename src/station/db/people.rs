@@ -35,6 +35,14 @@ pub struct WarehouseEvent {
     pub body: serde_json::Value,
 }
 
+/// A person's new PIN hash, and whether it was hashed with the warehouse server's pepper
+/// (a desk's own hash is not).
+#[derive(Debug, Clone, Copy)]
+pub struct NewPin<'a> {
+    pub hash: &'a str,
+    pub peppered: bool,
+}
+
 impl StationDb {
     /// From now on this record's events name `actor` (the desk, and who is signed in).
     pub fn set_actor(&mut self, actor: Actor) {
@@ -135,8 +143,10 @@ impl StationDb {
     pub fn update_person(
         &mut self,
         updated: &Person,
-        new_pin_hash: Option<&str>,
+        new_pin: Option<NewPin<'_>>,
     ) -> Result<Person, StationError> {
+        let new_pin_hash = new_pin.map(|pin| pin.hash);
+        let peppered = new_pin.is_some_and(|pin| pin.peppered);
         let mut tx = self.conn.write()?;
         let badge = updated
             .badge
@@ -149,7 +159,7 @@ impl StationDb {
                 &format!(
                     "UPDATE people SET name = ?2, role = ?3, badge = ?4, active = ?5,
                          pin_hash = COALESCE(?6, pin_hash),
-                         pin_peppered = CASE WHEN ?6 IS NULL THEN pin_peppered ELSE 0 END
+                         pin_peppered = CASE WHEN ?6 IS NULL THEN pin_peppered ELSE ?7 END
                      WHERE id = ?1 RETURNING {COLUMNS}"
                 ),
                 params![
@@ -158,7 +168,8 @@ impl StationDb {
                     updated.role.as_str(),
                     badge,
                     updated.active,
-                    new_pin_hash
+                    new_pin_hash,
+                    i64::from(peppered)
                 ],
             )?
             .ok_or(StationError::UnknownPerson)?;

@@ -17,7 +17,8 @@ use crate::api::warehouse::{
     CancelResponse, ClaimView, DeskView, DiscardRequest, EnrollRequest, EnrollResponse,
     EnrollmentCodeResponse, FulfillRequest, LabelOptionsRequest, NewDeskRequest, NewPersonRequest,
     OrderQueued, OrderSummary, OutboxEntryView, PackRequest, ParcelLabelView, ParcelQueued,
-    PersonView, ResendRequest, SessionResponse, SignInRequest, SubmitOrderRequest,
+    PersonUpdateRequest, PersonView, ResendRequest, SessionResponse, SignInRequest,
+    SubmitOrderRequest,
 };
 use crate::station::db::{Event, OutboxSummary, ScanMatch, StationOrder};
 
@@ -256,6 +257,22 @@ impl WarehouseClient {
             &["people"],
             Credential::Session(session),
             Some(person),
+        )
+        .await
+    }
+
+    /// Changes a person (a supervisor's).
+    pub async fn update_person(
+        &self,
+        session: &SessionToken,
+        person: i64,
+        change: &PersonUpdateRequest,
+    ) -> Result<PersonView> {
+        self.call(
+            Method::PATCH,
+            &["people", &person.to_string()],
+            Credential::Session(session),
+            Some(change),
         )
         .await
     }

@@ -64,6 +64,7 @@ fn route_table() -> Vec<(Access, UtoipaMethodRouter<Shared>)> {
             Access::Session,
             routes!(routes::people::list, routes::people::add),
         ),
+        (Access::Session, routes!(routes::people::update)),
         (Access::Session, routes!(routes::desks::list)),
         (Access::Session, routes!(routes::desks::add)),
         (Access::Session, routes!(routes::desks::revoke)),

@@ -70,7 +70,13 @@ fn people_sign_in_with_their_own_pin(engine: &Engine) {
     assert_eq!(desk.people().unwrap().last().unwrap().name, "Ana");
     // A new PIN for Sam replaces the old one.
     other
-        .update_person(&sam, Some(&hash_pin("4321").unwrap()))
+        .update_person(
+            &sam,
+            Some(NewPin {
+                hash: &hash_pin("4321").unwrap(),
+                peppered: false,
+            }),
+        )
         .unwrap();
     assert_eq!(other.check_person_pin(sam.id, "9876").unwrap(), None);
     assert!(other.check_person_pin(sam.id, "4321").unwrap().is_some());

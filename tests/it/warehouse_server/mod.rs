@@ -8,6 +8,7 @@ mod changes;
 mod delivery;
 mod openapi;
 mod packing;
+mod people;
 mod reading;
 mod roles;
 mod site;

@@ -185,7 +185,7 @@ enum SignIn {
     NoSupervisor,
 }
 
-/// Signs out: the session ends at once.
+/// Signs out: the session ends at once, and the shipments this desk claimed are let go.
 #[utoipa::path(
     delete,
     path = "/v1/warehouse/sessions/current",
@@ -201,9 +201,14 @@ pub async fn sign_out(
     caller: Caller,
 ) -> Result<StatusCode, WarehouseError> {
     let hash = caller.token_hash.clone();
+    let desk_id = caller.claimant().desk_id;
+    // The shipments this desk was packing are free again for the next person or desk.
     state
         .pool
-        .run(caller.actor(), move |db| db.end_session(&hash, now_ms()))
+        .run(caller.actor(), move |db| {
+            db.release_desk_claims(&desk_id)?;
+            db.end_session(&hash, now_ms())
+        })
         .await?;
     Ok(StatusCode::NO_CONTENT)
 }
