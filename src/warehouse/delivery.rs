@@ -16,6 +16,7 @@ use crate::station::db::{
     StationError,
 };
 use crate::station::outbox::{Outbox, Report, SharedDb, WorkerConfig, with_db};
+use crate::warehouse::feed::Nudge;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DeliveryError {
@@ -39,6 +40,7 @@ impl Delivery {
         provider: ClientConfig,
         config: WorkerConfig,
         worker: String,
+        nudge: Nudge,
     ) -> Result<Self, DeliveryError> {
         let client = Client::new(provider)?;
         let db = tokio::task::spawn_blocking(move || StationDb::connect(&location))
@@ -52,7 +54,7 @@ impl Delivery {
             config,
             worker,
         );
-        let paperwork = tokio::spawn(follow_labels(db, outbox.subscribe()));
+        let paperwork = tokio::spawn(follow_labels(db, outbox.subscribe(), nudge));
         Ok(Self { outbox, paperwork })
     }
 
@@ -74,8 +76,13 @@ impl Delivery {
     }
 }
 
-/// Makes the customs paperwork of each label the worker delivers.
-async fn follow_labels(db: SharedDb, mut reports: tokio::sync::broadcast::Receiver<Report>) {
+/// Makes the customs paperwork of each label the worker delivers, and has the change feed look
+/// at once after each attempt (the worker wrote its outcome; desks wait for labels).
+async fn follow_labels(
+    db: SharedDb,
+    mut reports: tokio::sync::broadcast::Receiver<Report>,
+    nudge: Nudge,
+) {
     loop {
         let entry = match reports.recv().await {
             Ok(Report {
@@ -92,6 +99,7 @@ async fn follow_labels(db: SharedDb, mut reports: tokio::sync::broadcast::Receiv
         if let Some(label) = delivered_label(&entry) {
             make_paperwork(&db, label).await;
         }
+        nudge.nudge();
     }
 }
 

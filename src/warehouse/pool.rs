@@ -2,12 +2,13 @@
 //! time on the blocking pool (both engines' clients are synchronous), named for the desk and
 //! person the request authenticated, so every event the request writes says who did it.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use tokio::sync::Semaphore;
 
 use crate::station::db::{Location, StationDb, StationError};
 use crate::station::model::Actor;
+use crate::warehouse::feed::Nudge;
 
 /// Connections opened at most on PostgreSQL (SQLite gets one); requests beyond them wait.
 pub const DEFAULT_CONNECTIONS: usize = 8;
@@ -30,6 +31,8 @@ struct Inner {
     location: Location,
     idle: Mutex<Vec<StationDb>>,
     permits: Arc<Semaphore>,
+    /// Nudged after each request's work, which may have written.
+    after_each: OnceLock<Nudge>,
 }
 
 impl Pool {
@@ -49,8 +52,14 @@ impl Pool {
                 location,
                 idle: Mutex::new(vec![first]),
                 permits: Arc::new(Semaphore::new(connections)),
+                after_each: OnceLock::new(),
             }),
         })
+    }
+
+    /// Has the change feed look at the record after each request's work (set once).
+    pub fn nudge_after_each(&self, nudge: Nudge) {
+        let _ = self.inner.after_each.set(nudge);
     }
 
     /// Where the record is, without a password.
@@ -89,6 +98,9 @@ impl Pool {
             db.set_actor(Actor::default());
             if let Ok(mut idle) = inner.idle.lock() {
                 idle.push(db);
+            }
+            if let Some(nudge) = inner.after_each.get() {
+                nudge.nudge();
             }
             result.map_err(PoolError::from)
         })

@@ -11,7 +11,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use super::delivery::{Delivery, DeliveryError};
-use super::feed::{ChangeFeed, FeedStopper};
+use super::feed::{ChangeFeed, FeedStopper, Nudge};
 use super::http::{WarehouseState, router};
 use super::pins::{LockoutPolicy, Pepper, PepperError};
 use super::pool::{DEFAULT_CONNECTIONS, Pool};
@@ -181,6 +181,7 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
     .await
     .map_err(|e| WarehouseServeError::Serve(e.to_string()))??;
     let (pool, feed) = pool;
+    pool.nudge_after_each(feed.nudge());
     // From here, any way out of `start` (or the server's end) stops the feed's thread.
     let feed_stopper = feed.stopper();
     let checking = pepper.clone();
@@ -207,7 +208,7 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
             addr: config.addr,
             source,
         })?;
-    let (delivery, provider_url) = match start_delivery(&config, addr).await? {
+    let (delivery, provider_url) = match start_delivery(&config, addr, feed.nudge()).await? {
         Some((delivery, url)) => (Some(delivery), Some(url)),
         None => (None, None),
     };
@@ -268,6 +269,7 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
 async fn start_delivery(
     config: &WarehouseConfig,
     addr: SocketAddr,
+    nudge: Nudge,
 ) -> Result<Option<(Delivery, String)>, WarehouseServeError> {
     let provider = match &config.provider {
         Some(given) => Some(given.clone()),
@@ -284,6 +286,7 @@ async fn start_delivery(
     tracing::info!(provider = %url, "the outbox delivers to the provider");
     // Each instance's leases say which one holds an entry (the Outbox tab's "tried by").
     let worker = format!("warehouse server {addr}");
-    let delivery = Delivery::start(config.location(), provider, config.outbox, worker).await?;
+    let delivery =
+        Delivery::start(config.location(), provider, config.outbox, worker, nudge).await?;
     Ok(Some((delivery, url)))
 }
