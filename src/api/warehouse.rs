@@ -33,9 +33,30 @@ pub struct SessionResponse {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session_token: Option<String>,
     pub desk: String,
-    pub person: PersonView,
+    /// Left out for the desk's own session (the app's one-desk server, nobody set up).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub person: Option<PersonView>,
     /// The session ends after this long without a request.
     pub idle_timeout_seconds: u64,
+    /// A desk's own session does supervisor work until then (RFC 3339), once unlocked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supervisor_until: Option<String>,
+}
+
+/// `POST /v1/warehouse/sessions/current/unlock`: the one-desk supervisor PIN.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct UnlockRequest {
+    pub pin: String,
+}
+
+/// `PUT /v1/warehouse/supervisor-pin`: the one-desk supervisor PIN set or changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SupervisorPinRequest {
+    /// The PIN in force; needed once one is set.
+    #[serde(default)]
+    pub current: Option<String>,
+    /// The new PIN, 4 to 8 digits.
+    pub pin: String,
 }
 
 /// A person as the warehouse API shows them: never their PIN or its hash.

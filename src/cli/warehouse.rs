@@ -142,6 +142,7 @@ impl ServeArgs {
             db_limits: DEFAULT_DB_LIMITS,
             provider: None,
             outbox: WorkerConfig::default(),
+            one_desk: false,
             data_dir,
         }
     }

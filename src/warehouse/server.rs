@@ -51,6 +51,9 @@ pub struct WarehouseConfig {
     /// directory, if any (without one, entries wait in the outbox).
     pub provider: Option<ClientConfig>,
     pub outbox: WorkerConfig,
+    /// The app's own server for one desk (never `warehouse serve`): with nobody set up, the
+    /// desk signs in as itself and the one-desk supervisor PIN guards supervisor work.
+    pub one_desk: bool,
 }
 
 /// Defaults of the options (`--help` shows them).
@@ -79,6 +82,7 @@ impl WarehouseConfig {
             db_limits: DEFAULT_DB_LIMITS,
             provider: None,
             outbox: WorkerConfig::default(),
+            one_desk: false,
         }
     }
 
@@ -220,6 +224,7 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
         session_idle: config.session_idle,
         enrollment_valid: config.enrollment_valid,
         outbox: delivery.as_ref().map(Delivery::outbox),
+        one_desk: config.one_desk,
     });
     let app = router(state);
     let (shutdown, stopped) = oneshot::channel::<()>();

@@ -33,7 +33,10 @@ pub struct DeskListing {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionRecord {
     pub desk: DeskRecord,
-    pub person: Person,
+    /// `None`: the desk's own session on a one-desk server with nobody set up (step 12).
+    pub person: Option<Person>,
+    /// A desk's own session acts as supervisor until then (Unix ms), once unlocked by the PIN.
+    pub supervisor_until: Option<i64>,
 }
 
 /// A person as sign-in needs them: who they are, and the hash their PIN is checked against.
@@ -320,12 +323,16 @@ impl StationDb {
         idle_since: i64,
     ) -> Result<Option<SessionRecord>, StationError> {
         let mut tx = self.conn.write_row_locked()?;
+        // A desk's own session (no person) lasts only while nobody is set up.
         let row = tx.query_opt(
-            "SELECT s.id AS session_id, d.id AS desk_id, d.name AS desk_name,
+            "SELECT s.id AS session_id, s.supervisor_until, d.id AS desk_id, d.name AS desk_name,
                     p.id AS person_id, p.name AS person_name, p.role, p.badge, p.active
-             FROM sessions s JOIN desks d ON d.id = s.desk_id JOIN people p ON p.id = s.person_id
+             FROM sessions s JOIN desks d ON d.id = s.desk_id
+                  LEFT JOIN people p ON p.id = s.person_id
              WHERE s.token_hash = ?1 AND s.ended_at IS NULL AND s.seen_at >= ?2
-               AND d.revoked_at IS NULL AND d.token_hash IS NOT NULL AND p.active = 1",
+               AND d.revoked_at IS NULL AND d.token_hash IS NOT NULL
+               AND (p.active = 1 OR (s.person_id IS NULL
+                    AND NOT EXISTS (SELECT 1 FROM people WHERE active = 1)))",
             params![token_hash, idle_since],
         )?;
         let Some(row) = row else {
@@ -341,7 +348,11 @@ impl StationDb {
                 id: row.get("desk_id")?,
                 name: row.get("desk_name")?,
             },
-            person: person(&row)?,
+            person: match row.get::<_, Option<i64>>("person_id")? {
+                Some(_) => Some(person(&row)?),
+                None => None,
+            },
+            supervisor_until: row.get("supervisor_until")?,
         };
         tx.commit()?;
         Ok(Some(found))

@@ -43,6 +43,7 @@ mod fulfill;
 mod import;
 mod label;
 mod list;
+mod one_desk;
 mod outbox;
 mod parcel;
 mod people;

@@ -18,7 +18,7 @@ use crate::api::warehouse::{
     EnrollmentCodeResponse, FulfillRequest, LabelOptionsRequest, NewDeskRequest, NewPersonRequest,
     OrderQueued, OrderSummary, OutboxEntryView, PackRequest, ParcelLabelView, ParcelQueued,
     PersonUpdateRequest, PersonView, ResendRequest, SessionResponse, SignInRequest,
-    SubmitOrderRequest,
+    SubmitOrderRequest, SupervisorPinRequest, UnlockRequest,
 };
 use crate::station::db::{Event, OutboxSummary, ScanMatch, StationOrder};
 
@@ -215,6 +215,72 @@ impl WarehouseClient {
                 message: "the sign-in answer has no session token".into(),
             })?;
         Ok((SessionToken(token), answer))
+    }
+
+    /// The desk signs in as itself (the app's one-desk server, nobody set up).
+    pub async fn sign_in_desk(&self, desk: &DeskToken) -> Result<(SessionToken, SessionResponse)> {
+        let mut answer: SessionResponse = self
+            .call(
+                Method::POST,
+                &["sessions", "desk"],
+                Credential::Desk(desk),
+                None::<&()>,
+            )
+            .await?;
+        let token = answer
+            .session_token
+            .take()
+            .ok_or_else(|| WarehouseClientError::Other {
+                status: 201,
+                message: "the sign-in answer has no session token".into(),
+            })?;
+        Ok((SessionToken(token), answer))
+    }
+
+    /// Unlocks the desk's own session for supervisor work with the one-desk PIN.
+    pub async fn unlock(&self, session: &SessionToken, pin: &str) -> Result<SessionResponse> {
+        let body = UnlockRequest {
+            pin: pin.to_owned(),
+        };
+        self.call(
+            Method::POST,
+            &["sessions", "current", "unlock"],
+            Credential::Session(session),
+            Some(&body),
+        )
+        .await
+    }
+
+    /// Locks it again.
+    pub async fn lock(&self, session: &SessionToken) -> Result<()> {
+        self.act(
+            Method::DELETE,
+            &["sessions", "current", "unlock"],
+            Credential::Session(session),
+        )
+        .await
+    }
+
+    /// Sets the one-desk supervisor PIN (`current`: the one in force, once one is set).
+    pub async fn set_supervisor_pin(
+        &self,
+        session: &SessionToken,
+        current: Option<&str>,
+        pin: &str,
+    ) -> Result<()> {
+        let body = SupervisorPinRequest {
+            current: current.map(str::to_owned),
+            pin: pin.to_owned(),
+        };
+        self.send(
+            Method::PUT,
+            self.url(&["supervisor-pin"]),
+            Credential::Session(session),
+            Some(&body),
+            None,
+        )
+        .await
+        .map(drop)
     }
 
     pub async fn sign_out(&self, session: &SessionToken) -> Result<()> {

@@ -67,11 +67,37 @@ impl FromRequestParts<Shared> for DeskCaller {
     }
 }
 
-/// A person signed in at an enrolled desk, in a live session.
+/// A person signed in at an enrolled desk, in a live session; or, on the app's one-desk server
+/// with nobody set up, the desk's own session.
 pub struct Caller {
     pub session: SessionRecord,
     /// The session token's hash (signing out ends it).
     pub token_hash: String,
+    /// What this session may do.
+    pub may: Permissions,
+}
+
+/// What a session may do: its person's role, or for a desk's own session, packing and orders
+/// always and supervisor work while unlocked by the one-desk PIN (or while none is set: a first
+/// set-up, as the desk app always had it).
+#[derive(Debug, Clone)]
+pub struct Permissions {
+    person: Option<Person>,
+    supervisor: bool,
+}
+
+impl Permissions {
+    /// Why this session may not do `action`, said so the person knows what to do; `None` when
+    /// it may.
+    pub fn why_not(&self, action: Action) -> Option<String> {
+        match &self.person {
+            Some(person) => person.why_not(action),
+            None if matches!(action, Action::Pack | Action::SubmitOrder) || self.supervisor => None,
+            None => {
+                Some("This is a supervisor's: unlock with the supervisor PIN first.".to_owned())
+            }
+        }
+    }
 }
 
 impl FromRequestParts<Shared> for Caller {
@@ -85,12 +111,19 @@ impl FromRequestParts<Shared> for Caller {
         let now = now_ms();
         let idle_ms = i64::try_from(state.session_idle.as_millis()).unwrap_or(i64::MAX);
         let key = hash.clone();
-        let session = state
+        let found = state
             .pool
             .run(Actor::default(), move |db| {
-                db.touch_session(&key, now, now.saturating_sub(idle_ms))
+                let Some(session) = db.touch_session(&key, now, now.saturating_sub(idle_ms))?
+                else {
+                    return Ok(None);
+                };
+                // A desk's own session is unguarded until a one-desk PIN is set.
+                let guarded = session.person.is_none() && db.one_desk_pin_hash()?.is_some();
+                Ok(Some((session, guarded)))
             })
             .await?
+            .filter(|(session, _)| session.person.is_some() || state.one_desk)
             .ok_or_else(|| {
                 WarehouseError::Unauthorized(
                     "This session has ended (signed out, idle too long, or the desk was \
@@ -98,21 +131,35 @@ impl FromRequestParts<Shared> for Caller {
                         .into(),
                 )
             })?;
+        let (session, guarded) = found;
+        let unlocked = session.supervisor_until.is_some_and(|until| until > now);
+        let may = Permissions {
+            person: session.person.clone(),
+            supervisor: !guarded || unlocked,
+        };
         Ok(Self {
             session,
             token_hash: hash,
+            may,
         })
     }
 }
 
 impl Caller {
-    pub fn person(&self) -> &Person {
-        &self.session.person
+    /// The person signed in; `None` for a desk's own session.
+    pub fn person(&self) -> Option<&Person> {
+        self.session.person.as_ref()
     }
 
-    /// `Ok` when the caller's role may do `action`; else 403 saying which role may.
+    /// Who did it, for a log line or a take-over: the person, or the desk itself.
+    pub fn who(&self) -> &str {
+        self.person()
+            .map_or(self.session.desk.name.as_str(), |p| p.name.as_str())
+    }
+
+    /// `Ok` when this session may do `action`; else 403 saying who may.
     pub fn require(&self, action: Action) -> Result<(), WarehouseError> {
-        match self.person().why_not(action) {
+        match self.may.why_not(action) {
             None => Ok(()),
             Some(why) => Err(WarehouseError::Forbidden(why)),
         }
@@ -122,7 +169,7 @@ impl Caller {
     pub fn actor(&self) -> Actor {
         Actor {
             desk: Some(self.session.desk.name.clone()),
-            person: Some(self.session.person.name.clone()),
+            person: self.person().map(|p| p.name.clone()),
         }
     }
 
@@ -132,7 +179,7 @@ impl Caller {
         Claimant {
             desk_id: format!("warehouse-desk-{}", self.session.desk.id),
             desk_name: self.session.desk.name.clone(),
-            person: Some(self.session.person.name.clone()),
+            person: self.person().map(|p| p.name.clone()),
         }
     }
 }

@@ -56,6 +56,12 @@ fn route_table() -> Vec<(Access, UtoipaMethodRouter<Shared>)> {
     vec![
         (Access::EnrollmentCode, routes!(routes::access::enroll)),
         (Access::Desk, routes!(routes::access::sign_in)),
+        (Access::Desk, routes!(routes::one_desk::sign_in_desk)),
+        (
+            Access::Session,
+            routes!(routes::one_desk::unlock, routes::one_desk::lock),
+        ),
+        (Access::Session, routes!(routes::one_desk::set_pin)),
         (
             Access::Session,
             routes!(routes::access::sign_out, routes::access::current),

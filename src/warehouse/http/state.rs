@@ -22,6 +22,8 @@ pub struct WarehouseState {
     pub enrollment_valid: Duration,
     /// The outbox worker, when the provider is set (`None`: entries wait in the outbox).
     pub outbox: Option<Outbox>,
+    /// The app's own one-desk server: with nobody set up, the desk signs in as itself.
+    pub one_desk: bool,
 }
 
 impl WarehouseState {

@@ -159,7 +159,88 @@ fn every_event_says_who_and_where(engine: &Engine) {
     assert_eq!(history[1].desk.as_deref(), Some("Station 3"));
 }
 
+/// Step 12 undone: the sessions table as step 11 made it (a person on every session).
+const SQLITE_UNDO_12: &str = "
+    CREATE TABLE sessions_v11 (
+        id          INTEGER PRIMARY KEY,
+        token_hash  TEXT    NOT NULL UNIQUE,
+        desk_id     INTEGER NOT NULL REFERENCES desks (id),
+        person_id   INTEGER NOT NULL REFERENCES people (id),
+        started_at  INTEGER NOT NULL,
+        seen_at     INTEGER NOT NULL,
+        ended_at    INTEGER
+    ) STRICT;
+    INSERT INTO sessions_v11
+        SELECT id, token_hash, desk_id, person_id, started_at, seen_at, ended_at FROM sessions;
+    DROP TABLE sessions;
+    ALTER TABLE sessions_v11 RENAME TO sessions;
+    CREATE INDEX sessions_desk ON sessions (desk_id) WHERE ended_at IS NULL;
+    DELETE FROM refinery_schema_history WHERE version = 12;
+";
+
+const POSTGRES_UNDO_12: &str = "
+    ALTER TABLE sessions DROP COLUMN supervisor_until;
+    ALTER TABLE sessions ALTER COLUMN person_id SET NOT NULL;
+    DELETE FROM refinery_schema_history WHERE version = 12;
+";
+
+fn a_session_from_step_11_lives_on_and_a_desk_signs_in_as_itself_only_with_nobody_set_up(
+    engine: &Engine,
+) {
+    let mut db = engine.open();
+    let sam = db
+        .add_person(&new_person("Sam", Role::Supervisor, None, "2468"))
+        .unwrap();
+    db.issue_enrollment("Station 1", "code-hash", i64::MAX)
+        .unwrap();
+    let desk = db
+        .enroll_desk("code-hash", "desk-hash", 1_000)
+        .unwrap()
+        .unwrap();
+    db.start_session("sam-hash", &desk, &sam, 1_000).unwrap();
+    drop(db);
+    match engine {
+        Engine::Sqlite { path, .. } => rusqlite::Connection::open(path)
+            .unwrap()
+            .execute_batch(SQLITE_UNDO_12)
+            .unwrap(),
+        Engine::Postgres { url } => ::postgres::Client::connect(url, ::postgres::NoTls)
+            .unwrap()
+            .batch_execute(POSTGRES_UNDO_12)
+            .unwrap(),
+    }
+
+    // Opening the record takes it to step 12; Sam's session lives on.
+    let mut db = engine.open();
+    let found = db.touch_session("sam-hash", 2_000, 0).unwrap().unwrap();
+    assert_eq!(found.person.map(|p| p.name).as_deref(), Some("Sam"));
+    assert_eq!(found.supervisor_until, None);
+
+    // A desk's own session holds only while nobody active is set up.
+    db.start_desk_session("desk-session", &desk, 2_000).unwrap();
+    assert!(
+        db.touch_session("desk-session", 3_000, 0)
+            .unwrap()
+            .is_none()
+    );
+    db.update_person(
+        &Person {
+            active: false,
+            ..sam
+        },
+        None,
+    )
+    .unwrap();
+    let own = db.touch_session("desk-session", 3_000, 0).unwrap().unwrap();
+    assert_eq!((own.person, own.desk.name.as_str()), (None, "Station 1"));
+    db.set_supervisor_until("desk-session", Some(9_000))
+        .unwrap();
+    let own = db.touch_session("desk-session", 4_000, 0).unwrap().unwrap();
+    assert_eq!(own.supervisor_until, Some(9_000));
+}
+
 crate::on_both_engines!(
+    a_session_from_step_11_lives_on_and_a_desk_signs_in_as_itself_only_with_nobody_set_up,
     people_sign_in_with_their_own_pin,
     names_and_badges_are_one_persons,
     every_event_says_who_and_where,

@@ -13,6 +13,7 @@ use super::outbox::{fulfill, options, station};
 /// it points at the rebuilt one).
 pub(super) const SQLITE_UNDO_10: &str = "
     PRAGMA foreign_keys = OFF;
+    DELETE FROM refinery_schema_history WHERE version = 12;
     DROP TABLE server_settings;
     DROP TABLE sign_in_locks;
     DROP TABLE sessions;
@@ -39,6 +40,7 @@ pub(super) const SQLITE_UNDO_10: &str = "
 ";
 
 pub(super) const POSTGRES_UNDO_10: &str = "
+    DELETE FROM refinery_schema_history WHERE version = 12;
     DROP TABLE server_settings;
     DROP TABLE sign_in_locks;
     DROP TABLE sessions;

@@ -11,7 +11,7 @@ use crate::api::warehouse::{
     EnrollRequest, EnrollResponse, PersonView, SessionResponse, SignInRequest,
 };
 use crate::station::model::{Actor, Person};
-use crate::warehouse::clock::now_ms;
+use crate::warehouse::clock::{now_ms, rfc3339_ms};
 use crate::warehouse::http::auth::{Body, Caller, DeskCaller};
 use crate::warehouse::http::error::WarehouseError;
 use crate::warehouse::http::state::Shared;
@@ -156,8 +156,9 @@ pub async fn sign_in(
                 Json(SessionResponse {
                     session_token: Some(token),
                     desk: desk_name,
-                    person: person_view(&person, false),
+                    person: Some(person_view(&person, false)),
                     idle_timeout_seconds: state.session_idle.as_secs(),
+                    supervisor_until: None,
                 }),
             ))
         }
@@ -228,7 +229,12 @@ pub async fn current(State(state): State<Shared>, caller: Caller) -> Json<Sessio
     Json(SessionResponse {
         session_token: None,
         desk: caller.session.desk.name.clone(),
-        person: person_view(caller.person(), false),
+        person: caller.person().map(|p| person_view(p, false)),
         idle_timeout_seconds: state.session_idle.as_secs(),
+        supervisor_until: caller
+            .session
+            .supervisor_until
+            .filter(|until| *until > now_ms())
+            .map(rfc3339_ms),
     })
 }

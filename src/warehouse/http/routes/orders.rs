@@ -165,7 +165,7 @@ pub async fn take_over(
     caller.require(Action::TakeOverClaim)?;
     let order = order_number(&order)?;
     let by = caller.claimant();
-    let supervisor = caller.person().name.clone();
+    let supervisor = caller.who().to_owned();
     let held = state
         .pool
         .run(caller.actor(), move |db| {
@@ -260,7 +260,7 @@ pub async fn cancel(
             WarehouseError::Conflict(said.join(" "))
         })?;
     state.wake_outbox();
-    tracing::info!(order = number, %shipment, by = %caller.person().name, "shipment canceled");
+    tracing::info!(order = number, %shipment, by = %caller.who(), "shipment canceled");
     Ok(Json(CancelResponse {
         order: number.to_string(),
         shipment_id: shipment,

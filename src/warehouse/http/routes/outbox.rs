@@ -93,7 +93,7 @@ pub async fn resend(
         caller.require(Action::CorrectOutbox)?;
     }
     let id = OutboxId(entry);
-    let person = caller.person().clone();
+    let may = caller.may.clone();
     let corrected = request.body;
     // The entry's action decides who may send it again: read and resent on one connection.
     let resent = state
@@ -102,7 +102,7 @@ pub async fn resend(
             let Some(found) = db.outbox_entry(id)? else {
                 return Ok(Err(not_found(entry)));
             };
-            if let Some(why) = person.why_not(needed_for(found.action)) {
+            if let Some(why) = may.why_not(needed_for(found.action)) {
                 return Ok(Err(WarehouseError::Forbidden(why)));
             }
             db.outbox_resend(id, corrected).map(Ok)

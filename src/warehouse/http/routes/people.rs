@@ -61,8 +61,18 @@ pub async fn add(
     let new = check_new_person(&request, &state)?;
     let added = state
         .pool
-        .run(caller.actor(), move |db| db.add_person(&new))
-        .await?;
+        .run(caller.actor(), move |db| {
+            // On a one-desk server the desk itself adds the first person: a supervisor, or no
+            // one could add the others or change settings.
+            if new.role != Role::Supervisor && !db.has_supervisor()? {
+                return Ok(Err(
+                    "The first person set up is a supervisor, who then adds the others.".to_owned(),
+                ));
+            }
+            db.add_person(&new).map(Ok)
+        })
+        .await?
+        .map_err(WarehouseError::Conflict)?;
     Ok((StatusCode::CREATED, Json(person_view(&added, true))))
 }
 
