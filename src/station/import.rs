@@ -38,7 +38,9 @@ pub struct FileReport {
 }
 
 /// What an import did.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
 pub struct ImportReport {
     /// Recorded now, in file order.
     pub imported: Vec<OrderNumber>,
@@ -49,7 +51,7 @@ pub struct ImportReport {
 }
 
 /// Why one entry of an import file was not imported.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct EntryProblem {
     /// Position in the file's array (0 for a single object).
     pub index: usize,

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use reqwest::header::{AUTHORIZATION, HeaderValue, RETRY_AFTER};
+use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, HeaderValue, RETRY_AFTER};
 use reqwest::{Method, Url};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -13,6 +13,7 @@ use serde::de::DeserializeOwned;
 use super::error::WarehouseClientError;
 use super::sse::ChangeStream;
 use super::trust::{Trust, http_client};
+use crate::api::FieldError;
 use crate::api::warehouse::{
     CancelResponse, ClaimView, DeskView, DiscardRequest, EnrollRequest, EnrollResponse,
     EnrollmentCodeResponse, FulfillRequest, LabelOptionsRequest, NewDeskRequest, NewPersonRequest,
@@ -21,6 +22,7 @@ use crate::api::warehouse::{
     SubmitOrderRequest, SupervisorPinRequest, UnlockRequest,
 };
 use crate::station::db::{Event, OutboxSummary, ScanMatch, StationOrder};
+use crate::station::import::ImportReport;
 
 /// A desk's token, as enrollment gave it (kept in the OS credential store).
 #[derive(Clone, PartialEq, Eq)]
@@ -114,6 +116,22 @@ impl WarehouseClient {
         body: Option<&(impl Serialize + ?Sized)>,
         timeout: Option<Duration>,
     ) -> Result<reqwest::Response> {
+        let json = body
+            .map(serde_json::to_vec)
+            .transpose()
+            .map_err(|e| WarehouseClientError::Invalid(vec![FieldError::new("", e.to_string())]))?;
+        self.send_json(method, url, credential, json, timeout).await
+    }
+
+    /// [`Self::send`] with the body already JSON text.
+    async fn send_json(
+        &self,
+        method: Method,
+        url: Url,
+        credential: Credential<'_>,
+        json: Option<Vec<u8>>,
+        timeout: Option<Duration>,
+    ) -> Result<reqwest::Response> {
         let mut request = self.http.request(method, url);
         let bearer = match credential {
             Credential::None => None,
@@ -126,8 +144,8 @@ impl WarehouseClient {
             value.set_sensitive(true);
             request = request.header(AUTHORIZATION, value);
         }
-        if let Some(body) = body {
-            request = request.json(body);
+        if let Some(json) = json {
+            request = request.header(CONTENT_TYPE, "application/json").body(json);
         }
         if let Some(timeout) = timeout {
             request = request.timeout(timeout);
@@ -430,6 +448,21 @@ impl WarehouseClient {
         let mut url = self.url(&["scan"]);
         url.query_pairs_mut().append_pair("code", code);
         self.read(url, session).await
+    }
+
+    /// Imports an order import file (its text, as read): what was imported, already there, or
+    /// refused, each entry's problems with their paths.
+    pub async fn import(&self, session: &SessionToken, file: String) -> Result<ImportReport> {
+        let response = self
+            .send_json(
+                Method::POST,
+                self.url(&["imports"]),
+                Credential::Session(session),
+                Some(file.into_bytes()),
+                None,
+            )
+            .await?;
+        json(response).await
     }
 
     /// Submits a quoted cart as an order (customer service).

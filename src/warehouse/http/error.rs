@@ -26,7 +26,8 @@ pub enum WarehouseError {
     #[error("conflict: {0}")]
     Conflict(String),
     #[error("payload too large")]
-    PayloadTooLarge,
+    /// Says how large a body may be.
+    PayloadTooLarge(String),
     #[error("validation failed")]
     Validation(Vec<FieldError>),
     /// Too many wrong PINs: no PIN of this person is checked for `retry_after` seconds.
@@ -51,7 +52,7 @@ impl WarehouseError {
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
-            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::LockedOut { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) | Self::Busy => StatusCode::SERVICE_UNAVAILABLE,
@@ -68,7 +69,7 @@ impl WarehouseError {
             | Self::NotFound(m)
             | Self::Conflict(m)
             | Self::Unavailable(m) => whole(m),
-            Self::PayloadTooLarge => whole("The request body is larger than 1 MiB."),
+            Self::PayloadTooLarge(m) => whole(m),
             Self::Busy => whole(
                 "The warehouse was busy with another desk's change; nothing was recorded. Try \
                  again in a moment.",
@@ -155,7 +156,9 @@ impl From<PoolError> for WarehouseError {
 impl From<ApiError> for WarehouseError {
     fn from(err: ApiError) -> Self {
         match err {
-            ApiError::PayloadTooLarge => Self::PayloadTooLarge,
+            ApiError::PayloadTooLarge => {
+                Self::PayloadTooLarge("The request body is larger than 1 MiB.".into())
+            }
             ApiError::Validation(errors) => Self::Validation(errors),
             ApiError::BadRequest(errors) => Self::BadRequest(errors),
             other => Self::Internal(other.to_string()),

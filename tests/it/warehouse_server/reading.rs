@@ -149,3 +149,45 @@ fn a_desk_reads_the_order_scans_voids_and_submits_through_the_typed_client() {
         assert_eq!(waiting, [("create", "4402")], "{}", site.name);
     }
 }
+
+#[test]
+fn a_desk_imports_a_file_through_the_server_and_hears_what_each_entry_came_to() {
+    let site = Site::sqlite();
+    let server = staffed(&site, &[]);
+    let (first, token) = enrolled(&site, &server, "Station 1");
+    let pia = SessionToken(first.session(&token, "Pia", PACKER_PIN));
+    let client = client_of(&server);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let example = include_str!("../../../assets/import/example.json").to_string();
+    let report = runtime
+        .block_on(client.import(&pia, example.clone()))
+        .unwrap();
+    assert!(!report.imported.is_empty(), "{report:?}");
+    assert!(report.rejected.is_empty(), "{report:?}");
+    for number in &report.imported {
+        assert!(site.open_record().order(*number).unwrap().is_some());
+    }
+    let again = runtime.block_on(client.import(&pia, example)).unwrap();
+    assert_eq!(again.already_present, report.imported);
+
+    // Not an import file: said, with nothing recorded; too large: said with the limit.
+    match runtime.block_on(client.import(&pia, "{\"orders\": ".into())) {
+        Err(WarehouseClientError::Invalid(problems)) => {
+            assert!(
+                problems[0].error.contains("not an import file"),
+                "{problems:?}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    let huge = format!("[{}]", "0,".repeat(33 * 1024 * 1024) + "0");
+    match runtime.block_on(client.import(&pia, huge)) {
+        Err(WarehouseClientError::Other {
+            status: 413,
+            message,
+        }) => {
+            assert!(message.contains("64 MiB"), "{message}")
+        }
+        other => panic!("{other:?}"),
+    }
+}

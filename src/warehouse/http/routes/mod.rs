@@ -4,6 +4,7 @@ pub mod access;
 pub mod changes;
 pub mod desks;
 pub mod documents;
+pub mod imports;
 pub mod one_desk;
 pub mod orders;
 pub mod outbox;
