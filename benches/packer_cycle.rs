@@ -165,6 +165,7 @@ async fn cycle(
             location_code: None,
             base64: false,
             zpl: true,
+            full_order: false,
         },
     };
     let started = Instant::now();

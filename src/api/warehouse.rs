@@ -229,6 +229,10 @@ pub struct LabelOptionsRequest {
     pub base64: bool,
     #[serde(default)]
     pub zpl: bool,
+    /// The order's one label (only `orderNumber` sent): an order with one shipment, packed
+    /// whole into this parcel.
+    #[serde(default)]
+    pub full_order: bool,
 }
 
 /// `POST …/parcels`: a packed parcel, recorded with its label request queued.

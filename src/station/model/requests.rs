@@ -17,7 +17,7 @@ use super::types::{
 };
 use crate::station::error::StationError;
 
-/// Station settings that go into a split-parcel label request.
+/// Station settings that go into a label request.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct LabelOptions {
     pub brand_code: String,
@@ -26,6 +26,9 @@ pub struct LabelOptions {
     pub base64: bool,
     /// Ask for a ZPL label URL too (thermal printers).
     pub zpl: bool,
+    /// The order's one label (only `orderNumber` sent): for an order with one shipment whose
+    /// one parcel holds everything left, as the provider labels a whole order.
+    pub full_order: bool,
 }
 
 /// A label address prefilled from an order address: the name split at its last space, the

@@ -99,6 +99,8 @@ fn label_options(settings: &Settings, form: &ParcelForm) -> LabelOptions {
         base64: form.base64,
         // Always: the preview renders the ZPL document.
         zpl: true,
+        // A full-order label is the label job's own (`jobs::label`), not the outbox's.
+        full_order: false,
     }
 }
 

@@ -65,6 +65,7 @@ fn parcels_never_take_more_than_is_left_and_status_follows_labels_fulfillments_a
         location_code: Some("BER-1".into()),
         base64: true,
         zpl: false,
+        full_order: false,
     };
     let request = order.parcel_label_request(p1, &options).unwrap();
     assert_eq!(packdesk::domain::validate::label_request(&request), []);

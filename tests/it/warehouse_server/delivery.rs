@@ -133,6 +133,7 @@ async fn deliver_at(site: &Site, provider: &TestService) {
             location_code: None,
             base64: false,
             zpl: true,
+            full_order: false,
         },
     };
     let queued = client
@@ -249,4 +250,111 @@ fn without_a_provider_the_server_says_so_and_entries_wait() {
         "{}",
         server.provider_line
     );
+}
+
+#[test]
+fn a_full_order_label_comes_through_the_server_for_a_whole_one_shipment_order_only() {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let provider = runtime.block_on(TestService::start());
+    let site = Site::sqlite();
+    let quoted = runtime.block_on(crate::synthetic::quoted_demo_orders(
+        &provider.client,
+        7701,
+        8,
+    ));
+    let single = quoted
+        .iter()
+        .find(|q| q.order.cart.shipments.len() == 1)
+        .expect("a demo order with one shipment");
+    let split = quoted
+        .iter()
+        .find(|q| q.order.cart.shipments.len() > 1)
+        .expect("a demo order with two shipments");
+    for order in [single, split] {
+        site.open_record()
+            .submit_order(&order.order.cart, &order.quote, &order.body)
+            .unwrap();
+    }
+    site.add_person("Sam", "supervisor", SUPERVISOR_PIN);
+    site.add_person("Pia", "packer", PACKER_PIN);
+    let running = &provider.running;
+    let (code, out, err) = site.admin_in_data_dir(
+        "set-provider",
+        &[
+            "--base-url",
+            &running.base_url,
+            "--labels-url",
+            &running.labels_url,
+        ],
+        &format!("{}\n{}\n", provider.api_key(), provider.token()),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let server = site.serve(&[]);
+    let client = WarehouseClient::new(
+        &server.base_url,
+        &Trust::Fingerprint(server.fingerprint.clone().unwrap()),
+    )
+    .unwrap();
+    runtime.block_on(async {
+        let desk = DeskToken(
+            client
+                .enroll(&site.add_desk("Station 1"))
+                .await
+                .unwrap()
+                .desk_token,
+        );
+        let (pia, _) = client.sign_in(&desk, "Pia", PACKER_PIN).await.unwrap();
+        for (order, whole) in [(single, true), (split, false)] {
+            let number = order.order.number;
+            let record = client.order(&pia, number).await.unwrap();
+            let shipment = &record.shipments[0];
+            client
+                .claim(&pia, number, &shipment.shipment_id)
+                .await
+                .unwrap();
+            let mut pack: PackRequest = serde_json::from_value(serde_json::json!({
+                "lines": [],
+                "weight": {"value": "2", "unit": "pounds"},
+                "track_reference": format!("TR-{number}"),
+                "from": crate::station::address("Warehouse"),
+                "to": crate::station::address("Zoë"),
+                "label": {"brand_code": "ACME", "zpl": true, "full_order": true}
+            }))
+            .unwrap();
+            pack.lines = shipment
+                .items
+                .iter()
+                .filter(|i| i.left > 0)
+                .map(|i| ParcelLineRequest {
+                    line: i.item.source_line_id.clone(),
+                    quantity: i.left,
+                    asn: format!("ASN-{}", i.item.source_line_id),
+                })
+                .collect();
+            let packed = client
+                .pack(&pia, number, &shipment.shipment_id, &pack)
+                .await;
+            if !whole {
+                match packed {
+                    Err(WarehouseClientError::Invalid(problems)) => {
+                        assert_eq!(problems[0].field, "label.full_order", "{problems:?}")
+                    }
+                    other => panic!("{other:?}"),
+                }
+                continue;
+            }
+            let parcel = packed.unwrap().parcel;
+            let label = eventually("the full-order label", async || {
+                let view = client.parcel_label(&pia, number, parcel).await.unwrap();
+                (view.status == Some(LabelStatus::Success)).then_some(view)
+            })
+            .await;
+            assert!(!label.tracking_code.is_empty());
+            // Only the order number was asked for: the order's one label.
+            let kept = client.order(&pia, number).await.unwrap();
+            let request = &kept.shipments[0].parcels[0].labels[0].request;
+            assert_eq!(request.order_number, number.to_string());
+            assert!(request.skus.is_none(), "{request:?}");
+        }
+    });
 }

@@ -27,7 +27,7 @@ mod types;
 pub(super) mod write;
 
 use crate::api::{
-    FieldError, OrderCreateRequest, OrderUpdateRequest, TaxCalculationRequest,
+    FieldError, LabelRequest, OrderCreateRequest, OrderUpdateRequest, TaxCalculationRequest,
     TaxCalculationResponse,
 };
 
@@ -45,7 +45,7 @@ use super::station_db::StationDb;
 use crate::station::error::StationError;
 use crate::station::model::LabelOptions;
 use crate::station::model::check;
-use crate::station::model::{NewParcel, OrderNumber, ParcelId};
+use crate::station::model::{NewParcel, OrderNumber, ParcelId, StationOrder};
 use write::enqueue_in;
 
 fn json_of<T: serde::Serialize>(value: &T) -> Result<serde_json::Value, StationError> {
@@ -194,6 +194,36 @@ impl StationDb {
     }
 }
 
+/// The order's one label, when the order allows it: one shipment, and `parcel` its only live
+/// parcel, holding everything the shipment has to ship.
+fn full_order_request(
+    order: &StationOrder,
+    parcel: ParcelId,
+    options: &LabelOptions,
+) -> Result<LabelRequest, StationError> {
+    let whole = match order.shipments.as_slice() {
+        [shipment] => {
+            let live: Vec<_> = shipment
+                .parcels
+                .iter()
+                .filter(|p| p.voided_at.is_none())
+                .collect();
+            live.len() == 1
+                && live[0].id == parcel
+                && shipment.items.iter().all(|item| item.left == 0)
+        }
+        _ => false,
+    };
+    if !whole {
+        return Err(StationError::Invalid(vec![FieldError::new(
+            "label.full_order",
+            "A full-order label covers the whole order: only for an order with one shipment, \
+             packed whole into this one parcel. Ask for a parcel label instead.",
+        )]));
+    }
+    Ok(order.full_order_label_request(options.base64, options.zpl))
+}
+
 fn queue_label(
     tx: &mut Tx<'_>,
     parcel: ParcelId,
@@ -203,7 +233,11 @@ fn queue_label(
     ctx.ensure_live("labelled")?;
     let order = read_order(tx, ctx.shipment.order)?
         .ok_or(StationError::UnknownOrder(ctx.shipment.order))?;
-    let request = order.parcel_label_request(parcel, options)?;
+    let request = if options.full_order {
+        full_order_request(&order, parcel, options)?
+    } else {
+        order.parcel_label_request(parcel, options)?
+    };
     enqueue_in(
         tx,
         &NewOutboxEntry {

@@ -78,6 +78,7 @@ fn label_options(label: LabelOptionsRequest) -> LabelOptions {
         location_code: label.location_code,
         base64: label.base64,
         zpl: label.zpl,
+        full_order: label.full_order,
     }
 }
 
