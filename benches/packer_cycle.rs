@@ -25,10 +25,8 @@ mod pg_cluster;
 
 use std::time::{Duration, Instant};
 
-use packdesk::api::warehouse::{
-    LabelOptionsRequest, MeasureRequest, PackRequest, ParcelLineRequest,
-};
-use packdesk::api::{ClientConfig, LabelAddress, LabelStatus};
+use packdesk::api::warehouse::{LabelOptionsRequest, MeasureRequest, PackRequest};
+use packdesk::api::{ClientConfig, LabelStatus};
 use packdesk::service::server::{RunningService, ServeConfig};
 use packdesk::station::db::{Location, StationDb};
 use packdesk::station::model::Role;
@@ -70,20 +68,6 @@ async fn printer() -> (std::net::SocketAddr, mpsc::UnboundedReceiver<Instant>) {
         }
     });
     (addr, received)
-}
-
-fn address(first: &str) -> LabelAddress {
-    LabelAddress {
-        first_name: first.into(),
-        last_name: "Doe".into(),
-        phone_number: "+1 514 555 0100".into(),
-        line1: "1 Rue Sainte-Catherine".into(),
-        line2: None,
-        city: "Montréal".into(),
-        province: "QC".into(),
-        country: "CA".into(),
-        zipcode: "H2X 1Y4".into(),
-    }
 }
 
 /// `count` orders quoted by the provider, known to it and recorded in `location`: numbers.
@@ -142,24 +126,15 @@ async fn cycle(
         .await
         .unwrap();
     let pack = PackRequest {
-        lines: shipment
-            .items
-            .iter()
-            .filter(|i| i.left > 0)
-            .map(|i| ParcelLineRequest {
-                line: i.item.source_line_id.clone(),
-                quantity: i.left,
-                asn: format!("ASN-{}", i.item.source_line_id),
-            })
-            .collect(),
+        lines: support::synthetic::parcel_lines_left(shipment),
         weight: MeasureRequest {
             value: "1.25".into(),
             unit: "pounds".into(),
         },
         dimensions: None,
         track_reference: format!("TR-{order}"),
-        from: address("Warehouse"),
-        to: address("Zoë"),
+        from: support::synthetic::label_address("Warehouse"),
+        to: support::synthetic::label_address("Zoë"),
         label: LabelOptionsRequest {
             brand_code: "ACME".into(),
             location_code: None,
@@ -242,7 +217,7 @@ async fn run(name: &str, location: Location, tls: bool, budget: &mut support::Bu
     for order in numbers {
         times.push(cycle(&client, &session, &mut stream, printer, &mut printed, order).await);
     }
-    let (p50, p99) = spread(&mut times);
+    let (p50, p99) = support::p50_p99_ms(&mut times);
     println!("{name}: F2 to the label at the printer: p50 {p50:.0} ms, p99 {p99:.0} ms");
     budget.at_most(
         &format!("{name} packer cycle p99"),
@@ -253,16 +228,6 @@ async fn run(name: &str, location: Location, tls: bool, budget: &mut support::Bu
     drop(stream);
     server.shutdown().await.unwrap();
     provider.shutdown().await.unwrap();
-}
-
-/// Nearest-rank p50 and p99 in milliseconds.
-fn spread(times: &mut [Duration]) -> (f64, f64) {
-    times.sort();
-    let rank = |p: f64| {
-        let index = ((times.len() as f64 * p).ceil() as usize).saturating_sub(1);
-        times.get(index).map_or(f64::NAN, |t| t.as_secs_f64() * 1e3)
-    };
-    (rank(0.50), rank(0.99))
 }
 
 fn main() {

@@ -23,6 +23,8 @@ use criterion::Criterion;
 use packdesk::station::db::{Location, ScanMatch, StationDb};
 use packdesk::station::import;
 use packdesk::ui::orders::filter::{OrderFilter, SortColumn, SortDirection, select};
+use packdesk::warehouse::client::{DeskToken, Trust, WarehouseClient};
+use packdesk::warehouse::{Transport, WarehouseConfig, admin};
 use support::{Budget, synthetic};
 
 /// A SKU of the synthetic orders (`tests/support/synthetic.rs`): the small mug, in two
@@ -38,6 +40,47 @@ fn open_and_scan(location: &Location) -> usize {
         Ok(ScanMatch::Sku { orders, .. }) => orders.len(),
         other => panic!("{SKU} should name orders: {other:?}"),
     }
+}
+
+/// The same through the app's one-desk warehouse server in this process (plain HTTP on
+/// loopback, the desk signed in as itself): the SKU scanned, then its newest order opened in
+/// full, as the packer's scan does once the app reaches the record only through the server.
+/// The median of five, in ms.
+fn scan_and_open_through_the_server(location: &Location) -> f64 {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    runtime.block_on(async {
+        let mut config = WarehouseConfig::local(data.path().to_path_buf());
+        config.database = Some(location.clone());
+        config.transport = Transport::PlainLoopback;
+        config.one_desk = true;
+        let server = packdesk::warehouse::start(config).await.unwrap();
+        // A desk of its own per run: the record is kept between runs.
+        let name = format!("Bench desk {}", std::process::id());
+        let (record, desk_name) = (location.clone(), name.clone());
+        let code = tokio::task::spawn_blocking(move || {
+            let _ = admin::revoke_desk(&record, &desk_name);
+            admin::add_desk(&record, &desk_name, Duration::from_secs(600)).unwrap()
+        })
+        .await
+        .unwrap();
+        let client = WarehouseClient::new(&server.base_url, &Trust::System).unwrap();
+        let desk = DeskToken(client.enroll(&code).await.unwrap().desk_token);
+        let (session, _) = client.sign_in_desk(&desk).await.unwrap();
+        let mut times = Vec::new();
+        for _ in 0..5 {
+            let started = Instant::now();
+            let orders = match client.scan(&session, SKU).await.unwrap() {
+                ScanMatch::Sku { orders, .. } => orders,
+                other => panic!("{SKU} should name orders: {other:?}"),
+            };
+            black_box(client.order(&session, orders[0]).await.unwrap());
+            times.push(started.elapsed());
+        }
+        server.shutdown().await.unwrap();
+        times.sort();
+        times[times.len() / 2].as_secs_f64() * 1e3
+    })
 }
 
 fn sku_filter() -> OrderFilter {
@@ -192,6 +235,18 @@ fn measure(engines: &Engines, budget: &mut Budget) {
         budget.at_most(
             &format!("station {name} {orders}: open + find SKU"),
             scan,
+            50.0,
+            "ms",
+        );
+        let served = scan_and_open_through_the_server(location);
+        println!(
+            "station {name} {orders}: through the one-desk server, scan + open the order: \
+             {served:.1} ms ({:.2}x the direct open + find)",
+            served / scan
+        );
+        budget.at_most(
+            &format!("station {name} {orders}: scan + open through the one-desk server"),
+            served,
             50.0,
             "ms",
         );

@@ -52,16 +52,6 @@ fn desk_counts() -> &'static [usize] {
     }
 }
 
-/// Nearest-rank p50 and p99 in milliseconds.
-fn spread(times: &mut [Duration]) -> (f64, f64) {
-    times.sort();
-    let rank = |p: f64| {
-        let index = ((times.len() as f64 * p).ceil() as usize).saturating_sub(1);
-        times.get(index).map_or(f64::NAN, |t| t.as_secs_f64() * 1e3)
-    };
-    (rank(0.50), rank(0.99))
-}
-
 /// A desk: its client, base URL, desk token and session.
 #[derive(Clone)]
 struct Desk {
@@ -298,7 +288,7 @@ async fn run(mut site: Site, budget: &mut Budget, two_instances: bool) {
         site.serve().await;
     }
     let mut sign_in = sign_in_times(&site, if support::smoke() { 5 } else { 20 }).await;
-    let (p50, p99) = spread(&mut sign_in);
+    let (p50, p99) = support::p50_p99_ms(&mut sign_in);
     println!("{}: sign-in p50 {p50:.1} ms, p99 {p99:.1} ms", site.name);
     budget.at_most(
         &format!("{} sign-in p50", site.name),
@@ -319,8 +309,8 @@ async fn run(mut site: Site, budget: &mut Budget, two_instances: bool) {
         let mut through = claims_through(&site, &desks[..count]).await;
         let direct_site = &site;
         let mut direct = tokio::task::block_in_place(|| claims_direct(direct_site, count));
-        let (t50, t99) = spread(&mut through);
-        let (d50, d99) = spread(&mut direct);
+        let (t50, t99) = support::p50_p99_ms(&mut through);
+        let (d50, d99) = support::p50_p99_ms(&mut direct);
         println!(
             "  {count:>2} desks: {t50:.2} / {t99:.2} | {d50:.2} / {d99:.2} | {:.1}x",
             t50 / d50
@@ -342,7 +332,7 @@ async fn run(mut site: Site, budget: &mut Budget, two_instances: bool) {
         }
         for &count in desk_counts().iter().skip(1) {
             let mut through = claims_through(&site, &split[..count]).await;
-            let (t50, t99) = spread(&mut through);
+            let (t50, t99) = support::p50_p99_ms(&mut through);
             println!("  {count:>2} desks over two instances: {t50:.2} / {t99:.2}");
         }
         site.desk(1, 1).await
@@ -350,7 +340,7 @@ async fn run(mut site: Site, budget: &mut Budget, two_instances: bool) {
         desks[1].clone()
     };
     let mut seen = change_seen(&site, &a, &b, if support::smoke() { 10 } else { 100 }).await;
-    let (p50, p99) = spread(&mut seen);
+    let (p50, p99) = support::p50_p99_ms(&mut seen);
     let where_ = if two_instances {
         "on the other instance"
     } else {

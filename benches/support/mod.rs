@@ -149,6 +149,16 @@ pub fn mean_p99_ms(times: &[Duration]) -> (f64, f64) {
     (mean, ms.get(index).copied().unwrap_or(f64::NAN))
 }
 
+/// Nearest-rank p50 and p99, in milliseconds.
+pub fn p50_p99_ms(times: &mut [Duration]) -> (f64, f64) {
+    times.sort();
+    let rank = |p: f64| {
+        let index = ((times.len() as f64 * p).ceil() as usize).saturating_sub(1);
+        times.get(index).map_or(f64::NAN, |t| t.as_secs_f64() * 1e3)
+    };
+    (rank(0.50), rank(0.99))
+}
+
 /// CPU time used so far by this process's threads, summed by thread name (Linux
 /// `/proc/self/task/*/schedstat`, nanosecond resolution); empty where there is no /proc.
 pub fn cpu_by_thread() -> std::collections::BTreeMap<String, Duration> {

@@ -234,7 +234,6 @@ pub async fn quoted_demo_orders(
 /// Submits a quoted order (its create queued), packs everything left of its first shipment
 /// into one parcel and fulfills it (the update queued): two outbox entries.
 pub fn submit_and_fulfill(db: &mut StationDb, quoted: &QuotedOrder) {
-    use packdesk::api::LabelAddress;
     use packdesk::domain::{Weight, WeightUnit};
     use packdesk::station::db::{FulfillmentInput, NewParcel, NewParcelLine};
     let number = quoted.order.number;
@@ -246,26 +245,14 @@ pub fn submit_and_fulfill(db: &mut StationDb, quoted: &QuotedOrder) {
         .flatten()
         .expect("the order is recorded");
     let shipment = &shown.shipments[0];
-    let address = LabelAddress {
-        first_name: "Zoë".into(),
-        last_name: "Doe".into(),
-        phone_number: "+1 514 555 0100".into(),
-        line1: "1 Rue Sainte-Catherine".into(),
-        line2: None,
-        city: "Montréal".into(),
-        province: "QC".into(),
-        country: "CA".into(),
-        zipcode: "H2X 1Y4".into(),
-    };
+    let address = label_address("Zoë");
     let parcel = NewParcel {
-        lines: shipment
-            .items
-            .iter()
-            .filter(|i| i.left > 0)
-            .map(|i| NewParcelLine {
-                source_line_id: i.item.source_line_id.clone(),
-                quantity: i.left,
-                asn: format!("ASN-{}", i.item.source_line_id),
+        lines: lines_left(shipment)
+            .into_iter()
+            .map(|(line, quantity)| NewParcelLine {
+                asn: format!("ASN-{line}"),
+                source_line_id: line,
+                quantity,
             })
             .collect(),
         weight: Weight::new(Decimal::new(125, 2), WeightUnit::Pound),
@@ -294,4 +281,45 @@ pub fn submit_and_fulfill(db: &mut StationDb, quoted: &QuotedOrder) {
         .expect("the fulfillment update");
     db.fulfill_via_outbox(parcel, &update)
         .expect("the fulfillment is queued");
+}
+
+/// A label address in Montréal for `first` Doe, as the tests and benches pack parcels to.
+pub fn label_address(first: &str) -> packdesk::api::LabelAddress {
+    packdesk::api::LabelAddress {
+        first_name: first.into(),
+        last_name: "Doe".into(),
+        phone_number: "+1 514 555 0100".into(),
+        line1: "1 Rue Sainte-Catherine".into(),
+        line2: None,
+        city: "Montréal".into(),
+        province: "QC".into(),
+        country: "CA".into(),
+        zipcode: "H2X 1Y4".into(),
+    }
+}
+
+/// Every item line of `shipment` with units left, and how many: what packs it whole.
+pub fn lines_left(shipment: &packdesk::station::db::StationShipment) -> Vec<(String, u32)> {
+    shipment
+        .items
+        .iter()
+        .filter(|i| i.left > 0)
+        .map(|i| (i.item.source_line_id.clone(), i.left))
+        .collect()
+}
+
+/// The same as the warehouse API's parcel lines, each with an ASN.
+pub fn parcel_lines_left(
+    shipment: &packdesk::station::db::StationShipment,
+) -> Vec<packdesk::api::warehouse::ParcelLineRequest> {
+    lines_left(shipment)
+        .into_iter()
+        .map(
+            |(line, quantity)| packdesk::api::warehouse::ParcelLineRequest {
+                asn: format!("ASN-{line}"),
+                line,
+                quantity,
+            },
+        )
+        .collect()
 }

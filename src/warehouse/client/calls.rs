@@ -1,5 +1,6 @@
-//! The desk's typed client of the warehouse API: one method per operation, the wire types of
-//! `api::warehouse` in and out, and every refusal as a [`WarehouseClientError`]. It holds no
+//! The desk's typed client of the warehouse API: how it reaches the server and reads its
+//! answers; its operations, one method each with the wire types of `api::warehouse` in and out
+//! and every refusal as a [`WarehouseClientError`], are in `access` and `orders`. It holds no
 //! token: each call is given the desk's or the session's, so one client serves a desk whose
 //! people sign in and out.
 
@@ -11,18 +12,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::error::WarehouseClientError;
-use super::sse::ChangeStream;
 use super::trust::{Trust, http_client};
 use crate::api::FieldError;
-use crate::api::warehouse::{
-    CancelResponse, ClaimView, DeskView, DiscardRequest, EnrollRequest, EnrollResponse,
-    EnrollmentCodeResponse, FulfillRequest, LabelOptionsRequest, NewDeskRequest, NewPersonRequest,
-    OrderQueued, OrderSummary, OutboxEntryView, PackRequest, ParcelLabelView, ParcelQueued,
-    PersonUpdateRequest, PersonView, ResendRequest, SessionResponse, SignInRequest,
-    SubmitOrderRequest, SupervisorPinRequest, UnlockRequest,
-};
-use crate::station::db::{Event, OutboxSummary, ScanMatch, StationOrder};
-use crate::station::import::ImportReport;
 
 /// A desk's token, as enrollment gave it (kept in the OS credential store).
 #[derive(Clone, PartialEq, Eq)]
@@ -47,7 +38,7 @@ impl std::fmt::Debug for SessionToken {
 
 /// The credential a call carries.
 #[derive(Clone, Copy)]
-enum Credential<'a> {
+pub(super) enum Credential<'a> {
     None,
     Desk(&'a DeskToken),
     Session(&'a SessionToken),
@@ -68,7 +59,7 @@ impl std::fmt::Debug for WarehouseClient {
     }
 }
 
-type Result<T> = std::result::Result<T, WarehouseClientError>;
+pub(super) type Result<T> = std::result::Result<T, WarehouseClientError>;
 
 impl WarehouseClient {
     /// `base_url` is the server's address (`https://warehouse.local:8443`; `http://` only on
@@ -98,7 +89,7 @@ impl WarehouseClient {
     }
 
     /// `/v1/warehouse/` and `segments`, each percent-encoded as one path segment.
-    fn url(&self, segments: &[&str]) -> Url {
+    pub(super) fn url(&self, segments: &[&str]) -> Url {
         let mut url = self.base.clone();
         if let Ok(mut path) = url.path_segments_mut() {
             path.pop_if_empty()
@@ -108,7 +99,7 @@ impl WarehouseClient {
         url
     }
 
-    async fn send(
+    pub(super) async fn send(
         &self,
         method: Method,
         url: Url,
@@ -124,7 +115,7 @@ impl WarehouseClient {
     }
 
     /// [`Self::send`] with the body already JSON text.
-    async fn send_json(
+    pub(super) async fn send_json(
         &self,
         method: Method,
         url: Url,
@@ -172,7 +163,7 @@ impl WarehouseClient {
         ))
     }
 
-    async fn call<T: DeserializeOwned>(
+    pub(super) async fn call<T: DeserializeOwned>(
         &self,
         method: Method,
         segments: &[&str],
@@ -185,8 +176,34 @@ impl WarehouseClient {
         json(response).await
     }
 
+    /// A GET with the session's token, its answer read as JSON.
+    pub(super) async fn get<T: DeserializeOwned>(
+        &self,
+        session: &SessionToken,
+        segments: &[&str],
+    ) -> Result<T> {
+        self.call(
+            Method::GET,
+            segments,
+            Credential::Session(session),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// A POST with the session's token, its answer read as JSON.
+    pub(super) async fn post<T: DeserializeOwned>(
+        &self,
+        session: &SessionToken,
+        segments: &[&str],
+        body: Option<&(impl Serialize + ?Sized)>,
+    ) -> Result<T> {
+        self.call(Method::POST, segments, Credential::Session(session), body)
+            .await
+    }
+
     /// A call whose answer has no body worth reading (204).
-    async fn act(
+    pub(super) async fn act(
         &self,
         method: Method,
         segments: &[&str],
@@ -197,291 +214,12 @@ impl WarehouseClient {
             .map(drop)
     }
 
-    /// Exchanges a one-time enrollment code for this desk's token.
-    pub async fn enroll(&self, code: &str) -> Result<EnrollResponse> {
-        let body = EnrollRequest {
-            enrollment_code: code.to_owned(),
-        };
-        self.call(Method::POST, &["desks"], Credential::None, Some(&body))
-            .await
-    }
-
-    /// Signs a person in at this desk by name or badge and PIN.
-    pub async fn sign_in(
-        &self,
-        desk: &DeskToken,
-        person: &str,
-        pin: &str,
-    ) -> Result<(SessionToken, SessionResponse)> {
-        let body = SignInRequest {
-            person: person.to_owned(),
-            pin: pin.to_owned(),
-        };
-        let mut answer: SessionResponse = self
-            .call(
-                Method::POST,
-                &["sessions"],
-                Credential::Desk(desk),
-                Some(&body),
-            )
-            .await?;
-        let token = answer
-            .session_token
-            .take()
-            .ok_or_else(|| WarehouseClientError::Other {
-                status: 201,
-                message: "the sign-in answer has no session token".into(),
-            })?;
-        Ok((SessionToken(token), answer))
-    }
-
-    /// The desk signs in as itself (the app's one-desk server, nobody set up).
-    pub async fn sign_in_desk(&self, desk: &DeskToken) -> Result<(SessionToken, SessionResponse)> {
-        let mut answer: SessionResponse = self
-            .call(
-                Method::POST,
-                &["sessions", "desk"],
-                Credential::Desk(desk),
-                None::<&()>,
-            )
-            .await?;
-        let token = answer
-            .session_token
-            .take()
-            .ok_or_else(|| WarehouseClientError::Other {
-                status: 201,
-                message: "the sign-in answer has no session token".into(),
-            })?;
-        Ok((SessionToken(token), answer))
-    }
-
-    /// Unlocks the desk's own session for supervisor work with the one-desk PIN.
-    pub async fn unlock(&self, session: &SessionToken, pin: &str) -> Result<SessionResponse> {
-        let body = UnlockRequest {
-            pin: pin.to_owned(),
-        };
-        self.call(
-            Method::POST,
-            &["sessions", "current", "unlock"],
-            Credential::Session(session),
-            Some(&body),
-        )
-        .await
-    }
-
-    /// Locks it again.
-    pub async fn lock(&self, session: &SessionToken) -> Result<()> {
-        self.act(
-            Method::DELETE,
-            &["sessions", "current", "unlock"],
-            Credential::Session(session),
-        )
-        .await
-    }
-
-    /// Sets the one-desk supervisor PIN (`current`: the one in force, once one is set).
-    pub async fn set_supervisor_pin(
-        &self,
-        session: &SessionToken,
-        current: Option<&str>,
-        pin: &str,
-    ) -> Result<()> {
-        let body = SupervisorPinRequest {
-            current: current.map(str::to_owned),
-            pin: pin.to_owned(),
-        };
-        self.send(
-            Method::PUT,
-            self.url(&["supervisor-pin"]),
-            Credential::Session(session),
-            Some(&body),
-            None,
-        )
-        .await
-        .map(drop)
-    }
-
-    pub async fn sign_out(&self, session: &SessionToken) -> Result<()> {
-        self.act(
-            Method::DELETE,
-            &["sessions", "current"],
-            Credential::Session(session),
-        )
-        .await
-    }
-
-    /// Who is signed in (and whether the session still lives).
-    pub async fn current(&self, session: &SessionToken) -> Result<SessionResponse> {
-        self.call(
-            Method::GET,
-            &["sessions", "current"],
-            Credential::Session(session),
-            None::<&()>,
-        )
-        .await
-    }
-
-    pub async fn people(&self, session: &SessionToken) -> Result<Vec<PersonView>> {
-        self.call(
-            Method::GET,
-            &["people"],
-            Credential::Session(session),
-            None::<&()>,
-        )
-        .await
-    }
-
-    pub async fn add_person(
-        &self,
-        session: &SessionToken,
-        person: &NewPersonRequest,
-    ) -> Result<PersonView> {
-        self.call(
-            Method::POST,
-            &["people"],
-            Credential::Session(session),
-            Some(person),
-        )
-        .await
-    }
-
-    /// Changes a person (a supervisor's).
-    pub async fn update_person(
-        &self,
-        session: &SessionToken,
-        person: i64,
-        change: &PersonUpdateRequest,
-    ) -> Result<PersonView> {
-        self.call(
-            Method::PATCH,
-            &["people", &person.to_string()],
-            Credential::Session(session),
-            Some(change),
-        )
-        .await
-    }
-
-    pub async fn desks(&self, session: &SessionToken) -> Result<Vec<DeskView>> {
-        self.call(
-            Method::GET,
-            &["desks"],
-            Credential::Session(session),
-            None::<&()>,
-        )
-        .await
-    }
-
-    /// A new desk's one-time enrollment code.
-    pub async fn add_desk(
-        &self,
-        session: &SessionToken,
-        name: &str,
-    ) -> Result<EnrollmentCodeResponse> {
-        let body = NewDeskRequest {
-            name: name.to_owned(),
-        };
-        self.call(
-            Method::POST,
-            &["desks", "enrollments"],
-            Credential::Session(session),
-            Some(&body),
-        )
-        .await
-    }
-
-    pub async fn revoke_desk(&self, session: &SessionToken, desk: &str) -> Result<()> {
-        self.act(
-            Method::DELETE,
-            &["desks", desk],
-            Credential::Session(session),
-        )
-        .await
-    }
-
-    pub async fn orders(&self, session: &SessionToken) -> Result<Vec<OrderSummary>> {
-        self.call(
-            Method::GET,
-            &["orders"],
-            Credential::Session(session),
-            None::<&()>,
-        )
-        .await
-    }
-
-    /// The rows of these orders only (what another desk changed).
-    pub async fn order_rows(
-        &self,
-        session: &SessionToken,
-        numbers: &[u64],
-    ) -> Result<Vec<OrderSummary>> {
-        let mut url = self.url(&["orders"]);
-        let list: Vec<String> = numbers.iter().map(u64::to_string).collect();
-        url.query_pairs_mut()
-            .append_pair("numbers", &list.join(","));
-        self.read(url, session).await
-    }
-
-    /// One order in full: shipments, items left, parcels, labels and their documents.
-    pub async fn order(&self, session: &SessionToken, order: u64) -> Result<StationOrder> {
-        self.call(
-            Method::GET,
-            &["orders", &order.to_string()],
-            Credential::Session(session),
-            None::<&()>,
-        )
-        .await
-    }
-
-    /// An order's history, oldest first.
-    pub async fn events(&self, session: &SessionToken, order: u64) -> Result<Vec<Event>> {
-        self.call(
-            Method::GET,
-            &["orders", &order.to_string(), "events"],
-            Credential::Session(session),
-            None::<&()>,
-        )
-        .await
-    }
-
-    /// What a scanned code names.
-    pub async fn scan(&self, session: &SessionToken, code: &str) -> Result<ScanMatch> {
-        let mut url = self.url(&["scan"]);
-        url.query_pairs_mut().append_pair("code", code);
-        self.read(url, session).await
-    }
-
-    /// Imports an order import file (its text, as read): what was imported, already there, or
-    /// refused, each entry's problems with their paths.
-    pub async fn import(&self, session: &SessionToken, file: String) -> Result<ImportReport> {
-        let response = self
-            .send_json(
-                Method::POST,
-                self.url(&["imports"]),
-                Credential::Session(session),
-                Some(file.into_bytes()),
-                None,
-            )
-            .await?;
-        json(response).await
-    }
-
-    /// Submits a quoted cart as an order (customer service).
-    pub async fn submit_order(
-        &self,
-        session: &SessionToken,
-        order: &SubmitOrderRequest,
-    ) -> Result<OrderQueued> {
-        self.call(
-            Method::POST,
-            &["orders"],
-            Credential::Session(session),
-            Some(order),
-        )
-        .await
-    }
-
     /// A GET of `url` read as JSON.
-    async fn read<T: DeserializeOwned>(&self, url: Url, session: &SessionToken) -> Result<T> {
+    pub(super) async fn read<T: DeserializeOwned>(
+        &self,
+        url: Url,
+        session: &SessionToken,
+    ) -> Result<T> {
         let response = self
             .send(
                 Method::GET,
@@ -492,280 +230,11 @@ impl WarehouseClient {
             )
             .await?;
         json(response).await
-    }
-
-    /// Claims a shipment for this desk (renews it when held already).
-    pub async fn claim(
-        &self,
-        session: &SessionToken,
-        order: u64,
-        shipment: &str,
-    ) -> Result<ClaimView> {
-        let order = order.to_string();
-        self.call(
-            Method::POST,
-            &["orders", &order, "shipments", shipment, "claim"],
-            Credential::Session(session),
-            None::<&()>,
-        )
-        .await
-    }
-
-    pub async fn release(&self, session: &SessionToken, order: u64, shipment: &str) -> Result<()> {
-        let order = order.to_string();
-        self.act(
-            Method::DELETE,
-            &["orders", &order, "shipments", shipment, "claim"],
-            Credential::Session(session),
-        )
-        .await
-    }
-
-    /// Takes a shipment over from the desk holding it (a supervisor's).
-    pub async fn take_over(
-        &self,
-        session: &SessionToken,
-        order: u64,
-        shipment: &str,
-    ) -> Result<ClaimView> {
-        let order = order.to_string();
-        self.call(
-            Method::POST,
-            &["orders", &order, "shipments", shipment, "take-over"],
-            Credential::Session(session),
-            None::<&()>,
-        )
-        .await
-    }
-
-    pub async fn cancel(
-        &self,
-        session: &SessionToken,
-        order: u64,
-        shipment: &str,
-    ) -> Result<CancelResponse> {
-        let order = order.to_string();
-        self.call(
-            Method::POST,
-            &["orders", &order, "shipments", shipment, "cancel"],
-            Credential::Session(session),
-            None::<&()>,
-        )
-        .await
-    }
-
-    /// Records a packed parcel; the server asks for its label.
-    pub async fn pack(
-        &self,
-        session: &SessionToken,
-        order: u64,
-        shipment: &str,
-        parcel: &PackRequest,
-    ) -> Result<ParcelQueued> {
-        let order = order.to_string();
-        self.call(
-            Method::POST,
-            &["orders", &order, "shipments", shipment, "parcels"],
-            Credential::Session(session),
-            Some(parcel),
-        )
-        .await
-    }
-
-    /// Asks for a parcel's label again.
-    pub async fn request_label(
-        &self,
-        session: &SessionToken,
-        order: u64,
-        parcel: i64,
-        options: &LabelOptionsRequest,
-    ) -> Result<ParcelQueued> {
-        let (order, parcel) = (order.to_string(), parcel.to_string());
-        self.call(
-            Method::POST,
-            &["orders", &order, "parcels", &parcel, "label"],
-            Credential::Session(session),
-            Some(options),
-        )
-        .await
-    }
-
-    /// The parcel's newest label and its documents.
-    pub async fn parcel_label(
-        &self,
-        session: &SessionToken,
-        order: u64,
-        parcel: i64,
-    ) -> Result<ParcelLabelView> {
-        let (order, parcel) = (order.to_string(), parcel.to_string());
-        self.call(
-            Method::GET,
-            &["orders", &order, "parcels", &parcel, "label"],
-            Credential::Session(session),
-            None::<&()>,
-        )
-        .await
-    }
-
-    /// A document's bytes, as the printer gets them.
-    pub async fn document(&self, session: &SessionToken, document: i64) -> Result<Vec<u8>> {
-        let response = self
-            .send(
-                Method::GET,
-                self.url(&["documents", &document.to_string()]),
-                Credential::Session(session),
-                None::<&()>,
-                None,
-            )
-            .await?;
-        response
-            .bytes()
-            .await
-            .map(|b| b.to_vec())
-            .map_err(|e| WarehouseClientError::Unreachable(describe(&e)))
-    }
-
-    /// Discards a parcel not yet fulfilled; its units count as left again.
-    pub async fn void_parcel(&self, session: &SessionToken, order: u64, parcel: i64) -> Result<()> {
-        let (order, parcel) = (order.to_string(), parcel.to_string());
-        self.act(
-            Method::POST,
-            &["orders", &order, "parcels", &parcel, "void"],
-            Credential::Session(session),
-        )
-        .await
-    }
-
-    pub async fn fulfill(
-        &self,
-        session: &SessionToken,
-        order: u64,
-        parcel: i64,
-        fulfillment: &FulfillRequest,
-    ) -> Result<ParcelQueued> {
-        let (order, parcel) = (order.to_string(), parcel.to_string());
-        self.call(
-            Method::POST,
-            &["orders", &order, "parcels", &parcel, "fulfill"],
-            Credential::Session(session),
-            Some(fulfillment),
-        )
-        .await
-    }
-
-    /// How many entries wait, and the soonest retry.
-    pub async fn outbox_summary(&self, session: &SessionToken) -> Result<OutboxSummary> {
-        self.call(
-            Method::GET,
-            &["outbox", "summary"],
-            Credential::Session(session),
-            None::<&()>,
-        )
-        .await
-    }
-
-    /// Entries still to deliver, oldest first.
-    pub async fn outbox(&self, session: &SessionToken) -> Result<Vec<OutboxEntryView>> {
-        self.call(
-            Method::GET,
-            &["outbox"],
-            Credential::Session(session),
-            None::<&()>,
-        )
-        .await
-    }
-
-    /// Sends an entry again, as it is or with a supervisor's corrected body.
-    pub async fn resend(
-        &self,
-        session: &SessionToken,
-        entry: i64,
-        corrected: Option<serde_json::Value>,
-    ) -> Result<OutboxEntryView> {
-        let body = ResendRequest { body: corrected };
-        self.call(
-            Method::POST,
-            &["outbox", &entry.to_string(), "resend"],
-            Credential::Session(session),
-            Some(&body),
-        )
-        .await
-    }
-
-    pub async fn discard(
-        &self,
-        session: &SessionToken,
-        entry: i64,
-        reason: &str,
-    ) -> Result<OutboxEntryView> {
-        let body = DiscardRequest {
-            reason: reason.to_owned(),
-        };
-        self.call(
-            Method::POST,
-            &["outbox", &entry.to_string(), "discard"],
-            Credential::Session(session),
-            Some(&body),
-        )
-        .await
-    }
-
-    /// A setting shared by the warehouse's desks (`customs_documents`).
-    pub async fn setting(&self, session: &SessionToken, key: &str) -> Result<serde_json::Value> {
-        self.call(
-            Method::GET,
-            &["settings", key],
-            Credential::Session(session),
-            None::<&()>,
-        )
-        .await
-    }
-
-    pub async fn set_setting(
-        &self,
-        session: &SessionToken,
-        key: &str,
-        value: &serde_json::Value,
-    ) -> Result<()> {
-        self.send(
-            Method::PUT,
-            self.url(&["settings", key]),
-            Credential::Session(session),
-            Some(value),
-            None,
-        )
-        .await
-        .map(drop)
-    }
-
-    /// The live stream of changed orders, resuming after `after` (an event id it gave) when
-    /// given. It stays open until dropped; a broken one is opened again with its last id.
-    pub async fn changes(
-        &self,
-        session: &SessionToken,
-        after: Option<i64>,
-    ) -> Result<ChangeStream> {
-        let mut url = self.url(&["changes"]);
-        if let Some(after) = after {
-            url.query_pairs_mut()
-                .append_pair("after", &after.to_string());
-        }
-        // No overall limit: the stream is meant to stay open (keep-alives every 15 s).
-        let response = self
-            .send(
-                Method::GET,
-                url,
-                Credential::Session(session),
-                None::<&()>,
-                Some(Duration::from_secs(365 * 24 * 3600)),
-            )
-            .await?;
-        Ok(ChangeStream::new(response, after))
     }
 }
 
 /// A successful answer's JSON body.
-async fn json<T: DeserializeOwned>(response: reqwest::Response) -> Result<T> {
+pub(super) async fn json<T: DeserializeOwned>(response: reqwest::Response) -> Result<T> {
     let status = response.status().as_u16();
     let bytes = response
         .bytes()
@@ -779,7 +248,7 @@ async fn json<T: DeserializeOwned>(response: reqwest::Response) -> Result<T> {
 
 /// A transport error in words, with its cause (reqwest's own message stops at "error sending
 /// request").
-fn describe(error: &reqwest::Error) -> String {
+pub(super) fn describe(error: &reqwest::Error) -> String {
     let mut text = error.to_string();
     let mut source = std::error::Error::source(error);
     while let Some(cause) = source {

@@ -1,9 +1,11 @@
-//! The desk's side of the warehouse API: trusting the server by its fingerprint (`trust`), one
-//! typed method per operation (`calls`), its refusals (`error`) and the live stream of changes
+//! The desk's side of the warehouse API: trusting the server by its fingerprint (`trust`), the
+//! client and how it calls (`calls`), one typed method per operation (`access`, `orders`), its refusals (`error`) and the live stream of changes
 //! (`sse`).
 
+mod access;
 mod calls;
 mod error;
+mod orders;
 mod sse;
 pub mod trust;
 

@@ -103,17 +103,7 @@ pub(crate) fn bodies(number: u64, recipient: &str) -> Bodies {
 }
 
 pub(crate) fn address(first: &str) -> LabelAddress {
-    LabelAddress {
-        first_name: first.into(),
-        last_name: "Doe".into(),
-        phone_number: "+1 514 555 0100".into(),
-        line1: "1 Rue Sainte-Catherine".into(),
-        line2: None,
-        city: "Montréal".into(),
-        province: "QC".into(),
-        country: "CA".into(),
-        zipcode: "H2X 1Y4".into(),
-    }
+    crate::synthetic::label_address(first)
 }
 
 pub(super) fn parcel(lines: &[(&str, u32)]) -> NewParcel {

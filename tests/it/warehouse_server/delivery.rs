@@ -7,9 +7,7 @@
 use std::time::{Duration, Instant};
 
 use packdesk::api::LabelStatus;
-use packdesk::api::warehouse::{
-    FulfillRequest, LabelOptionsRequest, MeasureRequest, PackRequest, ParcelLineRequest,
-};
+use packdesk::api::warehouse::{FulfillRequest, LabelOptionsRequest, MeasureRequest, PackRequest};
 use packdesk::customs::settings::SETTINGS_KEY;
 use packdesk::warehouse::client::{DeskToken, Trust, WarehouseClient, WarehouseClientError};
 
@@ -29,6 +27,24 @@ async fn eventually<T>(what: &str, mut check: impl AsyncFnMut() -> Option<T>) ->
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// `packdesk warehouse set-provider` naming `provider`, its key and token typed at the prompts;
+/// neither shows in what the command prints.
+fn set_provider(site: &Site, provider: &TestService) {
+    let running = &provider.running;
+    let (code, out, err) = site.admin_in_data_dir(
+        "set-provider",
+        &[
+            "--base-url",
+            &running.base_url,
+            "--labels-url",
+            &running.labels_url,
+        ],
+        &format!("{}\n{}\n", provider.api_key(), provider.token()),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!out.contains(provider.api_key()) && !err.contains(provider.api_key()));
 }
 
 #[test]
@@ -56,19 +72,8 @@ async fn deliver_at(site: &Site, provider: &TestService) {
     site.add_person("Pia", "packer", PACKER_PIN);
 
     // The key and token typed at set-provider's prompts, kept in the data directory only.
+    set_provider(site, provider);
     let running = &provider.running;
-    let (code, out, err) = site.admin_in_data_dir(
-        "set-provider",
-        &[
-            "--base-url",
-            &running.base_url,
-            "--labels-url",
-            &running.labels_url,
-        ],
-        &format!("{}\n{}\n", provider.api_key(), provider.token()),
-    );
-    assert_eq!(code, 0, "{out}{err}");
-    assert!(!out.contains(provider.api_key()) && !err.contains(provider.api_key()));
     let server = site.serve(&[]);
     let client = WarehouseClient::new(
         &server.base_url,
@@ -111,15 +116,7 @@ async fn deliver_at(site: &Site, provider: &TestService) {
         .unwrap();
     let to = crate::station::address("Zoë");
     let pack = PackRequest {
-        lines: shipment
-            .items
-            .iter()
-            .map(|i| ParcelLineRequest {
-                line: i.item.source_line_id.clone(),
-                quantity: i.left,
-                asn: format!("ASN-{}", i.item.source_line_id),
-            })
-            .collect(),
+        lines: crate::synthetic::parcel_lines_left(shipment),
         weight: MeasureRequest {
             value: "1.25".into(),
             unit: "pounds".into(),
@@ -277,18 +274,7 @@ fn a_full_order_label_comes_through_the_server_for_a_whole_one_shipment_order_on
     }
     site.add_person("Sam", "supervisor", SUPERVISOR_PIN);
     site.add_person("Pia", "packer", PACKER_PIN);
-    let running = &provider.running;
-    let (code, out, err) = site.admin_in_data_dir(
-        "set-provider",
-        &[
-            "--base-url",
-            &running.base_url,
-            "--labels-url",
-            &running.labels_url,
-        ],
-        &format!("{}\n{}\n", provider.api_key(), provider.token()),
-    );
-    assert_eq!(code, 0, "{out}{err}");
+    set_provider(&site, &provider);
     let server = site.serve(&[]);
     let client = WarehouseClient::new(
         &server.base_url,
@@ -321,16 +307,7 @@ fn a_full_order_label_comes_through_the_server_for_a_whole_one_shipment_order_on
                 "label": {"brand_code": "ACME", "zpl": true, "full_order": true}
             }))
             .unwrap();
-            pack.lines = shipment
-                .items
-                .iter()
-                .filter(|i| i.left > 0)
-                .map(|i| ParcelLineRequest {
-                    line: i.item.source_line_id.clone(),
-                    quantity: i.left,
-                    asn: format!("ASN-{}", i.item.source_line_id),
-                })
-                .collect();
+            pack.lines = crate::synthetic::parcel_lines_left(shipment);
             let packed = client
                 .pack(&pia, number, &shipment.shipment_id, &pack)
                 .await;
