@@ -154,10 +154,10 @@ pub fn click(harness: &mut AppHarness, label: &str) {
     harness.step();
 }
 
-/// Clicks the button named `label` once it is enabled. A button waits on jobs (the claim, the
-/// label) and a click on a disabled one is lost, so clicking at once races those jobs.
+/// Waits until the button named `label` is enabled. A button waits on jobs (the claim, the
+/// label), and a click or key on a disabled one is lost.
 #[track_caller]
-pub fn click_when_enabled(harness: &mut AppHarness, label: &str) {
+pub fn wait_enabled(harness: &mut AppHarness, label: &str) {
     let deadline = Instant::now() + Duration::from_secs(60);
     while harness.get_by_label(label).accesskit_node().is_disabled() {
         assert!(
@@ -168,20 +168,58 @@ pub fn click_when_enabled(harness: &mut AppHarness, label: &str) {
         harness.step();
         std::thread::sleep(Duration::from_millis(5));
     }
-    click(harness, label);
 }
 
-/// Marks the open parcel fulfilled as a packer would, once the button allows it, and waits for
-/// the answer (done or failed: the caller reads which).
+/// Clicks the button named `label` once it is enabled, through the accessibility tree as a
+/// screen reader does: a pointer click lands where the button was in the last frame, and a
+/// job's answer arriving in between (the claim's banner, a notice) can move it from there.
+#[track_caller]
+pub fn click_when_enabled(harness: &mut AppHarness, label: &str) {
+    wait_enabled(harness, label);
+    harness.get_by_label(label).click_accesskit();
+    harness.step();
+    harness.step();
+}
+
+/// Marks the open parcel fulfilled as a packer does (F4, once the button allows it) and waits
+/// for the answer (done or failed: the caller reads which). A key pressed in the frame where
+/// the form changed under it can be lost, so it is pressed again while nothing started.
 pub fn mark_fulfilled(harness: &mut AppHarness) {
-    click_when_enabled(harness, "Mark fulfilled (F4)");
+    use packdesk::ui::packing::Request;
+    let idle = |h: &AppHarness| {
+        h.state()
+            .state()
+            .packing
+            .open
+            .as_ref()
+            .is_some_and(|open| open.fulfill == Request::Idle)
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        wait_enabled(harness, "Mark fulfilled (F4)");
+        press(harness, Key::F4);
+        for _ in 0..20 {
+            if !idle(harness) {
+                break;
+            }
+            harness.step();
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        if !idle(harness) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "F4 never started the fulfillment; notices: {:?}",
+            harness.state().state().shell.notices
+        );
+    }
     wait_until(harness, "the fulfillment", |app| {
-        app.state().packing.open.as_ref().is_some_and(|open| {
-            matches!(
-                open.fulfill,
-                packdesk::ui::packing::Request::Done(_) | packdesk::ui::packing::Request::Failed(_)
-            )
-        })
+        app.state()
+            .packing
+            .open
+            .as_ref()
+            .is_some_and(|open| matches!(open.fulfill, Request::Done(_) | Request::Failed(_)))
     });
 }
 
