@@ -83,10 +83,7 @@ async fn serve(args: ServeArgs, paths: &Paths) -> anyhow::Result<()> {
             running.credentials.access_token.expose()
         );
     }
-    let _ = out.flush();
-    drop(out);
-    shutdown_signal().await;
-    tracing::info!("shutting down: finishing requests in flight");
+    until_asked_to_stop(out).await;
     running
         .shutdown()
         .await
@@ -126,15 +123,20 @@ async fn warehouse_serve(
         }
     }
     let _ = writeln!(out, "  data directory: {}", data_dir.display());
-    let _ = out.flush();
-    drop(out);
-    shutdown_signal().await;
-    tracing::info!("shutting down: finishing requests in flight");
+    until_asked_to_stop(out).await;
     running
         .shutdown()
         .await
         .context("the warehouse server did not stop cleanly")?;
     Ok(())
+}
+
+/// Ends what the server printed at start, then waits for Ctrl+C or SIGTERM.
+async fn until_asked_to_stop(mut out: std::io::StdoutLock<'_>) {
+    let _ = out.flush();
+    drop(out);
+    shutdown_signal().await;
+    tracing::info!("shutting down: finishing requests in flight");
 }
 
 async fn shutdown_signal() {

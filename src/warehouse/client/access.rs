@@ -33,7 +33,7 @@ impl WarehouseClient {
             person: person.to_owned(),
             pin: pin.to_owned(),
         };
-        let mut answer: SessionResponse = self
+        let answer: SessionResponse = self
             .call(
                 Method::POST,
                 &["sessions"],
@@ -41,19 +41,12 @@ impl WarehouseClient {
                 Some(&body),
             )
             .await?;
-        let token = answer
-            .session_token
-            .take()
-            .ok_or_else(|| WarehouseClientError::Other {
-                status: 201,
-                message: "the sign-in answer has no session token".into(),
-            })?;
-        Ok((SessionToken(token), answer))
+        opened(answer)
     }
 
     /// The desk signs in as itself (the app's one-desk server, nobody set up).
     pub async fn sign_in_desk(&self, desk: &DeskToken) -> Result<(SessionToken, SessionResponse)> {
-        let mut answer: SessionResponse = self
+        let answer: SessionResponse = self
             .call(
                 Method::POST,
                 &["sessions", "desk"],
@@ -61,14 +54,7 @@ impl WarehouseClient {
                 None::<&()>,
             )
             .await?;
-        let token = answer
-            .session_token
-            .take()
-            .ok_or_else(|| WarehouseClientError::Other {
-                status: 201,
-                message: "the sign-in answer has no session token".into(),
-            })?;
-        Ok((SessionToken(token), answer))
+        opened(answer)
     }
 
     /// Unlocks the desk's own session for supervisor work with the one-desk PIN.
@@ -179,4 +165,16 @@ impl WarehouseClient {
         )
         .await
     }
+}
+
+/// The session a sign-in opened: its token (only in that answer) apart from the rest.
+fn opened(mut answer: SessionResponse) -> Result<(SessionToken, SessionResponse)> {
+    let token = answer
+        .session_token
+        .take()
+        .ok_or_else(|| WarehouseClientError::Other {
+            status: 201,
+            message: "the sign-in answer has no session token".into(),
+        })?;
+    Ok((SessionToken(token), answer))
 }

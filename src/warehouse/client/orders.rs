@@ -18,6 +18,19 @@ use crate::station::db::{Event, OutboxSummary, ScanMatch, StationOrder};
 use crate::station::import::ImportReport;
 
 impl WarehouseClient {
+    /// `POST /v1/warehouse/orders/{order}/shipments/{shipment}/{action}`, no body.
+    async fn on_shipment<T: serde::de::DeserializeOwned>(
+        &self,
+        session: &SessionToken,
+        order: u64,
+        shipment: &str,
+        action: &str,
+    ) -> Result<T> {
+        let order = order.to_string();
+        let segments = ["orders", &order, "shipments", shipment, action];
+        self.post(session, &segments, None::<&()>).await
+    }
+
     pub async fn orders(&self, session: &SessionToken) -> Result<Vec<OrderSummary>> {
         self.get(session, &["orders"]).await
     }
@@ -84,13 +97,7 @@ impl WarehouseClient {
         order: u64,
         shipment: &str,
     ) -> Result<ClaimView> {
-        let order = order.to_string();
-        self.post(
-            session,
-            &["orders", &order, "shipments", shipment, "claim"],
-            None::<&()>,
-        )
-        .await
+        self.on_shipment(session, order, shipment, "claim").await
     }
 
     pub async fn release(&self, session: &SessionToken, order: u64, shipment: &str) -> Result<()> {
@@ -110,13 +117,8 @@ impl WarehouseClient {
         order: u64,
         shipment: &str,
     ) -> Result<ClaimView> {
-        let order = order.to_string();
-        self.post(
-            session,
-            &["orders", &order, "shipments", shipment, "take-over"],
-            None::<&()>,
-        )
-        .await
+        self.on_shipment(session, order, shipment, "take-over")
+            .await
     }
 
     pub async fn cancel(
@@ -125,13 +127,7 @@ impl WarehouseClient {
         order: u64,
         shipment: &str,
     ) -> Result<CancelResponse> {
-        let order = order.to_string();
-        self.post(
-            session,
-            &["orders", &order, "shipments", shipment, "cancel"],
-            None::<&()>,
-        )
-        .await
+        self.on_shipment(session, order, shipment, "cancel").await
     }
 
     /// Records a packed parcel; the server asks for its label.

@@ -25,9 +25,7 @@ fn a_change_through_one_instance_reaches_a_desk_listening_on_the_other() {
     let one = staffed(&site, &[]);
     let two = site.serve(&[]);
     let (desk_one, token_one) = enrolled(&site, &one, "Station 1");
-    let code = site.add_desk("Station 2");
-    let desk_two = two.desk();
-    let token_two = desk_two.enroll(&code);
+    let (desk_two, token_two) = enrolled(&site, &two, "Station 2");
     let sam = desk_one.session(&token_one, "Sam", SUPERVISOR_PIN);
     let pia = desk_two.session(&token_two, "Pia", PACKER_PIN);
 

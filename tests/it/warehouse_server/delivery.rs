@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use packdesk::api::LabelStatus;
 use packdesk::api::warehouse::{FulfillRequest, LabelOptionsRequest, MeasureRequest, PackRequest};
 use packdesk::customs::settings::SETTINGS_KEY;
-use packdesk::warehouse::client::{DeskToken, Trust, WarehouseClient, WarehouseClientError};
+use packdesk::warehouse::client::{DeskToken, WarehouseClient, WarehouseClientError};
 
 use super::site::Site;
 use super::{PACKER_PIN, SUPERVISOR_PIN};
@@ -27,6 +27,12 @@ async fn eventually<T>(what: &str, mut check: impl AsyncFnMut() -> Option<T>) ->
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// A desk enrolled through `client` with a code from `add-desk`.
+async fn enroll(client: &WarehouseClient, site: &Site, name: &str) -> DeskToken {
+    let code = site.add_desk(name);
+    DeskToken(client.enroll(&code).await.unwrap().desk_token)
 }
 
 /// `packdesk warehouse set-provider` naming `provider`, its key and token typed at the prompts;
@@ -75,11 +81,7 @@ async fn deliver_at(site: &Site, provider: &TestService) {
     set_provider(site, provider);
     let running = &provider.running;
     let server = site.serve(&[]);
-    let client = WarehouseClient::new(
-        &server.base_url,
-        &Trust::Fingerprint(server.fingerprint.clone().unwrap()),
-    )
-    .unwrap();
+    let client = server.client();
 
     // The server delivers the create with no desk running at all.
     eventually("the order's create at the provider", async || {
@@ -87,13 +89,7 @@ async fn deliver_at(site: &Site, provider: &TestService) {
     })
     .await;
 
-    let desk = DeskToken(
-        client
-            .enroll(&site.add_desk("Station 1"))
-            .await
-            .unwrap()
-            .desk_token,
-    );
+    let desk = enroll(&client, site, "Station 1").await;
     let (sam, _) = client.sign_in(&desk, "Sam", SUPERVISOR_PIN).await.unwrap();
     let settings = serde_json::to_value(crate::paperwork::settings()).unwrap();
     client
@@ -276,19 +272,9 @@ fn a_full_order_label_comes_through_the_server_for_a_whole_one_shipment_order_on
     site.add_person("Pia", "packer", PACKER_PIN);
     set_provider(&site, &provider);
     let server = site.serve(&[]);
-    let client = WarehouseClient::new(
-        &server.base_url,
-        &Trust::Fingerprint(server.fingerprint.clone().unwrap()),
-    )
-    .unwrap();
+    let client = server.client();
     runtime.block_on(async {
-        let desk = DeskToken(
-            client
-                .enroll(&site.add_desk("Station 1"))
-                .await
-                .unwrap()
-                .desk_token,
-        );
+        let desk = enroll(&client, &site, "Station 1").await;
         let (pia, _) = client.sign_in(&desk, "Pia", PACKER_PIN).await.unwrap();
         for (order, whole) in [(single, true), (split, false)] {
             let number = order.order.number;

@@ -147,8 +147,7 @@ fn a_warehouse_server_lets_no_desk_sign_in_as_itself() {
     let site = Site::sqlite();
     let server = staffed(&site, &[]);
     let (_, token) = enrolled(&site, &server, "Station 1");
-    let trust = Trust::Fingerprint(server.fingerprint.clone().unwrap());
-    let client = WarehouseClient::new(&server.base_url, &trust).unwrap();
+    let client = server.client();
     let runtime = tokio::runtime::Runtime::new().unwrap();
     assert!(matches!(
         runtime.block_on(client.sign_in_desk(&DeskToken(token))),

@@ -3,7 +3,7 @@
 //! be demoted, and a packer may change nobody. Signing out lets go of the desk's claims.
 
 use packdesk::api::warehouse::PersonUpdateRequest;
-use packdesk::warehouse::client::{DeskToken, Trust, WarehouseClient, WarehouseClientError};
+use packdesk::warehouse::client::{DeskToken, WarehouseClientError};
 
 use super::site::Site;
 use super::{ORDER, PACKER_PIN, SUPERVISOR_PIN, enrolled, staffed};
@@ -16,8 +16,7 @@ fn a_supervisor_changes_pins_roles_and_who_may_sign_in() {
         let (_, token) = enrolled(&site, &server, "Station 1");
         let (_, other_token) = enrolled(&site, &server, "Station 2");
         let (desk, other) = (DeskToken(token), DeskToken(other_token));
-        let trust = Trust::Fingerprint(server.fingerprint.clone().unwrap());
-        let client = WarehouseClient::new(&server.base_url, &trust).unwrap();
+        let client = server.client();
         runtime.block_on(async {
             let (sam, _) = client.sign_in(&desk, "Sam", SUPERVISOR_PIN).await.unwrap();
             let people = client.people(&sam).await.unwrap();

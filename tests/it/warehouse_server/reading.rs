@@ -5,18 +5,11 @@
 
 use packdesk::api::warehouse::{PackRequest, SubmitOrderRequest};
 use packdesk::station::db::ScanMatch;
-use packdesk::warehouse::client::{
-    DeskToken, SessionToken, Trust, WarehouseClient, WarehouseClientError,
-};
+use packdesk::warehouse::client::{DeskToken, SessionToken, WarehouseClientError};
 use reqwest::{Method, StatusCode};
 
-use super::site::{Server, Site};
+use super::site::Site;
 use super::{ORDER, PACKER_PIN, enrolled, staffed};
-
-fn client_of(server: &Server) -> WarehouseClient {
-    let trust = Trust::Fingerprint(server.fingerprint.clone().unwrap());
-    WarehouseClient::new(&server.base_url, &trust).unwrap()
-}
 
 fn pack_request() -> PackRequest {
     serde_json::from_value(serde_json::json!({
@@ -40,7 +33,7 @@ fn a_desk_reads_the_order_scans_voids_and_submits_through_the_typed_client() {
         let (_, second_token) = enrolled(&site, &server, "Station 2");
         let pia = SessionToken(first.session(&first_token, "Pia", PACKER_PIN));
         let second = DeskToken(second_token);
-        let client = client_of(&server);
+        let client = server.client();
         let record = || {
             let mut db = site.open_record();
             db.order(ORDER).unwrap().unwrap()
@@ -156,7 +149,7 @@ fn a_desk_imports_a_file_through_the_server_and_hears_what_each_entry_came_to() 
     let server = staffed(&site, &[]);
     let (first, token) = enrolled(&site, &server, "Station 1");
     let pia = SessionToken(first.session(&token, "Pia", PACKER_PIN));
-    let client = client_of(&server);
+    let client = server.client();
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let example = include_str!("../../../assets/import/example.json").to_string();
     let report = runtime

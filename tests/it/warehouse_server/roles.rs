@@ -256,9 +256,7 @@ fn two_instances_on_one_database_keep_one_claim() {
     let two = site.serve(&[]);
     let (desk_one, token_one) = enrolled(&site, &one, "Station 1");
     // Enrolled through the other instance (same data directory: same certificate and pepper).
-    let code = site.add_desk("Station 2");
-    let desk_two = two.desk();
-    let token_two = desk_two.enroll(&code);
+    let (desk_two, token_two) = enrolled(&site, &two, "Station 2");
     let pia = desk_one.session(&token_one, "Pia", PACKER_PIN);
     let sam = desk_two.session(&token_two, "Sam", SUPERVISOR_PIN);
 

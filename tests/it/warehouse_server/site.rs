@@ -9,7 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use packdesk::station::db::{Location, StationDb};
-use packdesk::warehouse::client::{Trust, http_client};
+use packdesk::warehouse::client::{Trust, WarehouseClient, http_client};
 use reqwest::{Method, StatusCode, header::HeaderMap};
 use serde_json::Value;
 
@@ -247,6 +247,12 @@ impl Server {
             std::thread::sleep(Duration::from_millis(50));
         }
         false
+    }
+
+    /// A desk's typed client: trusts this server by the fingerprint it printed.
+    pub fn client(&self) -> WarehouseClient {
+        let trust = Trust::Fingerprint(self.fingerprint.clone().expect("a TLS server"));
+        WarehouseClient::new(&self.base_url, &trust).unwrap()
     }
 
     /// A desk's client: trusts this server by the fingerprint it printed.

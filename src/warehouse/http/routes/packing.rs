@@ -18,7 +18,7 @@ use crate::domain::{LengthUnit, Weight, WeightUnit};
 use crate::station::db::{StationDb, StationError};
 use crate::station::model::{
     Action, Dimensions, FulfillmentInput, LabelOptions, NewParcel, NewParcelLine, OrderNumber,
-    ParcelId,
+    ParcelId, StationOrder,
 };
 use crate::warehouse::http::auth::{Body, Caller};
 use crate::warehouse::http::error::WarehouseError;
@@ -182,18 +182,32 @@ pub async fn pack(
     ))
 }
 
-/// The order's shipment of `parcel`, with the order (404 when either is unknown).
-fn shipment_of(
-    db: &mut StationDb,
+/// Runs `work` with `order` as the record holds it, once this desk's claim on the shipment of
+/// `parcel` is checked in the same request: 404 when either is unknown, 409 naming who holds
+/// the shipment when this desk does not.
+async fn on_claimed_parcel<T: Send + 'static>(
+    state: &Shared,
+    caller: &Caller,
     order: OrderNumber,
     parcel: ParcelId,
-) -> Result<(crate::station::model::StationOrder, String), StationError> {
-    let found = db.order(order)?.ok_or(StationError::UnknownOrder(order))?;
-    let shipment = found
-        .parcel(parcel)
-        .map(|(s, _)| s.shipment_id.clone())
-        .ok_or(StationError::UnknownParcel(parcel))?;
-    Ok((found, shipment))
+    work: impl FnOnce(&mut StationDb, StationOrder) -> Result<T, StationError> + Send + 'static,
+) -> Result<T, WarehouseError> {
+    let desk_id = caller.claimant().desk_id;
+    state
+        .pool
+        .run(caller.actor(), move |db| {
+            let found = db.order(order)?.ok_or(StationError::UnknownOrder(order))?;
+            let shipment = found
+                .parcel(parcel)
+                .map(|(s, _)| s.shipment_id.clone())
+                .ok_or(StationError::UnknownParcel(parcel))?;
+            if let Err(why) = ensure_claim(db, order, &shipment, &desk_id)? {
+                return Ok(Err(why));
+            }
+            work(db, found).map(Ok)
+        })
+        .await?
+        .map_err(WarehouseError::Conflict)
 }
 
 /// Asks for a recorded parcel's label again (Retry).
@@ -226,18 +240,10 @@ pub async fn label(
     let order = order_number(&order)?;
     let parcel = ParcelId(parcel);
     let options = label_options(request);
-    let desk_id = caller.claimant().desk_id;
-    let entry = state
-        .pool
-        .run(caller.actor(), move |db| {
-            let (_, shipment) = shipment_of(db, order, parcel)?;
-            if let Err(why) = ensure_claim(db, order, &shipment, &desk_id)? {
-                return Ok(Err(why));
-            }
-            db.request_parcel_label(parcel, &options).map(Ok)
-        })
-        .await?
-        .map_err(WarehouseError::Conflict)?;
+    let entry = on_claimed_parcel(&state, &caller, order, parcel, move |db, _| {
+        db.request_parcel_label(parcel, &options)
+    })
+    .await?;
     state.wake_outbox();
     Ok((
         StatusCode::ACCEPTED,
@@ -295,19 +301,11 @@ pub async fn fulfill(
         location: request.location,
         shipped_at,
     };
-    let desk_id = caller.claimant().desk_id;
-    let entry = state
-        .pool
-        .run(caller.actor(), move |db| {
-            let (found, shipment) = shipment_of(db, order, parcel)?;
-            if let Err(why) = ensure_claim(db, order, &shipment, &desk_id)? {
-                return Ok(Err(why));
-            }
-            let body = found.fulfillment_update(parcel, &input, OffsetDateTime::now_utc())?;
-            db.fulfill_via_outbox(parcel, &body).map(Ok)
-        })
-        .await?
-        .map_err(WarehouseError::Conflict)?;
+    let entry = on_claimed_parcel(&state, &caller, order, parcel, move |db, found| {
+        let body = found.fulfillment_update(parcel, &input, OffsetDateTime::now_utc())?;
+        db.fulfill_via_outbox(parcel, &body)
+    })
+    .await?;
     state.wake_outbox();
     Ok(Json(ParcelQueued {
         parcel: parcel.0,
@@ -343,17 +341,9 @@ pub async fn void(
     caller.require(Action::Pack)?;
     let order = order_number(&order)?;
     let parcel = ParcelId(parcel);
-    let desk_id = caller.claimant().desk_id;
-    state
-        .pool
-        .run(caller.actor(), move |db| {
-            let (_, shipment) = shipment_of(db, order, parcel)?;
-            if let Err(why) = ensure_claim(db, order, &shipment, &desk_id)? {
-                return Ok(Err(why));
-            }
-            db.void_parcel(parcel).map(Ok)
-        })
-        .await?
-        .map_err(WarehouseError::Conflict)?;
+    on_claimed_parcel(&state, &caller, order, parcel, move |db, _| {
+        db.void_parcel(parcel)
+    })
+    .await?;
     Ok(StatusCode::NO_CONTENT)
 }
