@@ -45,6 +45,14 @@ pub enum WarehouseError {
 }
 
 impl WarehouseError {
+    /// Locked out until `until` (Unix ms): `Retry-After` in whole seconds, at least one.
+    pub fn locked_until(until: i64) -> Self {
+        let ms = u64::try_from(until - crate::warehouse::clock::now_ms()).unwrap_or(0);
+        Self::LockedOut {
+            retry_after: ms.max(1000).div_ceil(1000),
+        }
+    }
+
     pub fn status(&self) -> StatusCode {
         match self {
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,

@@ -165,12 +165,7 @@ pub async fn sign_in(
         SignIn::Wrong => Err(WarehouseError::Unauthorized(
             "Wrong name, badge or PIN.".into(),
         )),
-        SignIn::Locked(until) => {
-            let seconds = (until - now_ms()).max(1000) as u64;
-            Err(WarehouseError::LockedOut {
-                retry_after: seconds.div_ceil(1000),
-            })
-        }
+        SignIn::Locked(until) => Err(WarehouseError::locked_until(until)),
         SignIn::NoSupervisor => Err(WarehouseError::Conflict(
             "Nobody can sign in yet: make the first supervisor on the server with `packdesk \
              warehouse add-person --role supervisor`."

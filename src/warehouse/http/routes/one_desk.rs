@@ -123,9 +123,7 @@ async fn check_pin(state: &Shared, caller: &Caller, pin: String) -> Result<Check
 
 fn refused(check: Check) -> WarehouseError {
     match check {
-        Check::Locked(until) => WarehouseError::LockedOut {
-            retry_after: ((until - now_ms()).max(1000) as u64).div_ceil(1000),
-        },
+        Check::Locked(until) => WarehouseError::locked_until(until),
         Check::NoPin => WarehouseError::Conflict(
             "No supervisor PIN is set yet: set one first (Settings → Supervisor).".into(),
         ),
