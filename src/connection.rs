@@ -27,6 +27,8 @@ pub struct EmbeddedService {
 /// alive), and a note for the status bar.
 pub struct Connected {
     pub client: Client,
+    /// What the client was made with: the app's own warehouse server delivers with it.
+    pub config: ClientConfig,
     pub service: Option<RunningService>,
     pub note: Option<String>,
 }
@@ -56,6 +58,7 @@ pub async fn connect(
             .map_err(|e| ConnectError::Embedded(e.to_string()))?;
         return Ok(Connected {
             client: client_for(&running)?,
+            config: config_for(&running),
             service: Some(running),
             note: None,
         });
@@ -98,9 +101,10 @@ pub async fn connect(
         access_token.unwrap_or_else(|| Secret::new("")),
     );
     config.allow_plain_http = env.allow_plain_http;
-    let client = Client::new(config).map_err(|e| ConnectError::Client(e.user_message()))?;
+    let client = Client::new(config.clone()).map_err(|e| ConnectError::Client(e.user_message()))?;
     Ok(Connected {
         client,
+        config,
         service: None,
         note,
     })
@@ -108,13 +112,17 @@ pub async fn connect(
 
 /// A client for a running reference service, with the keys it generated.
 pub fn client_for(running: &RunningService) -> Result<Client, ConnectError> {
-    Client::new(ClientConfig::new(
+    Client::new(config_for(running)).map_err(|e| ConnectError::Client(e.user_message()))
+}
+
+/// The client settings of a running reference service, with the keys it generated.
+pub fn config_for(running: &RunningService) -> ClientConfig {
+    ClientConfig::new(
         running.base_url.clone(),
         running.labels_url.clone(),
         running.credentials.api_key.clone(),
         running.credentials.access_token.clone(),
-    ))
-    .map_err(|e| ConnectError::Client(e.user_message()))
+    )
 }
 
 /// What the packer reads when the credential store fails to give a secret.

@@ -33,6 +33,9 @@ pub struct SessionResponse {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session_token: Option<String>,
     pub desk: String,
+    /// The id this desk's claims carry (`ClaimView`s and orders' claims name it), so a desk
+    /// knows its own.
+    pub desk_id: String,
     /// Left out for the desk's own session (the app's one-desk server, nobody set up).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub person: Option<PersonView>,
@@ -321,6 +324,24 @@ pub struct OutboxEntryView {
     /// The request it sends.
     #[schema(value_type = Object)]
     pub body: serde_json::Value,
+    /// Its idempotency key (one entry per order create, parcel label, fulfillment, cancel).
+    #[serde(default)]
+    pub key: String,
+    /// RFC 3339 times.
+    #[serde(default)]
+    pub created_at: String,
+    #[serde(default)]
+    pub next_attempt_at: String,
+    /// Which server instance is sending it now, and until when.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leased_by: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lease_until: Option<String>,
+    /// Which instance last tried it, and when.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tried_by: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tried_at: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]

@@ -153,23 +153,7 @@ pub fn make_for_label(
 ) -> Result<Made, DocumentsError> {
     let settings = &settings_in(db)?;
     let record = db.order(order)?.ok_or(DocumentsError::NoOrder(order))?;
-    let (shipment, found) = record
-        .parcel(parcel)
-        .ok_or_else(|| BuildError::NoParcel(order, String::new(), parcel))?;
-    let date = found.labels.iter().find(|l| l.id == label).map_or_else(
-        || time::OffsetDateTime::now_utc().date(),
-        |l| l.requested_at.date(),
-    );
-    let outcome = paperwork(
-        tables()?,
-        Request {
-            order: &record,
-            shipment_id: &shipment.shipment_id,
-            parcel: Some(parcel),
-            settings,
-            date,
-        },
-    )?;
+    let outcome = outcome_for_label(&record, parcel, label, settings)?;
     let paperwork = match outcome {
         Outcome::NotNeeded(why) => return Ok(Made::NotNeeded(why)),
         Outcome::Missing(missing) => return Ok(Made::Missing(missing)),
@@ -189,6 +173,34 @@ pub fn make_for_label(
         summary: Summary::of(&paperwork),
         documents: db.customs_documents(label)?,
     })
+}
+
+/// What `parcel`'s label `label` needs, worked out from the order as read (the server's, or a
+/// desk's copy of it), dated by the label.
+pub fn outcome_for_label(
+    record: &crate::station::db::StationOrder,
+    parcel: ParcelId,
+    label: LabelId,
+    settings: &CustomsSettings,
+) -> Result<Outcome, DocumentsError> {
+    let order = record.source_reference;
+    let (shipment, found) = record
+        .parcel(parcel)
+        .ok_or_else(|| BuildError::NoParcel(order, String::new(), parcel))?;
+    let date = found.labels.iter().find(|l| l.id == label).map_or_else(
+        || time::OffsetDateTime::now_utc().date(),
+        |l| l.requested_at.date(),
+    );
+    Ok(paperwork(
+        tables()?,
+        Request {
+            order: record,
+            shipment_id: &shipment.shipment_id,
+            parcel: Some(parcel),
+            settings,
+            date,
+        },
+    )?)
 }
 
 /// The parcels `packdesk documents` writes: each live parcel of each shipment (numbered from 1,

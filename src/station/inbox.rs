@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use super::db::{StationDb, StationError};
-use super::import::FileReport;
+use super::import::{FileReport, ImportReport};
 
 const PROCESSING: &str = "processing";
 const IMPORTED: &str = "imported";
@@ -48,7 +48,7 @@ impl Inbox {
 
     /// One look at the folder: imports every file that has stopped changing since the last
     /// look. Call it about once a second.
-    pub fn poll(&mut self, db: &mut StationDb) -> Result<Vec<FileReport>, std::io::Error> {
+    pub fn poll(&mut self, db: &mut impl Importer) -> Result<Vec<FileReport>, std::io::Error> {
         self.recover_abandoned()?;
         let mut outcomes = Vec::new();
         let mut now_seen = HashMap::new();
@@ -79,7 +79,11 @@ impl Inbox {
 
     /// Claims the file (rename into `processing/`), imports it and files it away; `None` when
     /// another desk took it first.
-    fn take(&self, path: &Path, db: &mut StationDb) -> Result<Option<FileReport>, std::io::Error> {
+    fn take(
+        &self,
+        path: &Path,
+        db: &mut impl Importer,
+    ) -> Result<Option<FileReport>, std::io::Error> {
         let Some(name) = path.file_name() else {
             return Ok(None);
         };
@@ -92,14 +96,12 @@ impl Inbox {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(e),
         }
-        let result = import_file(db, &claimed);
+        let result = db.import(&claimed);
         let (destination, report_text) = match &result {
             Ok(report) if report.is_clean() => (IMPORTED, None),
             Ok(report) => (REJECTED, Some(report.to_text(&file))),
-            Err(e @ (StationError::Io { .. } | StationError::ImportFormat(_))) => {
-                (REJECTED, Some(format!("{file}: not imported: {e}\n")))
-            }
-            Err(e) => {
+            Err(ImportFailure::File(e)) => (REJECTED, Some(format!("{file}: not imported: {e}\n"))),
+            Err(ImportFailure::Record(e)) => {
                 // The record could not be written (e.g. the warehouse database is down):
                 // nothing was imported; the file goes back to be tried again.
                 std::fs::rename(&claimed, path)?;
@@ -172,4 +174,37 @@ fn free_name(dir: &Path, name: &std::ffi::OsStr) -> PathBuf {
         })
         .find(|candidate| !candidate.exists())
         .unwrap_or(first)
+}
+
+/// Why a file was not imported: its own fault (it goes to `rejected/` with the reason), or the
+/// record's (it goes back to the inbox to be tried again).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportFailure {
+    File(String),
+    Record(String),
+}
+
+impl std::fmt::Display for ImportFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::File(why) | Self::Record(why) => f.write_str(why),
+        }
+    }
+}
+
+/// What takes an import file into the record: the record itself (the administrator's tools and
+/// tests), or a desk's way to the warehouse server.
+pub trait Importer {
+    fn import(&mut self, path: &Path) -> Result<ImportReport, ImportFailure>;
+}
+
+impl Importer for StationDb {
+    fn import(&mut self, path: &Path) -> Result<ImportReport, ImportFailure> {
+        import_file(self, path).map_err(|e| match e {
+            StationError::Io { .. } | StationError::ImportFormat(_) => {
+                ImportFailure::File(e.to_string())
+            }
+            other => ImportFailure::Record(other.to_string()),
+        })
+    }
 }

@@ -33,7 +33,13 @@ pub enum SecretKind {
     AccessToken,
     /// The warehouse database's password (stored under [`WAREHOUSE`] rather than an environment).
     WarehousePassword,
+    /// This desk's token at a warehouse server (stored under the server's address, or
+    /// [`OWN_SERVER`] for the app's own).
+    DeskToken,
 }
+
+/// The "environment" name of the desk token at the app's own one-desk server.
+pub const OWN_SERVER: &str = "this desk's own warehouse server";
 
 /// The "environment" name the warehouse database's password is stored under.
 pub const WAREHOUSE: &str = "warehouse database";
@@ -44,6 +50,7 @@ impl SecretKind {
             Self::ApiKey => "api-key",
             Self::AccessToken => "access-token",
             Self::WarehousePassword => "password",
+            Self::DeskToken => "desk-token",
         }
     }
 
@@ -52,6 +59,7 @@ impl SecretKind {
             Self::ApiKey => "API key",
             Self::AccessToken => "access token",
             Self::WarehousePassword => "warehouse database password",
+            Self::DeskToken => "desk token",
         }
     }
 }

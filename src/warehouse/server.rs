@@ -152,6 +152,12 @@ pub struct RunningWarehouse {
 }
 
 impl RunningWarehouse {
+    /// The outbox worker's handle, when it runs (the app's own server switches its provider
+    /// with the environment in use).
+    pub fn outbox(&self) -> Option<crate::station::outbox::Outbox> {
+        self.delivery.as_ref().map(Delivery::outbox)
+    }
+
     /// Stops accepting connections, lets requests in flight finish, then returns.
     pub async fn shutdown(self) -> Result<(), WarehouseServeError> {
         drop(self._feed);

@@ -44,6 +44,7 @@ mod import;
 mod label;
 mod list;
 mod one_desk;
+pub use one_desk::UNPEPPERED;
 mod outbox;
 mod parcel;
 mod people;

@@ -13,6 +13,8 @@ use crate::station::error::StationError;
 const PIN_SETTING: &str = "one_desk_supervisor_pin";
 /// Its wrong tries and lockouts (`wrong_tries lockouts locked_until`), in `server_settings`.
 const LOCK_SETTING: &str = "one_desk_supervisor_lock";
+/// Marks a carried hash made without the pepper (`carry_one_desk_pin_hash`).
+pub const UNPEPPERED: &str = "unpeppered:";
 
 impl StationDb {
     /// Opens the desk's own session (no person) at `desk`.
@@ -68,6 +70,30 @@ impl StationDb {
             &mut tx,
             "supervisor_pin_changed",
             &serde_json::json!({ "one_desk": true }),
+        )?;
+        tx.commit()
+    }
+
+    /// Carries a PIN hash made before the server kept it (the desk's settings, unpeppered) into
+    /// the record, unless one is set already; the server re-hashes it with its pepper at the
+    /// first right PIN. `true` when it was carried.
+    pub fn carry_one_desk_pin_hash(&mut self, unpeppered: &str) -> Result<bool, StationError> {
+        let mut tx = self.conn.write()?;
+        let carried = tx.execute(
+            "INSERT INTO server_settings (name, value) VALUES (?1, ?2)
+             ON CONFLICT (name) DO NOTHING",
+            params![PIN_SETTING, format!("{UNPEPPERED}{unpeppered}")],
+        )?;
+        tx.commit()?;
+        Ok(carried > 0)
+    }
+
+    /// The same PIN's hash made again with the pepper (no event: the PIN did not change).
+    pub fn rehash_one_desk_pin(&mut self, hash: &str) -> Result<(), StationError> {
+        let mut tx = self.conn.write()?;
+        tx.execute(
+            "UPDATE server_settings SET value = ?2 WHERE name = ?1",
+            params![PIN_SETTING, hash],
         )?;
         tx.commit()
     }

@@ -47,6 +47,7 @@
 //!   inline base64 PDF when received); Print and "Reprint label n" in the shipment history read only
 //!   the cache, never the service.
 
+mod desk_queue;
 mod error;
 // Visible to `db::print_queue`, which keeps each job's target without going through this
 // module's re-exports (this module's queue uses the database).
@@ -56,6 +57,7 @@ mod spool;
 mod test_page;
 mod zpl;
 
+pub use desk_queue::{DeskPrintQueue, DeskQueueError, queue_and_print};
 pub use error::{PrintError, PrinterProblem};
 pub use printers::{Dpi, PrintTarget, RAW_PORT, SpoolerPrinter, ZplPrinter, ZplTimeouts};
 pub use queue::print_queued;

@@ -95,7 +95,7 @@ async fn watch(db: SharedDb, folder: PathBuf, reporter: Reporter) {
                 .lock()
                 .map_err(|_| "the station database is unusable; restart Packdesk".to_string())?;
             inbox
-                .poll(&mut db)
+                .poll(&mut *db)
                 .map_err(|e| format!("the inbox folder cannot be read: {e}"))
         })
         .await;

@@ -290,6 +290,7 @@ fn credentials_ui(
             SecretKind::ApiKey => "API key",
             SecretKind::AccessToken => "Access token",
             SecretKind::WarehousePassword => "Warehouse database password",
+            SecretKind::DeskToken => "Desk token",
         };
         ui.horizontal(|ui| {
             fields.password(

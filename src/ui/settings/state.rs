@@ -109,6 +109,8 @@ impl SettingsView {
             SecretKind::ApiKey => entry.api_key = shown,
             SecretKind::AccessToken => entry.access_token = shown,
             SecretKind::WarehousePassword => self.warehouse.stored_password = shown,
+            // Never shown, not even masked: a desk's token is nobody's to read.
+            SecretKind::DeskToken => {}
         }
     }
 

@@ -6,6 +6,7 @@ mod access;
 mod calls;
 mod error;
 mod orders;
+pub mod rows;
 mod sse;
 pub mod trust;
 

@@ -177,7 +177,7 @@ impl Caller {
     /// so two desks that share a name are still told apart.
     pub fn claimant(&self) -> Claimant {
         Claimant {
-            desk_id: format!("warehouse-desk-{}", self.session.desk.id),
+            desk_id: claim_desk_id(self.session.desk.id),
             desk_name: self.session.desk.name.clone(),
             person: self.person().map(|p| p.name.clone()),
         }
@@ -197,4 +197,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
             .map(|JsonBody(value)| Body(value))
             .map_err(WarehouseError::from)
     }
+}
+
+/// The id a desk's claims carry: its enrollment's row, so two desks that share a name are
+/// still told apart.
+pub fn claim_desk_id(desk_row: i64) -> String {
+    format!("warehouse-desk-{desk_row}")
 }

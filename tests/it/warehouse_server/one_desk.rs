@@ -54,6 +54,12 @@ fn with_nobody_set_up_the_desk_signs_in_as_itself_and_the_pin_guards_supervisor_
             let desk = DeskToken(client.enroll(&code).await.unwrap().desk_token);
             let (desk_session, answer) = client.sign_in_desk(&desk).await.unwrap();
             assert_eq!(answer.person, None);
+            // The id this desk's claims carry, so it knows its own.
+            assert!(
+                answer.desk_id.starts_with("warehouse-desk-"),
+                "{}",
+                answer.desk_id
+            );
 
             // A first set-up: nothing guards supervisor work until a PIN is set.
             let settings = serde_json::json!({"signatory": "Dana"});
@@ -153,4 +159,48 @@ fn a_warehouse_server_lets_no_desk_sign_in_as_itself() {
         runtime.block_on(client.sign_in_desk(&DeskToken(token))),
         Err(WarehouseClientError::Forbidden(_))
     ));
+}
+
+/// A desk's settings kept the supervisor PIN's hash before its own server did (unpeppered):
+/// carried into the record once, it unlocks as before and is hashed again with the pepper at
+/// the first right PIN; a PIN set since is never overwritten by a carry.
+#[test]
+fn a_pin_carried_from_the_desk_settings_unlocks_and_is_peppered_at_first_use() {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let site = Site::sqlite();
+    let location = location(&site);
+    let carried = packdesk::station::pin::hash_pin(PIN).unwrap();
+    assert!(
+        site.open_record()
+            .carry_one_desk_pin_hash(&carried)
+            .unwrap()
+    );
+    assert!(!site.open_record().carry_one_desk_pin_hash("other").unwrap());
+    let stored = |site: &Site| site.open_record().one_desk_pin_hash().unwrap().unwrap();
+    assert!(stored(&site).starts_with(packdesk::station::db::UNPEPPERED));
+    let code = admin::add_desk(&location, "This desk", Duration::from_secs(600)).unwrap();
+    runtime.block_on(async {
+        let server = one_desk_server(&site, &location).await;
+        let client = WarehouseClient::new(&server.base_url, &Trust::System).unwrap();
+        let desk = DeskToken(client.enroll(&code).await.unwrap().desk_token);
+        let (session, _) = client.sign_in_desk(&desk).await.unwrap();
+        assert!(matches!(
+            client.unlock(&session, "1111").await,
+            Err(WarehouseClientError::Unauthorized(_))
+        ));
+        client.unlock(&session, PIN).await.unwrap();
+        server.shutdown().await.unwrap();
+    });
+    let peppered = stored(&site);
+    assert!(!peppered.starts_with(packdesk::station::db::UNPEPPERED));
+    assert_ne!(peppered, carried);
+    runtime.block_on(async {
+        let server = one_desk_server(&site, &location).await;
+        let client = WarehouseClient::new(&server.base_url, &Trust::System).unwrap();
+        let code = admin::add_desk(&location, "Second", Duration::from_secs(600)).unwrap();
+        let desk = DeskToken(client.enroll(&code).await.unwrap().desk_token);
+        let (session, _) = client.sign_in_desk(&desk).await.unwrap();
+        client.unlock(&session, PIN).await.unwrap();
+        server.shutdown().await.unwrap();
+    });
 }

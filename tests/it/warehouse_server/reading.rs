@@ -5,7 +5,7 @@
 
 use packdesk::api::warehouse::{PackRequest, SubmitOrderRequest};
 use packdesk::station::db::ScanMatch;
-use packdesk::warehouse::client::{DeskToken, SessionToken, WarehouseClientError};
+use packdesk::warehouse::client::{DeskToken, SessionToken, WarehouseClientError, rows};
 use reqwest::{Method, StatusCode};
 
 use super::site::Site;
@@ -50,6 +50,19 @@ fn a_desk_reads_the_order_scans_voids_and_submits_through_the_typed_client() {
         // The order comes over the wire exactly as the record holds it.
         let read = runtime.block_on(client.order(&pia, ORDER)).unwrap();
         assert_eq!(read, record(), "{}", site.name);
+        // The table's rows too, read back into the desk's own rows (a partly packed order).
+        let rows: Vec<_> = runtime
+            .block_on(client.orders(&pia))
+            .unwrap()
+            .into_iter()
+            .map(|summary| rows::order_row(summary).unwrap())
+            .collect();
+        assert_eq!(
+            rows,
+            site.open_record().list_orders().unwrap(),
+            "{}",
+            site.name
+        );
         assert!(matches!(
             runtime.block_on(client.order(&pia, 9_999_999)),
             Err(WarehouseClientError::NotFound(_))
@@ -135,6 +148,23 @@ fn a_desk_reads_the_order_scans_voids_and_submits_through_the_typed_client() {
         assert_eq!(submitted.expect("the submitted order").shipments.len(), 2);
         // What waits now: the create; the voided parcel's label is no longer asked for.
         let waiting = runtime.block_on(client.outbox(&cal)).unwrap();
+        // Read back into the desk's own entries, as the record holds them.
+        let entries: Vec<_> = waiting
+            .iter()
+            .map(|view| rows::outbox_entry(view.clone()).unwrap())
+            .collect();
+        let held = site.open_record().outbox_open().unwrap();
+        assert_eq!(
+            entries
+                .iter()
+                .map(|e| (e.id, &e.key, e.state, e.created_at))
+                .collect::<Vec<_>>(),
+            held.iter()
+                .map(|e| (e.id, &e.key, e.state, e.created_at))
+                .collect::<Vec<_>>(),
+            "{}",
+            site.name
+        );
         let waiting: Vec<(&str, &str)> = waiting
             .iter()
             .map(|e| (e.action.as_str(), e.order.as_str()))

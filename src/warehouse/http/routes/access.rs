@@ -12,7 +12,7 @@ use crate::api::warehouse::{
 };
 use crate::station::model::{Actor, Person};
 use crate::warehouse::clock::{now_ms, rfc3339_ms};
-use crate::warehouse::http::auth::{Body, Caller, DeskCaller};
+use crate::warehouse::http::auth::{Body, Caller, DeskCaller, claim_desk_id};
 use crate::warehouse::http::error::WarehouseError;
 use crate::warehouse::http::state::Shared;
 use crate::warehouse::tokens::{TokenKind, digest, new_token, normalize_code};
@@ -115,7 +115,7 @@ pub async fn sign_in(
         desk: Some(desk.name.clone()),
         person: None,
     };
-    let desk_name = desk.name.clone();
+    let (desk_name, desk_row) = (desk.name.clone(), desk.id);
     let outcome = state
         .pool
         .run(actor, move |db| -> Result<SignIn, _> {
@@ -155,6 +155,7 @@ pub async fn sign_in(
                 StatusCode::CREATED,
                 Json(SessionResponse {
                     session_token: Some(token),
+                    desk_id: claim_desk_id(desk_row),
                     desk: desk_name,
                     person: Some(person_view(&person, false)),
                     idle_timeout_seconds: state.session_idle.as_secs(),
@@ -223,6 +224,7 @@ pub async fn sign_out(
 pub async fn current(State(state): State<Shared>, caller: Caller) -> Json<SessionResponse> {
     Json(SessionResponse {
         session_token: None,
+        desk_id: claim_desk_id(caller.session.desk.id),
         desk: caller.session.desk.name.clone(),
         person: caller.person().map(|p| person_view(p, false)),
         idle_timeout_seconds: state.session_idle.as_secs(),

@@ -10,10 +10,11 @@ use axum::http::StatusCode;
 
 use crate::api::warehouse::{SessionResponse, SupervisorPinRequest, UnlockRequest};
 use crate::api::{ErrorBody, FieldError};
+use crate::station::db::UNPEPPERED;
 use crate::station::model::Actor;
 use crate::station::pin::{DEFAULT_RELOCK_AFTER, check_pin_rule};
 use crate::warehouse::clock::{now_ms, rfc3339_ms};
-use crate::warehouse::http::auth::{Body, Caller, DeskCaller};
+use crate::warehouse::http::auth::{Body, Caller, DeskCaller, claim_desk_id};
 use crate::warehouse::http::error::WarehouseError;
 use crate::warehouse::http::state::Shared;
 use crate::warehouse::tokens::{TokenKind, digest, new_token};
@@ -70,6 +71,7 @@ pub async fn sign_in_desk(
         StatusCode::CREATED,
         Json(SessionResponse {
             session_token: Some(token),
+            desk_id: claim_desk_id(desk.id),
             desk: desk.name,
             person: None,
             idle_timeout_seconds: state.session_idle.as_secs(),
@@ -109,8 +111,18 @@ async fn check_pin(state: &Shared, caller: &Caller, pin: String) -> Result<Check
             if let Err(until) = db.update_one_desk_lock(|lock| policy.reserve(lock, now_ms()))? {
                 return Ok(Check::Locked(until));
             }
-            let right = pepper.verify(&pin, &hash, true);
+            let (phc, peppered) = match hash.strip_prefix(UNPEPPERED) {
+                Some(carried) => (carried, false),
+                None => (hash.as_str(), true),
+            };
+            let right = pepper.verify(&pin, phc, peppered);
             let locked = db.update_one_desk_lock(|lock| policy.settle(lock, right, now_ms()))?;
+            if right
+                && !peppered
+                && let Ok(hash) = pepper.hash_pin(&pin)
+            {
+                db.rehash_one_desk_pin(&hash)?;
+            }
             Ok(match (right, locked) {
                 (true, _) => Check::Right,
                 (false, Some(until)) => Check::Locked(until),
@@ -169,6 +181,7 @@ pub async fn unlock(
         .await?;
     Ok(Json(SessionResponse {
         session_token: None,
+        desk_id: claim_desk_id(caller.session.desk.id),
         desk: caller.session.desk.name.clone(),
         person: None,
         idle_timeout_seconds: state.session_idle.as_secs(),

@@ -21,7 +21,7 @@ fn summary(row: &OrderRow) -> OrderSummary {
         order: row.source_reference.to_string(),
         recipient: row.recipient.clone(),
         destination: row.destination(),
-        status: row.status.to_string(),
+        status: row.status.as_str().to_string(),
         shipments: row.shipment_count,
         total: row.total.to_string(),
         currency: row.currency.clone(),

@@ -10,6 +10,7 @@ use crate::api::warehouse::{DiscardRequest, OutboxEntryView, ResendRequest};
 use crate::api::{ErrorBody, FieldError};
 use crate::station::db::{OutboxAction, OutboxEntry, OutboxId};
 use crate::station::model::Action;
+use crate::warehouse::clock::rfc3339;
 use crate::warehouse::http::auth::{Body, Caller};
 use crate::warehouse::http::error::WarehouseError;
 use crate::warehouse::http::state::Shared;
@@ -26,6 +27,13 @@ fn view(entry: &OutboxEntry) -> OutboxEntryView {
         last_error: entry.last_error.clone(),
         field_errors: entry.field_errors.clone(),
         body: entry.body.clone(),
+        key: entry.key.clone(),
+        created_at: rfc3339(entry.created_at),
+        next_attempt_at: rfc3339(entry.next_attempt_at),
+        leased_by: entry.leased_by.clone(),
+        lease_until: entry.lease_until.map(rfc3339),
+        tried_by: entry.tried_by.clone(),
+        tried_at: entry.tried_at.map(rfc3339),
     }
 }
 
