@@ -52,6 +52,7 @@ fn main() -> anyhow::Result<std::process::ExitCode> {
             tracing::info!(version = env!("CARGO_PKG_VERSION"), "station app starting");
             let mut config = packdesk::ui::AppConfig::from_paths(&paths);
             config.database = cli.record.database;
+            config.warehouse = cli.warehouse;
             packdesk::ui::run(config)?;
         }
     }

@@ -33,10 +33,13 @@ pub struct Paths {
     pub settings: PathBuf,
     /// The supervisor unlock's wrong tries and lockout, next to the settings.
     pub supervisor_lock: PathBuf,
-    /// This desk's identity in a shared warehouse record (whose claims are whose).
-    pub desk_id: PathBuf,
-    /// The station database: orders, parcels, labels with their cached PDF and ZPL documents.
+    /// This desk's own record (SQLite), held by the app's own one-desk warehouse server when
+    /// the desk is not enrolled at a warehouse server: orders, parcels, labels, documents.
     pub station_db: PathBuf,
+    /// This desk's print queue (what it sent to its printers).
+    pub print_queue: PathBuf,
+    /// The app's own one-desk server's data (its PIN pepper), beside the record.
+    pub desk_server: PathBuf,
     /// The embedded reference service the app starts (its database and credentials).
     pub embedded_service: PathBuf,
     /// `packdesk serve`'s default data directory.
@@ -60,10 +63,11 @@ impl Paths {
         let settings = Settings::default_path().unwrap_or_else(|| fallback.join("settings.json"));
         Self {
             supervisor_lock: settings.with_file_name(SUPERVISOR_LOCK_FILE),
-            desk_id: settings.with_file_name(DESK_ID_FILE),
             settings,
             station_db: StationDb::default_path()
                 .unwrap_or_else(|| fallback.join("station.sqlite3")),
+            print_queue: data_dir.join("prints.sqlite3"),
+            desk_server: data_dir.join("desk-server"),
             embedded_service: data_dir.join("embedded-service"),
             service: data_dir.join("service"),
             warehouse: data_dir.join("warehouse"),
@@ -76,8 +80,9 @@ impl Paths {
         Self {
             settings: dir.join("settings.json"),
             supervisor_lock: dir.join(SUPERVISOR_LOCK_FILE),
-            desk_id: dir.join(DESK_ID_FILE),
             station_db: dir.join("station.sqlite3"),
+            print_queue: dir.join("prints.sqlite3"),
+            desk_server: dir.join("desk-server"),
             embedded_service: dir.join("embedded-service"),
             service: dir.join("service"),
             warehouse: dir.join("warehouse"),
@@ -96,9 +101,9 @@ impl Paths {
         let rows = [
             ("Settings", &self.settings),
             ("Supervisor lockout", &self.supervisor_lock),
-            ("Desk identity", &self.desk_id),
-            ("Station database", &self.station_db),
-            ("Label cache", &self.station_db),
+            ("Station record", &self.station_db),
+            ("Print queue", &self.print_queue),
+            ("Own server data", &self.desk_server),
             ("Embedded service", &self.embedded_service),
             ("Service data", &self.service),
             ("Warehouse server data", &self.warehouse),
@@ -108,9 +113,9 @@ impl Paths {
             let _ = writeln!(text, "  {what:<20}{}", path.display());
         }
         text.push_str(
-            "  (label PDF and ZPL documents are cached inside the station database, or in the\n   \
-             warehouse database when the desk uses one; API keys, access tokens and the\n   \
-             warehouse database's password are in the OS credential store, never in these files)",
+            "  (label PDF and ZPL documents are kept in the station record, or by the warehouse\n   \
+             server when the desk is enrolled at one; API keys, access tokens and the desk's\n   \
+             token are in the OS credential store, never in these files)",
         );
         text
     }
@@ -118,9 +123,6 @@ impl Paths {
 
 /// The supervisor lockout's file name, in the settings' directory.
 pub const SUPERVISOR_LOCK_FILE: &str = "supervisor-lock.json";
-
-/// The desk identity's file name, in the settings' directory.
-pub const DESK_ID_FILE: &str = "desk-id";
 
 /// The log file's name inside [`Paths::log_dir`].
 pub const LOG_FILE: &str = "packdesk.log";
@@ -151,8 +153,9 @@ mod tests {
         for path in [
             &paths.settings,
             &paths.supervisor_lock,
-            &paths.desk_id,
             &paths.station_db,
+            &paths.print_queue,
+            &paths.desk_server,
             &paths.embedded_service,
             &paths.service,
             &paths.log_file(),
@@ -160,7 +163,10 @@ mod tests {
             assert!(path.starts_with(dir), "{}", path.display());
             assert!(text.contains(&path.display().to_string()), "{text}");
         }
-        assert!(text.contains("Label cache"));
+        assert!(
+            text.contains("Print queue") && text.contains("desk's\n   token"),
+            "{text}"
+        );
     }
 
     #[cfg(target_os = "linux")]

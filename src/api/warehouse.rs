@@ -180,6 +180,9 @@ pub struct ClaimView {
     pub order: String,
     pub shipment_id: String,
     pub desk: String,
+    /// The holding desk's claim id (`SessionResponse.desk_id` at that desk).
+    #[serde(default)]
+    pub desk_id: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub person: Option<String>,
     pub since: String,

@@ -45,6 +45,11 @@ pub struct Cli {
     /// the orders shown, and quit (BENCHMARKS.md).
     #[arg(long, hide = true)]
     pub measure_startup: bool,
+    /// The warehouse server this desk is enrolled at (e.g. https://warehouse.local:8443;
+    /// Settings → Warehouse enrolls it). Without it, the app runs its own one-desk server on
+    /// this desk's file.
+    #[arg(long, value_name = "URL")]
+    pub warehouse: Option<String>,
     #[command(flatten)]
     pub record: RecordArg,
 }

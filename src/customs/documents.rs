@@ -116,7 +116,7 @@ pub struct Summary {
 }
 
 impl Summary {
-    fn of(paperwork: &Paperwork) -> Self {
+    pub fn of(paperwork: &Paperwork) -> Self {
         let invoice = &paperwork.invoice;
         Self {
             invoice_number: invoice.invoice_number.clone(),

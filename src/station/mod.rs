@@ -9,7 +9,6 @@
 //! run them off the UI thread.
 
 pub mod db;
-pub mod desk;
 pub mod error;
 pub mod import;
 pub mod inbox;

@@ -178,6 +178,15 @@ pub struct Settings {
     /// The warehouse database every desk shares, `postgres://user@host:5432/database` without
     /// its password (that is in the credential store); `None`: this desk only (SQLite).
     pub warehouse_database: Option<String>,
+    /// The warehouse server this desk is enrolled at (`https://warehouse.local:8443`); `None`:
+    /// the app runs its own one-desk server on this desk's file. The desk's token is in the
+    /// credential store under this address.
+    #[serde(default)]
+    pub warehouse_server: Option<String>,
+    /// The server certificate's SHA-256 the desk was enrolled with; `None`: the system's
+    /// trust store decides.
+    #[serde(default)]
+    pub warehouse_fingerprint: Option<String>,
     /// A folder watched for import files (`None`: no inbox); see `station::inbox`.
     pub inbox_folder: Option<PathBuf>,
     /// With people set up, whoever is signed in is signed out after this many minutes without
@@ -202,6 +211,8 @@ impl Default for Settings {
             label_printer: None,
             document_printer: None,
             warehouse_database: None,
+            warehouse_server: None,
+            warehouse_fingerprint: None,
             inbox_folder: None,
             idle_sign_out_minutes: 15,
             scale: crate::station::scale::ScaleConfig::None,

@@ -8,7 +8,7 @@ use super::config::AppConfig;
 use super::core::Core;
 use super::desk::Backend;
 use super::import::command::ImportIntent;
-use super::jobs::{Jobs, SharedDb};
+use super::jobs::Jobs;
 use super::shell::{self, central, keys, scan, status_bar, top_bar};
 use super::state::AppState;
 use super::{packing, route, widgets};
@@ -62,26 +62,11 @@ impl PackdeskApp {
         let mut state = AppState::new(settings, problem.map(|e| e.to_string()));
         state.supervisor.lock = supervisor_lock(&state.settings, &config.supervisor_lock_path);
         state.shell.local_offset = config.local_offset;
-        let desk_id = match crate::station::desk::load_or_create_desk_id(&config.desk_id_path) {
-            Ok(id) => id,
-            Err(e) => {
-                // Claims still work for this run; after a restart this desk's own claims look
-                // like another desk's until their leases run out.
-                tracing::warn!(
-                    "desk identity not kept at {}: {e}",
-                    config.desk_id_path.display()
-                );
-                uuid::Uuid::new_v4().to_string()
-            }
-        };
         Ok(Self {
             core: Core {
                 state,
                 jobs: Jobs::new()?,
-                backend: Backend {
-                    desk_id,
-                    ..Backend::default()
-                },
+                backend: Backend::default(),
                 config,
                 first_start,
             },
@@ -125,9 +110,14 @@ impl PackdeskApp {
         }
     }
 
-    /// The station database once start-up opened it (tests read what was recorded).
-    pub fn station_db(&self) -> Option<SharedDb> {
-        self.core.backend.db.clone()
+    /// The warehouse record once start-up reached it (tests ask it what was recorded).
+    pub fn record(&self) -> Option<crate::ui::record::Record> {
+        self.core.backend.record.clone()
+    }
+
+    /// The app's own one-desk server, while it runs (tests reach it as another desk would).
+    pub fn own_server(&self) -> Option<&crate::warehouse::RunningWarehouse> {
+        self.core.backend.own_server.as_ref()
     }
 
     /// The embedded service's base URL, label URL and credentials (tests act as another
@@ -245,23 +235,19 @@ impl eframe::App for PackdeskApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        // Whatever the worker was sending is given back, and sent again at the next start
-        // (or by another desk of the warehouse) without waiting for its lease to run out.
-        if let Some(outbox) = self.core.backend.outbox.take() {
-            self.core.jobs.block_on(outbox.stop());
+        // Other desks may pack this desk's shipments at once, not after the leases run out:
+        // the server gives a session's claims back when it ends.
+        if let Some(record) = self.core.backend.record.take()
+            && let Err(e) = self.core.jobs.block_on(record.sign_out())
+        {
+            tracing::warn!("the session did not end at exit: {e}");
         }
-        // Other desks may pack this desk's shipments at once, not after the leases run out.
-        if let Some(db) = self.core.backend.db.clone() {
-            let desk_id = self.core.backend.desk_id.clone();
-            let released = self
-                .core
-                .jobs
-                .block_on(crate::ui::jobs::with_db(&db, move |db| {
-                    db.release_desk_claims(&desk_id)
-                }));
-            if let Err(failure) = released {
-                tracing::warn!("claims not given back at exit: {}", failure.message());
-            }
+        self.core.backend.changes = None;
+        // Its outbox worker gives back what it was sending; the next start sends it again.
+        if let Some(server) = self.core.backend.own_server.take()
+            && let Err(e) = self.core.jobs.block_on(server.shutdown())
+        {
+            tracing::warn!("this desk's own warehouse server did not stop cleanly: {e}");
         }
         if let Some(service) = self.core.backend.service.take() {
             let _ = self.core.jobs.block_on(service.shutdown());

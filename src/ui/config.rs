@@ -24,12 +24,18 @@ pub struct AppConfig {
     pub settings_path: PathBuf,
     /// The supervisor unlock's wrong tries and lockout, kept across restarts.
     pub supervisor_lock_path: PathBuf,
-    /// This desk's identity (generated at its first start), which its claims carry.
-    pub desk_id_path: PathBuf,
     /// This desk's own record (SQLite), used unless a warehouse database is set.
     pub station_db_path: PathBuf,
-    /// `--database` from the command line: overrides Settings → Warehouse.
+    /// `--database` from the command line: no longer how a desk reaches a warehouse (start-up
+    /// says what to do instead).
     pub database: Option<String>,
+    /// `--warehouse URL` from the command line: the warehouse server this desk is enrolled at
+    /// (overrides Settings → Warehouse).
+    pub warehouse: Option<String>,
+    /// The app's own one-desk server's data directory (its PIN pepper), beside the record.
+    pub desk_server_dir: PathBuf,
+    /// This desk's print queue (its own file: `station::print::DeskPrintQueue`).
+    pub print_queue_path: PathBuf,
     /// Data directory of the embedded reference service (its database and credentials).
     pub embedded_data_dir: PathBuf,
     pub credentials: CredentialSource,
@@ -56,9 +62,11 @@ impl AppConfig {
         Self {
             settings_path: paths.settings.clone(),
             supervisor_lock_path: paths.supervisor_lock.clone(),
-            desk_id_path: paths.desk_id.clone(),
             station_db_path: paths.station_db.clone(),
             database: None,
+            warehouse: None,
+            desk_server_dir: paths.desk_server.clone(),
+            print_queue_path: paths.print_queue.clone(),
             embedded_data_dir: paths.embedded_service.clone(),
             credentials: CredentialSource::Native,
             seed_demo_orders: true,
@@ -73,9 +81,11 @@ impl AppConfig {
         Self {
             settings_path: dir.join("settings.json"),
             supervisor_lock_path: dir.join(crate::paths::SUPERVISOR_LOCK_FILE),
-            desk_id_path: dir.join(crate::paths::DESK_ID_FILE),
             station_db_path: dir.join("station.sqlite3"),
             database: None,
+            warehouse: None,
+            desk_server_dir: dir.join("desk-server"),
+            print_queue_path: dir.join("prints.sqlite3"),
             embedded_data_dir: dir.join("embedded-service"),
             credentials: CredentialSource::Mock,
             seed_demo_orders: true,

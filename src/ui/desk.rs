@@ -10,34 +10,45 @@ use std::future::Future;
 
 use super::command::Command;
 use super::config::AppConfig;
-use super::jobs::{JobResult, Jobs, Reporter, SharedDb};
+use super::jobs::{JobResult, Jobs, Reporter};
+use super::record::Record;
 use crate::api::Client;
+use crate::station::print::SharedPrints;
 use crate::station::secrets::CredentialStore;
 use crate::station::settings::Settings;
 use crate::ui::people::state::Access;
 use crate::ui::shell::state::Shell;
 use crate::ui::status::Level;
 
-/// What jobs use but nobody sees: the database, the client, the embedded service. Only the
-/// shell replaces these (start-up, connecting, switching the station record).
+/// What jobs use but nobody sees: the record, the client, the embedded service. Only the
+/// shell replaces these (start-up, connecting, switching the warehouse).
 #[derive(Default)]
 pub struct Backend {
-    pub db: Option<SharedDb>,
+    /// The warehouse record, through its server (`ui::record`).
+    pub record: Option<Record>,
+    /// The app's own one-desk server, while it is the record's.
+    pub own_server: Option<crate::warehouse::RunningWarehouse>,
+    /// This desk's print queue (its own file).
+    pub prints: Option<SharedPrints>,
     pub client: Option<Client>,
     pub service: Option<crate::service::server::RunningService>,
     pub credentials: Option<CredentialStore>,
-    /// The outbox worker, once the station database and the client are there.
-    pub outbox: Option<crate::station::outbox::Outbox>,
     /// Watches Settings' inbox folder while one is set.
     pub inbox: Option<crate::ui::import::jobs::InboxWatcher>,
-    /// Tries an unreachable warehouse database again until it answers.
-    pub health: Option<crate::ui::warehouse::jobs::HealthWatcher>,
-    /// Hears other desks' changes (`ui::warehouse::changes`).
+    /// Hears the warehouse's changes, and whether the server answers (`ui::warehouse::changes`).
     pub changes: Option<crate::ui::warehouse::changes::ChangeWatcher>,
     /// Reads the desk's scale while one is set (`station::scale`).
     pub scale: Option<crate::station::scale::ScaleWatcher>,
-    /// This desk's identity, which its claims carry (`station::desk`).
-    pub desk_id: String,
+}
+
+impl Backend {
+    /// The id this desk's claims carry, once the server told it.
+    pub fn desk_id(&self) -> String {
+        self.record
+            .as_ref()
+            .and_then(Record::desk_id)
+            .unwrap_or_default()
+    }
 }
 
 /// The shared part of the app a handler may use (see the module docs).
@@ -92,9 +103,9 @@ impl<'a> Desk<'a> {
         self.shell.notice(level, text);
     }
 
-    /// The station database, once start-up opened it.
-    pub fn db(&self) -> Option<SharedDb> {
-        self.backend.db.clone()
+    /// The warehouse record, once start-up reached it.
+    pub fn record(&self) -> Option<Record> {
+        self.backend.record.clone()
     }
 
     /// The context jobs repaint, for turning a job's image into a texture.

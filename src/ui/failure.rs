@@ -14,7 +14,7 @@ pub enum Credential {
 
 /// What a packer reads when the shared record cannot be reached during an action.
 pub const WAREHOUSE_UNREACHABLE: &str =
-    "Warehouse database unreachable — nothing was recorded; retrying";
+    "Warehouse server unreachable — nothing was recorded; retrying";
 
 /// A failed action.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,7 +1,7 @@
 //! Background work: the tokio runtime the app owns, and the results that come back to the UI.
 //!
-//! A job is an async block spawned on the runtime; it does its network, database (through
-//! `spawn_blocking`) and file work and ends with one [`JobResult`], sent over a channel followed
+//! A job is an async block spawned on the runtime; it does its network (the warehouse server
+//! through `ui::record`, the landed-cost service) and file work and ends with one [`JobResult`], sent over a channel followed
 //! by `request_repaint`. Long jobs also send [`Progress`]. Nothing here touches `AppState`:
 //! `route::apply` hands each result to its feature, on the UI thread.
 
@@ -10,12 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
-use crate::station::db::{StationDb, StationError};
-
 use super::failure::Failure;
-
-/// The station database, shared by jobs and the outbox worker (each use is one blocking call).
-pub type SharedDb = crate::station::outbox::SharedDb;
 
 /// What a job ends with: one feature's result, applied by that feature.
 pub enum JobResult {
@@ -41,6 +36,8 @@ pub enum Progress {
     Outbox(Box<super::outbox::command::OutboxProgress>),
     /// The station record became unreachable (why), or answers again (`None`).
     Warehouse(Option<String>),
+    /// The live stream (re)opened without knowing where it was: read everything again.
+    Resync,
     /// Orders another desk (or this one) changed in the record, newest change last.
     Changes(Vec<crate::station::db::OrderNumber>),
     /// The inbox folder's watcher imported files, or cannot read the folder.
@@ -166,25 +163,6 @@ impl Jobs {
     pub fn block_on<F: Future>(&self, future: F) -> F::Output {
         self.runtime.block_on(future)
     }
-}
-
-/// Runs a station database call off the async threads.
-pub async fn with_db<T, F>(db: &SharedDb, work: F) -> Result<T, Failure>
-where
-    T: Send + 'static,
-    F: FnOnce(&mut StationDb) -> Result<T, StationError> + Send + 'static,
-{
-    let db = db.clone();
-    let joined = tokio::task::spawn_blocking(move || {
-        let mut guard = db.lock().map_err(|_| {
-            Failure::Other(
-                "The station database is unusable after an earlier error; restart Packdesk.".into(),
-            )
-        })?;
-        work(&mut guard).map_err(|e| Failure::from_station(&e))
-    })
-    .await;
-    joined.unwrap_or_else(|e| Err(Failure::Other(format!("A background task failed: {e}."))))
 }
 
 /// `From` each feature's result into [`JobResult`], so a job ends with its feature's own type.

@@ -42,6 +42,7 @@ pub mod outbox;
 pub mod packing;
 pub mod people;
 pub mod quote;
+pub mod record;
 mod route;
 pub mod settings;
 pub mod shell;

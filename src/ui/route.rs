@@ -66,13 +66,13 @@ fn apply_progress(core: &mut Core, progress: Progress, then: &mut Vec<Command>) 
         Progress::Shell(progress) => shell::progress(desk.shell, progress),
         Progress::Packing(progress) => packing::progress(f.packing, progress),
         Progress::Outbox(report) => {
-            // The quote's order and the packer's label follow their own entries.
-            if let Some((entry, error)) = outbox::progress(f.outbox, &mut desk, *report) {
+            // The quote's order follows its own entry.
+            for entry in outbox::progress(f.outbox, &mut desk, *report) {
                 quote::outbox_report(f.quote, &entry);
-                packing::follow::on_entry(f.packing, &mut desk, &entry, error.as_ref());
             }
         }
         Progress::Warehouse(problem) => warehouse::health_changed(f.warehouse, &mut desk, problem),
+        Progress::Resync => desk.then(OrdersCommand::Reload),
         Progress::Changes(orders) => {
             desk.then(OrdersCommand::Changed(orders.clone()));
             desk.then(PackingCommand::Changed(orders));
@@ -101,13 +101,10 @@ fn apply_result(core: &mut Core, result: JobResult, then: &mut Vec<Command>) {
         JobResult::Quote(done) => quote::apply(f.quote, &mut desk, done),
         JobResult::Settings(done) => settings::apply(f.settings_panel, &mut desk, done),
         JobResult::Import(done) => import::apply(f.import, &mut desk, done),
-        JobResult::Warehouse(warehouse::Done::Tested(result)) => {
+        JobResult::Warehouse(warehouse::Done::Enrolled(result)) => {
             if let Some(view) = f.settings_panel {
-                warehouse::tested(&mut view.warehouse, result);
+                warehouse::enrolled(&mut view.warehouse, result);
             }
-        }
-        JobResult::Warehouse(warehouse::Done::Switched(result)) => {
-            warehouse::switched(f.warehouse, &mut desk, result);
         }
         // Taken above.
         JobResult::Shell(_) => {}

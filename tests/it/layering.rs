@@ -46,6 +46,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "paths",
             "connection",
             "customs",
+            "warehouse",
         ],
     ),
     (

@@ -29,6 +29,9 @@ pub enum DeskQueueError {
     Target(String),
 }
 
+/// The queue, shared by the jobs that print (each use is one short blocking call).
+pub type SharedPrints = std::sync::Arc<Mutex<DeskPrintQueue>>;
+
 /// The queue, open on its file.
 pub struct DeskPrintQueue {
     conn: Connection,

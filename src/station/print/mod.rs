@@ -57,7 +57,7 @@ mod spool;
 mod test_page;
 mod zpl;
 
-pub use desk_queue::{DeskPrintQueue, DeskQueueError, queue_and_print};
+pub use desk_queue::{DeskPrintQueue, DeskQueueError, SharedPrints, queue_and_print};
 pub use error::{PrintError, PrinterProblem};
 pub use printers::{Dpi, PrintTarget, RAW_PORT, SpoolerPrinter, ZplPrinter, ZplTimeouts};
 pub use queue::print_queued;

@@ -1,56 +1,64 @@
 //! The customs feature's work off the UI thread: the warehouse's settings in the record,
 //! working out, drawing and recording the documents, and printing them through the queue.
 
+use std::time::Duration;
+
 use super::command::Done;
-use crate::customs::documents::{self, DocumentsError};
+use crate::customs::build::Outcome;
+use crate::customs::documents::{self, DocumentsError, Made, Summary};
 use crate::customs::settings::{CustomsSettings, SETTINGS_KEY};
-use crate::station::db::{DocumentId, LabelId, OrderNumber, ParcelId, StationOrder};
+use crate::station::db::{DocumentId, LabelId, OrderNumber, Paper, ParcelId, StationOrder};
 use crate::station::print::PrintTarget;
+use crate::station::print::SharedPrints;
 use crate::ui::failure::Failure;
-use crate::ui::jobs::{SharedDb, with_db};
-use crate::ui::packing::jobs::output::queue_and_send;
+use crate::ui::packing::jobs::output::print_document;
+use crate::ui::record::Record;
+use crate::warehouse::client::WarehouseClientError;
 
 fn failure(error: DocumentsError) -> Failure {
-    match error {
-        DocumentsError::Station(e) => Failure::from_station(&e),
-        other => Failure::Other(format!("The customs documents could not be made: {other}.")),
-    }
+    Failure::Other(format!("The customs documents could not be made: {error}."))
 }
 
-pub async fn load(db: SharedDb) -> Done {
-    let read = with_db(&db, |db| db.warehouse_setting(SETTINGS_KEY)).await;
-    Done::Loaded(read.map(|value| {
-        value.and_then(|value| match serde_json::from_value(value) {
-            Ok(settings) => Some(settings),
-            Err(e) => {
-                tracing::warn!("the customs settings in the record do not read: {e}");
-                None
+/// The warehouse's customs settings (`None`: none saved yet).
+async fn settings(record: &Record) -> Result<Option<CustomsSettings>, Failure> {
+    let read = record
+        .call(|c, s| async move {
+            match c.setting(&s, SETTINGS_KEY).await {
+                Ok(value) => Ok(Some(value)),
+                Err(WarehouseClientError::NotFound(_)) => Ok(None),
+                Err(e) => Err(e),
             }
         })
+        .await?;
+    Ok(read.and_then(|value| {
+        serde_json::from_value(value)
+            .map_err(|e| tracing::warn!("the customs settings in the record do not read: {e}"))
+            .ok()
     }))
 }
 
-pub async fn save(db: SharedDb, settings: CustomsSettings) -> Done {
+pub async fn load(record: Record) -> Done {
+    Done::Loaded(settings(&record).await)
+}
+
+pub async fn save(record: Record, settings: CustomsSettings) -> Done {
     let value = match serde_json::to_value(&settings) {
         Ok(value) => value,
         Err(e) => return Done::Saved(Err(Failure::Other(e.to_string()))),
     };
-    let saved = with_db(&db, move |db| {
-        db.set_warehouse_setting(SETTINGS_KEY, &value)
-    })
-    .await;
+    let saved = record
+        .call(|c, s| {
+            let value = value.clone();
+            async move { c.set_setting(&s, SETTINGS_KEY, &value).await }
+        })
+        .await;
     Done::Saved(saved.map(|()| settings))
 }
 
-/// Works out the shipment's paperwork as one parcel, to say early what it misses (with the
-/// settings the record holds now).
-pub async fn check(db: SharedDb, order: Box<StationOrder>, shipment_id: String) -> Done {
+pub async fn check(record: Record, order: Box<StationOrder>, shipment_id: String) -> Done {
     let (number, id) = (order.source_reference, shipment_id.clone());
-    let settings = with_db(&db, |db| Ok(documents::settings_in(db)))
-        .await
-        .and_then(|read| read.map_err(failure));
-    let settings = match settings {
-        Ok(settings) => settings,
+    let settings = match settings(&record).await {
+        Ok(settings) => settings.unwrap_or_default(),
         Err(failure) => {
             return Done::Checked {
                 order: number,
@@ -82,79 +90,119 @@ pub async fn check(db: SharedDb, order: Box<StationOrder>, shipment_id: String) 
     }
 }
 
-/// The label's documents: read back when `fresh` is false and some were made before, else made
-/// (and recorded) now.
+/// How long the desk waits for the server to make a label's paperwork (it does so right after
+/// the label arrives).
+const PAPERWORK_WAIT: Duration = Duration::from_secs(10);
+
+/// The documents of `parcel`'s label `label`: what it needs is worked out here from the order
+/// as the server holds it; the documents themselves are the server's, made when the label
+/// arrived, and read from the order.
 pub async fn for_label(
-    db: SharedDb,
+    record: Record,
     order: OrderNumber,
     parcel: ParcelId,
     label: LabelId,
     fresh: bool,
 ) -> Done {
-    if !fresh {
-        match with_db(&db, move |db| db.customs_documents(label)).await {
-            Ok(made) if !made.is_empty() => {
-                return Done::Read {
-                    label,
-                    result: Ok(made),
-                };
-            }
-            Ok(_) => {}
-            Err(failure) => {
-                return Done::Read {
-                    label,
-                    result: Err(failure),
-                };
-            }
-        }
-    }
-    let result = with_db(&db, move |db| {
-        Ok(documents::make_for_label(db, order, parcel, label))
-    })
-    .await
-    .and_then(|made| made.map_err(failure));
+    let made = made_for_label(&record, order, parcel, label).await;
+    // `fresh`: the label just came, so its documents are new and print by themselves.
     Done::Made {
         label,
         fresh,
-        result,
+        result: made,
     }
 }
 
-/// The CN22's ZPL as the thermal printer draws it (the label preview's renderer).
-pub async fn preview(db: SharedDb, document: DocumentId) -> Done {
-    let bytes = with_db(&db, move |db| db.label_document(document)).await;
+async fn made_for_label(
+    record: &Record,
+    order: OrderNumber,
+    parcel: ParcelId,
+    label: LabelId,
+) -> Result<Made, Failure> {
+    let settings = settings(record).await?.unwrap_or_default();
+    let deadline = tokio::time::Instant::now() + PAPERWORK_WAIT;
+    loop {
+        let read = record
+            .call(|c, s| async move { c.order(&s, order).await })
+            .await?;
+        let assessed = {
+            let (read, settings) = (read.clone(), settings.clone());
+            tokio::task::spawn_blocking(move || {
+                documents::outcome_for_label(&read, parcel, label, &settings)
+            })
+            .await
+            .map_err(|e| Failure::Other(format!("A background task failed: {e}.")))?
+            .map_err(failure)?
+        };
+        let paperwork = match assessed {
+            Outcome::NotNeeded(why) => return Ok(Made::NotNeeded(why)),
+            Outcome::Missing(missing) => return Ok(Made::Missing(missing)),
+            Outcome::Ready(paperwork) => paperwork,
+        };
+        let made: Vec<_> = read
+            .parcel(parcel)
+            .and_then(|(_, p)| p.labels.iter().find(|l| l.id == label))
+            .map(|l| {
+                l.documents
+                    .iter()
+                    .filter(|d| d.paper != Paper::Label)
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
+        if !made.is_empty() {
+            return Ok(Made::Made {
+                summary: Summary::of(&paperwork),
+                documents: made,
+            });
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return Err(Failure::Other(
+                "The warehouse server has not made this label's customs documents yet; open \
+                 the parcel again in a moment."
+                    .into(),
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+pub async fn preview(record: Record, document: DocumentId) -> Done {
+    let bytes = record
+        .call(|c, s| async move { c.document(&s, document.0).await })
+        .await;
     let result = match bytes {
-        Ok(Some((_, bytes))) => crate::ui::packing::jobs::preview::render(bytes).await,
-        Ok(None) => Err(Failure::Other("The CN22 is not in the station.".into())),
+        Ok(bytes) => crate::ui::packing::jobs::preview::render(bytes).await,
         Err(failure) => Err(failure),
     };
     Done::Preview { document, result }
 }
 
-/// Sends each document to its printer, as many times as planned, through the print queue.
 pub async fn print(
-    db: SharedDb,
+    record: Record,
+    prints: SharedPrints,
     plan: Vec<(DocumentId, PrintTarget, u8)>,
     note: Option<String>,
 ) -> Done {
-    let sent = tokio::task::spawn_blocking(move || {
-        let mut copies = 0;
-        for (document, target, count) in plan {
-            for _ in 0..count {
-                queue_and_send(
-                    &db,
-                    document,
-                    &target,
-                    "The documents wait in the print queue; Reprint documents sends them.",
-                )?;
-                copies += 1;
+    let mut copies = 0;
+    for (document, target, count) in plan {
+        for _ in 0..count {
+            if let Err(failure) = print_document(
+                &record,
+                &prints,
+                document,
+                target.clone(),
+                "The documents wait in the print queue; Reprint documents sends them.",
+            )
+            .await
+            {
+                return Done::Printed(Err(failure));
             }
+            copies += 1;
         }
-        Ok(format!(
-            "{copies} customs document(s) sent to the printers.{}",
-            note.unwrap_or_default()
-        ))
-    })
-    .await;
-    Done::Printed(sent.unwrap_or_else(|e| Err(Failure::Printer(format!("Printing stopped: {e}.")))))
+    }
+    Done::Printed(Ok(format!(
+        "{copies} customs document(s) sent to the printers.{}",
+        note.unwrap_or_default()
+    )))
 }

@@ -30,13 +30,13 @@ pub fn handle(
 ) {
     match command {
         CustomsCommand::Load => {
-            if let Some(db) = desk.db() {
-                desk.spawn(move |_| jobs::load(db));
+            if let Some(record) = desk.record() {
+                desk.spawn(move |_| jobs::load(record));
             }
         }
         CustomsCommand::Check { order, shipment_id } => {
-            if let Some(db) = desk.db() {
-                desk.spawn(move |_| jobs::check(db, order, shipment_id));
+            if let Some(record) = desk.record() {
+                desk.spawn(move |_| jobs::check(record, order, shipment_id));
             }
         }
         CustomsCommand::Clear => {
@@ -51,13 +51,13 @@ pub fn handle(
             label,
             fresh,
         } => {
-            let Some(db) = desk.db() else {
+            let Some(record) = desk.record() else {
                 return;
             };
             customs.documents = Documents::Making(label);
             customs.print = Printing::Idle;
             customs.preview = None;
-            desk.spawn(move |_| jobs::for_label(db, order, parcel, label, fresh));
+            desk.spawn(move |_| jobs::for_label(record, order, parcel, label, fresh));
         }
         CustomsCommand::Print => print(customs, desk),
         CustomsCommand::Edit(edit) => edit_draft(&mut customs.draft, edit),
@@ -87,12 +87,12 @@ fn save(customs: &mut Customs, supervisor: &SupervisorState, desk: &mut Desk<'_>
         customs.settings_message = Some(why);
         return;
     }
-    let Some(db) = desk.db() else {
+    let Some(record) = desk.record() else {
         return;
     };
     customs.saving = true;
     let draft = customs.draft.clone();
-    desk.spawn(move |_| jobs::save(db, draft));
+    desk.spawn(move |_| jobs::save(record, draft));
 }
 
 fn print(customs: &mut Customs, desk: &mut Desk<'_>) {
@@ -134,11 +134,11 @@ fn print(customs: &mut Customs, desk: &mut Desk<'_>) {
         );
         return;
     }
-    let Some(db) = desk.db() else {
+    let (Some(record), Some(prints)) = (desk.record(), desk.backend.prints.clone()) else {
         return;
     };
     customs.print = Printing::Sending;
-    desk.spawn(move |_| jobs::print(db, plan, note));
+    desk.spawn(move |_| jobs::print(record, prints, plan, note));
 }
 
 fn edit_draft(draft: &mut CustomsSettings, edit: SettingsEdit) {
@@ -172,9 +172,9 @@ fn show_preview(customs: &Customs, desk: &mut Desk<'_>) {
     let cn22 = documents
         .iter()
         .find(|d| d.paper == Paper::Cn22 && d.kind == DocumentKind::Zpl);
-    if let (Some(cn22), Some(db)) = (cn22, desk.db()) {
+    if let (Some(cn22), Some(record)) = (cn22, desk.record()) {
         let document = cn22.id;
-        desk.spawn(move |_| jobs::preview(db, document));
+        desk.spawn(move |_| jobs::preview(record, document));
     }
 }
 

@@ -1,22 +1,23 @@
 //! Choosing files, importing them, and watching the inbox folder: the I/O of imports, off the
 //! UI thread.
 
-use crate::station::import::import_file;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::command::Done;
-use crate::station::import::FileReport;
-use crate::station::inbox::Inbox;
+use crate::station::import::{FileReport, ImportReport};
+use crate::station::inbox::{ImportFailure, Importer, Inbox};
 use crate::ui::failure::Failure;
-use crate::ui::jobs::{Progress, Reporter, SharedDb, with_db};
+use crate::ui::jobs::{Progress, Reporter};
+use crate::ui::record::Record;
+use crate::warehouse::client::WarehouseClientError;
 
 /// The inbox folder is looked at this often; a file is taken on the second look that finds it
 /// unchanged, so within two looks of its last write.
 const INBOX_POLL: Duration = Duration::from_secs(1);
 
 /// The file dialog (several `.json` files), then the import of each.
-pub async fn pick_and_import(db: SharedDb) -> Done {
+pub async fn pick_and_import(record: Record) -> Done {
     let picked = rfd::AsyncFileDialog::new()
         .set_title("Import orders")
         .add_filter("Import files", &["json"])
@@ -24,28 +25,65 @@ pub async fn pick_and_import(db: SharedDb) -> Done {
         .await;
     match picked {
         Some(files) => {
-            import_files(db, files.iter().map(|f| f.path().to_path_buf()).collect()).await
+            import_files(
+                record,
+                files.iter().map(|f| f.path().to_path_buf()).collect(),
+            )
+            .await
         }
         None => Done::Imported(None),
     }
 }
 
 /// Imports files (chosen in the dialog or dropped onto the window).
-pub async fn import_files(db: SharedDb, files: Vec<PathBuf>) -> Done {
+pub async fn import_files(record: Record, files: Vec<PathBuf>) -> Done {
     let mut reports = Vec::with_capacity(files.len());
     for path in files {
         let file = display_name(&path);
-        let result = {
-            let path = path.clone();
-            with_db(&db, move |db| import_file(db, &path)).await
-        };
+        let result = import_one(&record, &path).await.map_err(|e| e.to_string());
         reports.push(FileReport {
             file,
-            result: result.map_err(|f| f.message()),
+            result,
             moved_to: None,
         });
     }
     Done::Imported(Some(reports))
+}
+
+/// Reads the file and has the warehouse server import it.
+async fn import_one(record: &Record, path: &Path) -> Result<ImportReport, ImportFailure> {
+    let text = tokio::fs::read_to_string(path)
+        .await
+        .map_err(|e| ImportFailure::File(format!("{} cannot be read: {e}", path.display())))?;
+    let session = record
+        .session()
+        .map_err(|f| ImportFailure::Record(f.message()))?;
+    match record.client().import(&session, text).await {
+        Ok(report) => Ok(report),
+        Err(WarehouseClientError::Invalid(problems)) => Err(ImportFailure::File(
+            problems
+                .iter()
+                .map(|p| p.error.clone())
+                .collect::<Vec<_>>()
+                .join(" "),
+        )),
+        Err(e @ WarehouseClientError::Other { status: 413, .. }) => {
+            Err(ImportFailure::File(e.to_string()))
+        }
+        Err(e) => Err(ImportFailure::Record(e.to_string())),
+    }
+}
+
+/// The inbox's importer: the warehouse server, called from the inbox's blocking thread.
+struct ThroughServer {
+    record: Record,
+    runtime: tokio::runtime::Handle,
+}
+
+impl Importer for ThroughServer {
+    fn import(&mut self, path: &Path) -> Result<ImportReport, ImportFailure> {
+        self.runtime.block_on(import_one(&self.record, path))
+    }
 }
 
 fn display_name(path: &Path) -> String {
@@ -64,12 +102,16 @@ impl InboxWatcher {
     /// Starts watching `folder`; what it imports arrives as [`Progress::Inbox`].
     pub fn start(
         runtime: &tokio::runtime::Handle,
-        db: SharedDb,
+        record: Record,
         folder: PathBuf,
         reporter: Reporter,
     ) -> Self {
+        let importer = ThroughServer {
+            record,
+            runtime: runtime.clone(),
+        };
         Self {
-            task: runtime.spawn(watch(db, folder, reporter)),
+            task: runtime.spawn(watch(importer, folder, reporter)),
         }
     }
 }
@@ -80,22 +122,22 @@ impl Drop for InboxWatcher {
     }
 }
 
-async fn watch(db: SharedDb, folder: PathBuf, reporter: Reporter) {
-    let inbox = std::sync::Arc::new(std::sync::Mutex::new(Inbox::new(folder.clone())));
+async fn watch(importer: ThroughServer, folder: PathBuf, reporter: Reporter) {
+    let inbox = std::sync::Arc::new(std::sync::Mutex::new((
+        Inbox::new(folder.clone()),
+        importer,
+    )));
     let mut last_problem: Option<String> = None;
     loop {
         tokio::time::sleep(INBOX_POLL).await;
         let inbox = inbox.clone();
-        let db = db.clone();
         let polled = tokio::task::spawn_blocking(move || {
-            let mut inbox = inbox
+            let mut held = inbox
                 .lock()
                 .map_err(|_| "the inbox watcher failed".to_string())?;
-            let mut db = db
-                .lock()
-                .map_err(|_| "the station database is unusable; restart Packdesk".to_string())?;
+            let (inbox, importer) = &mut *held;
             inbox
-                .poll(&mut *db)
+                .poll(importer)
                 .map_err(|e| format!("the inbox folder cannot be read: {e}"))
         })
         .await;

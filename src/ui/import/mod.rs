@@ -28,7 +28,7 @@ pub fn handle(view: &mut ImportView, desk: &mut Desk<'_>, intent: ImportIntent) 
         ImportIntent::CloseReport => view.reports.clear(),
         ImportIntent::Pick | ImportIntent::Files(_) if view.running => {}
         ImportIntent::Pick | ImportIntent::Files(_) => {
-            let Some(db) = desk.db() else {
+            let Some(record) = desk.record() else {
                 desk.notice(
                     Level::Warning,
                     "The station database is not open yet; import again in a moment.",
@@ -37,8 +37,10 @@ pub fn handle(view: &mut ImportView, desk: &mut Desk<'_>, intent: ImportIntent) 
             };
             view.running = true;
             match intent {
-                ImportIntent::Files(files) => desk.spawn(move |_| jobs::import_files(db, files)),
-                _ => desk.spawn(move |_| jobs::pick_and_import(db)),
+                ImportIntent::Files(files) => {
+                    desk.spawn(move |_| jobs::import_files(record, files))
+                }
+                _ => desk.spawn(move |_| jobs::pick_and_import(record)),
             }
         }
     }

@@ -23,11 +23,12 @@ use filter::{SortDirection, narrow, narrows, select};
 pub fn handle(orders: &mut OrdersView, desk: &mut Desk<'_>, command: OrdersCommand) {
     match command {
         OrdersCommand::Reload => {
-            let Some(db) = desk.db() else {
+            // Nobody signed in yet: the table is read once someone is.
+            let Some(record) = desk.record().filter(|r| r.session().is_ok()) else {
                 return;
             };
             orders.loading = true;
-            desk.spawn(move |_| jobs::load_rows(db));
+            desk.spawn(move |_| jobs::load_rows(record));
         }
         OrdersCommand::SetSearch(text) => search(orders, text),
         OrdersCommand::FilterStatus(status) => {
@@ -64,8 +65,8 @@ pub fn handle(orders: &mut OrdersView, desk: &mut Desk<'_>, command: OrdersComma
         }
         OrdersCommand::Select(number) => orders.selected = Some(number),
         OrdersCommand::Changed(numbers) => {
-            if let Some(db) = desk.db() {
-                desk.spawn(move |_| jobs::load_changed_rows(db, numbers));
+            if let Some(record) = desk.record() {
+                desk.spawn(move |_| jobs::load_changed_rows(record, numbers));
             }
         }
     }

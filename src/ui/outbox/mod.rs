@@ -10,12 +10,10 @@ mod view;
 use std::time::Instant;
 
 pub use command::{Done, OutboxCommand, OutboxProgress};
-pub use jobs::start;
 pub use state::OutboxView;
 pub use view::{outbox_status_ui, outbox_ui};
 
-use crate::api::ClientError;
-use crate::station::db::{Action, OutboxAction, OutboxEntry, OutboxId, OutboxState, OutboxSummary};
+use crate::station::db::{Action, OutboxEntry, OutboxId, OutboxState, OutboxSummary};
 use crate::ui::desk::Desk;
 use crate::ui::status::{Connection, Level, Notice};
 use crate::ui::supervisor::state::SupervisorState;
@@ -37,7 +35,7 @@ pub fn handle(
 }
 
 fn resend(view: &mut OutboxView, desk: &mut Desk<'_>, id: OutboxId) {
-    let (Some(db), Some(worker)) = (desk.db(), desk.backend.outbox.clone()) else {
+    let Some(record) = desk.record() else {
         return;
     };
     if view.busy.is_some() {
@@ -73,7 +71,7 @@ fn resend(view: &mut OutboxView, desk: &mut Desk<'_>, id: OutboxId) {
     }
     view.busy = Some(id);
     view.message = None;
-    desk.spawn(move |_| jobs::resend(db, worker, id, corrected));
+    desk.spawn(move |_| jobs::resend(record, id, corrected));
 }
 
 fn discard(
@@ -82,7 +80,7 @@ fn discard(
     desk: &mut Desk<'_>,
     id: OutboxId,
 ) {
-    let (Some(db), Some(worker)) = (desk.db(), desk.backend.outbox.clone()) else {
+    let Some(record) = desk.record() else {
         return;
     };
     if let Some(why) = desk.access.why_not(Action::DiscardOutbox) {
@@ -112,7 +110,7 @@ fn discard(
     if let Some(lock) = &mut supervisor.lock {
         lock.touch(Instant::now());
     }
-    desk.spawn(move |_| jobs::discard(db, worker, id, reason));
+    desk.spawn(move |_| jobs::discard(record, id, reason));
 }
 
 /// A person's resend or discard came back.
@@ -153,53 +151,42 @@ pub fn apply(view: &mut OutboxView, done: Done) {
     });
 }
 
-/// The worker's latest report: the snapshot replaces the shown one; a delivery or a failure
-/// says so in the status bar. The attempt's entry and error are handed back for the features
-/// that follow their own calls (the quote's order, the packer's label).
+/// The server's outbox as last read: the snapshot replaces the shown one; an entry that newly
+/// needs attention says so in the status bar. Returns the entries that newly need attention,
+/// for the features that follow their own (the quote's order).
 pub fn progress(
     view: &mut OutboxView,
     desk: &mut Desk<'_>,
     progress: OutboxProgress,
-) -> Option<(OutboxEntry, Option<ClientError>)> {
-    let OutboxProgress {
-        summary,
-        open,
-        entry,
-        error,
-    } = progress;
+) -> Vec<OutboxEntry> {
+    let OutboxProgress { summary, open, .. } = progress;
+    let newly: Vec<OutboxEntry> = open
+        .iter()
+        .filter(|e| e.state == OutboxState::NeedsAttention)
+        .filter(|e| {
+            !view
+                .open
+                .iter()
+                .any(|seen| seen.id == e.id && seen.state == OutboxState::NeedsAttention)
+        })
+        .cloned()
+        .collect();
+    for entry in &newly {
+        desk.shell.connection = Connection::Online;
+        desk.shell.notice(
+            Level::Error,
+            format!(
+                "{} of order {} needs attention: {} — see the Outbox tab.",
+                entry.action.label(),
+                entry.order,
+                entry.last_error.as_deref().unwrap_or("refused")
+            ),
+        );
+    }
     view.summary = summary;
     view.drafts.retain(|id, _| open.iter().any(|e| e.id == *id));
     view.open = open;
-    let entry = entry?;
-    match entry.state {
-        OutboxState::Delivered => {
-            desk.shell.connection = Connection::Online;
-            if entry.action != OutboxAction::ParcelLabel {
-                desk.shell.notice(
-                    Level::Info,
-                    format!(
-                        "{} of order {} delivered to the service.",
-                        entry.action.label(),
-                        entry.order
-                    ),
-                );
-            }
-        }
-        OutboxState::NeedsAttention => {
-            desk.shell.connection = Connection::Online;
-            desk.shell.notice(
-                Level::Error,
-                format!(
-                    "{} of order {} needs attention: {} — see the Outbox tab.",
-                    entry.action.label(),
-                    entry.order,
-                    entry.last_error.as_deref().unwrap_or("refused")
-                ),
-            );
-        }
-        _ => {}
-    }
-    Some((entry, error))
+    newly
 }
 
 /// The summary of the entries shown, until the worker's next snapshot replaces it.

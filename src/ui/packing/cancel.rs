@@ -59,7 +59,7 @@ pub fn close(packing: &mut Packing, supervisor: &mut SupervisorState, desk: &mut
 
 /// Sends the cancellation, if the unlock still holds (it may have run out on the dialog).
 pub fn confirm(packing: &mut Packing, supervisor: &mut SupervisorState, desk: &mut Desk<'_>) {
-    let (Some(db), Some(outbox)) = (desk.db(), desk.backend.outbox.clone()) else {
+    let Some(record) = desk.record() else {
         return;
     };
     let now = Instant::now();
@@ -87,5 +87,5 @@ pub fn confirm(packing: &mut Packing, supervisor: &mut SupervisorState, desk: &m
     if let Some(lock) = &mut supervisor.lock {
         lock.touch(now);
     }
-    desk.spawn(move |_| jobs::cancel(db, outbox, number, shipment_id));
+    desk.spawn(move |_| jobs::cancel(record, number, shipment_id));
 }

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use super::jobs;
-use crate::station::db::{Action, CLAIM_RENEW_EVERY, Claim, ClaimOutcome, Claimant, OrderStatus};
+use crate::station::db::{Action, CLAIM_RENEW_EVERY, Claim, ClaimOutcome, OrderStatus};
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
 use crate::ui::packing::state::{ClaimState, OpenOrder, Packing, TakeOverFlow};
@@ -15,18 +15,9 @@ use crate::ui::supervisor::state::SupervisorState;
 /// How soon a claim the record could not answer is asked again.
 const RETRY_AFTER: Duration = Duration::from_secs(5);
 
-/// This desk as a claimant.
-pub fn claimant(desk: &Desk<'_>) -> Claimant {
-    Claimant {
-        desk_id: desk.backend.desk_id.clone(),
-        desk_name: desk.settings.station_name.clone(),
-        person: desk.access.person_name(),
-    }
-}
-
 /// Claims the shown shipment when it still has packing to do.
 pub fn claim_shown(open: &mut OpenOrder, desk: &mut Desk<'_>) {
-    let Some(db) = desk.db() else {
+    let Some(record) = desk.record() else {
         return;
     };
     let Some(shipment) = open.order.shipments.get(open.shipment) else {
@@ -46,30 +37,22 @@ pub fn claim_shown(open: &mut OpenOrder, desk: &mut Desk<'_>) {
         open.claim = ClaimState::Claiming;
     }
     open.claim_in_flight = true;
-    let (order, shipment_id, by) = (
-        open.order.source_reference,
-        shipment.shipment_id.clone(),
-        claimant(desk),
-    );
-    desk.spawn(move |_| jobs::claim::claim(db, order, shipment_id, by));
+    let (order, shipment_id) = (open.order.source_reference, shipment.shipment_id.clone());
+    desk.spawn(move |_| jobs::claim::claim(record, order, shipment_id));
 }
 
 /// Gives up this desk's claim on the shown shipment (leaving it, or showing another).
 pub fn release_shown(open: &mut OpenOrder, desk: &mut Desk<'_>) {
     let held = matches!(open.claim, ClaimState::Ours { .. });
     open.claim = ClaimState::NotNeeded;
-    let (Some(db), true) = (desk.db(), held) else {
+    let (Some(record), true) = (desk.record(), held) else {
         return;
     };
     let Some(shipment) = open.order.shipments.get(open.shipment) else {
         return;
     };
-    let (order, shipment_id, desk_id) = (
-        open.order.source_reference,
-        shipment.shipment_id.clone(),
-        desk.backend.desk_id.clone(),
-    );
-    desk.spawn(move |_| jobs::claim::release(db, order, shipment_id, desk_id));
+    let (order, shipment_id) = (open.order.source_reference, shipment.shipment_id.clone());
+    desk.spawn(move |_| jobs::claim::release(record, order, shipment_id));
 }
 
 /// What the record said to a claim of `order`'s `shipment_id`.
@@ -90,9 +73,9 @@ pub fn claimed(
     });
     let Some(open) = shown else {
         // The packer moved on while it was asked: give back what was won for nothing.
-        if let (Ok(ClaimOutcome::Ours(_)), Some(db)) = (&result, desk.db()) {
-            let (id, desk_id) = (shipment_id.to_owned(), desk.backend.desk_id.clone());
-            desk.spawn(move |_| jobs::claim::release(db, order, id, desk_id));
+        if let (Ok(ClaimOutcome::Ours(_)), Some(record)) = (&result, desk.record()) {
+            let id = shipment_id.to_owned();
+            desk.spawn(move |_| jobs::claim::release(record, order, id));
         }
         return;
     };
@@ -175,15 +158,14 @@ pub fn close_take_over(packing: &mut Packing, supervisor: &mut SupervisorState) 
 }
 
 fn send_take_over(open: &mut OpenOrder, desk: &mut Desk<'_>) {
-    let (Some(db), Some(shipment)) = (desk.db(), open.order.shipments.get(open.shipment)) else {
+    let (Some(record), Some(shipment)) = (desk.record(), open.order.shipments.get(open.shipment))
+    else {
         return;
     };
     open.take_over = TakeOverFlow::Sending;
     open.claim_in_flight = true;
-    let by = claimant(desk);
-    let authorized_by = format!("supervisor PIN at {}", by.desk_name);
     let (order, shipment_id) = (open.order.source_reference, shipment.shipment_id.clone());
-    desk.spawn(move |_| jobs::claim::take_over(db, order, shipment_id, by, authorized_by));
+    desk.spawn(move |_| jobs::claim::take_over(record, order, shipment_id));
 }
 
 pub fn taken_over(

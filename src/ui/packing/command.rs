@@ -4,8 +4,7 @@ use std::path::PathBuf;
 
 use super::parcel_form::ParcelEdit;
 use crate::station::db::{
-    Claim, ClaimOutcome, DocumentKind, Event, LabelId, OrderNumber, OutboxEntry, ParcelId,
-    StationOrder,
+    Claim, ClaimOutcome, DocumentKind, Event, LabelId, OrderNumber, ParcelId, StationOrder,
 };
 use crate::ui::failure::Failure;
 
@@ -67,8 +66,6 @@ pub enum Done {
         result: Result<(StationOrder, Vec<Event>), Failure>,
     },
     Label(Result<Box<LabelDone>, Box<LabelFailed>>),
-    /// A split-parcel label request written to the outbox (the worker's reports follow it).
-    LabelQueued(Box<OutboxEntry>),
     Preview {
         label: LabelId,
         result: Result<egui::ColorImage, Failure>,

@@ -1,37 +1,21 @@
 //! Label commands: getting the label for the parcel in the form (or again for a parcel that
 //! has one pending), previewing it, saving it and printing it.
 
-use super::jobs::label::{LabelPlan, ParcelSource, get_label};
-use super::jobs::{output, parcel_label, preview};
-use super::parcel_form::{LabelMode, ParcelForm};
+use super::jobs::label::{self as label_job, LabelPlan, ParcelSource};
+use super::jobs::{output, preview};
+use super::parcel_form::ParcelForm;
 use super::rules::why_no_label;
-use crate::api::Client;
 use crate::station::db::{DocumentId, DocumentKind, LabelId, LabelOptions};
-use crate::station::outbox::{Outbox, SharedDb};
 use crate::station::settings::Settings;
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
 use crate::ui::packing::state::{LabelJob, OpenOrder, Packing, Preview, Request};
+use crate::ui::record::Record;
 use crate::ui::status::Level;
-
-/// What a label request needs from the backend; `None` until start-up has finished.
-struct Handles {
-    db: SharedDb,
-    client: Client,
-    outbox: Outbox,
-}
-
-fn handles(desk: &Desk<'_>) -> Option<Handles> {
-    Some(Handles {
-        db: desk.backend.db.clone()?,
-        client: desk.backend.client.clone()?,
-        outbox: desk.backend.outbox.clone()?,
-    })
-}
 
 /// F2: a label for a new parcel made of the form's lines, weight and size.
 pub fn get(packing: &mut Packing, desk: &mut Desk<'_>) {
-    let Some(handles) = handles(desk) else {
+    let Some(record) = desk.record() else {
         return;
     };
     let Some(open) = &mut packing.open else {
@@ -56,12 +40,12 @@ pub fn get(packing: &mut Packing, desk: &mut Desk<'_>) {
     open.form.reported_other.clear();
     open.preview = Preview::None;
     desk.shell.scan.message = None;
-    request(packing, desk, handles, ParcelSource::New(Box::new(parcel)));
+    request(packing, desk, record, ParcelSource::New(Box::new(parcel)));
 }
 
 /// The label again for the parcel already recorded (its request failed or is still pending).
 pub fn retry(packing: &mut Packing, desk: &mut Desk<'_>) {
-    let Some(handles) = handles(desk) else {
+    let Some(record) = desk.record() else {
         return;
     };
     let Some(open) = &packing.open else {
@@ -73,10 +57,10 @@ pub fn retry(packing: &mut Packing, desk: &mut Desk<'_>) {
     if open.label.in_flight() {
         return;
     }
-    request(packing, desk, handles, ParcelSource::Existing(parcel));
+    request(packing, desk, record, ParcelSource::Existing(parcel));
 }
 
-fn request(packing: &mut Packing, desk: &mut Desk<'_>, handles: Handles, parcel: ParcelSource) {
+fn request(packing: &mut Packing, desk: &mut Desk<'_>, record: Record, parcel: ParcelSource) {
     let Some(open) = &mut packing.open else {
         return;
     };
@@ -89,7 +73,7 @@ fn request(packing: &mut Packing, desk: &mut Desk<'_>, handles: Handles, parcel:
         sent_lines: open.form.chosen_lines(),
     };
     open.label = LabelJob::Requesting;
-    start_label(desk, handles, plan);
+    desk.spawn(move |reporter| label_job::request(record, plan, reporter));
 }
 
 fn label_options(settings: &Settings, form: &ParcelForm) -> LabelOptions {
@@ -99,20 +83,8 @@ fn label_options(settings: &Settings, form: &ParcelForm) -> LabelOptions {
         base64: form.base64,
         // Always: the preview renders the ZPL document.
         zpl: true,
-        // A full-order label is the label job's own (`jobs::label`), not the outbox's.
+        // Set by the label job from the form's mode.
         full_order: false,
-    }
-}
-
-/// Split-parcel labels go through the outbox (the parcel and its request in one transaction);
-/// a full-order label is only fetched, directly (see `jobs::label`).
-fn start_label(desk: &Desk<'_>, handles: Handles, plan: LabelPlan) {
-    let Handles { db, client, outbox } = handles;
-    match plan.mode {
-        LabelMode::Parcel => {
-            desk.spawn(move |reporter| parcel_label::queue(db, outbox, plan, reporter))
-        }
-        LabelMode::FullOrder => desk.spawn(move |reporter| get_label(client, db, plan, reporter)),
     }
 }
 
@@ -129,7 +101,7 @@ fn document(open: &OpenOrder, label: LabelId, kind: DocumentKind) -> Option<Docu
 }
 
 pub fn show_preview(packing: &mut Packing, desk: &mut Desk<'_>, label: LabelId) {
-    let Some(db) = desk.backend.db.clone() else {
+    let Some(record) = desk.record() else {
         return;
     };
     let Some(open) = &mut packing.open else {
@@ -138,14 +110,14 @@ pub fn show_preview(packing: &mut Packing, desk: &mut Desk<'_>, label: LabelId) 
     match document(open, label, DocumentKind::Zpl) {
         Some(doc) => {
             open.preview = Preview::Rendering;
-            desk.spawn(move |_| preview::from_document(db, label, doc));
+            desk.spawn(move |_| preview::from_document(record, label, doc));
         }
         None => open.preview = Preview::Failed("This label has no ZPL document to preview.".into()),
     }
 }
 
 pub fn save(packing: &mut Packing, desk: &mut Desk<'_>, label: LabelId, kind: DocumentKind) {
-    let Some(db) = desk.backend.db.clone() else {
+    let Some(record) = desk.record() else {
         return;
     };
     let Some(open) = &mut packing.open else {
@@ -169,11 +141,11 @@ pub fn save(packing: &mut Packing, desk: &mut Desk<'_>, label: LabelId, kind: Do
     );
     open.save = Request::Pending;
     let extension = kind.as_str();
-    desk.spawn(move |_| output::save(db, doc, name, extension));
+    desk.spawn(move |_| output::save(record, doc, name, extension));
 }
 
 pub fn print(packing: &mut Packing, desk: &mut Desk<'_>, label: LabelId) {
-    let Some(db) = desk.backend.db.clone() else {
+    let (Some(record), Some(prints)) = (desk.record(), desk.backend.prints.clone()) else {
         return;
     };
     let target = desk.settings.label_target();
@@ -202,5 +174,5 @@ pub fn print(packing: &mut Packing, desk: &mut Desk<'_>, label: LabelId) {
         return;
     };
     open.print = Request::Pending;
-    desk.spawn(move |_| output::print(db, doc, target));
+    desk.spawn(move |_| output::print(record, prints, doc, target));
 }

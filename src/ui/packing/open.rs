@@ -25,18 +25,18 @@ use crate::ui::status::{FocusTarget, Level, Notice, Tab};
 
 /// Loads an order to open it (the detail shows when it arrives).
 pub fn open(packing: &mut Packing, desk: &mut Desk<'_>, number: OrderNumber) {
-    let Some(db) = desk.db() else {
+    let Some(record) = desk.record() else {
         return;
     };
     packing.opening = Some(number);
     desk.shell.tab = Tab::Orders;
     desk.then(OrdersCommand::Select(number));
-    desk.spawn(move |_| jobs::load_order(db, number));
+    desk.spawn(move |_| jobs::load_order(record, number));
 }
 
 /// Loads the open order again (it changed at another desk); the view keeps its state.
 pub fn refresh(packing: &mut Packing, desk: &mut Desk<'_>) {
-    let Some(db) = desk.db() else {
+    let Some(record) = desk.record() else {
         return;
     };
     let Some(open) = &mut packing.open else {
@@ -47,7 +47,7 @@ pub fn refresh(packing: &mut Packing, desk: &mut Desk<'_>) {
     }
     open.refreshing = true;
     let number = open.order.source_reference;
-    desk.spawn(move |_| jobs::claim::refresh(db, number));
+    desk.spawn(move |_| jobs::claim::refresh(record, number));
 }
 
 /// The open order as another desk left it: its record, and what can still be done. A
@@ -260,6 +260,15 @@ fn resume_parcel(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>
                     "This parcel has no label yet — Retry asks for it again.".into(),
                 ))
             });
+            // The server's outbox still has its request: wait for the label here too.
+            if open.label.in_flight()
+                && let Some(record) = desk.record()
+            {
+                let (number, parcel) = (open.order.source_reference, parcel.id);
+                desk.spawn(move |reporter| {
+                    jobs::label::wait_for(record, number, parcel, Vec::new(), reporter)
+                });
+            }
             None
         }
     };
@@ -315,7 +324,7 @@ pub fn scan_into_parcel(packing: &mut Packing, code: &str, access: &Access) -> O
 }
 
 pub fn discard(packing: &mut Packing, desk: &mut Desk<'_>) {
-    let Some(db) = desk.backend.db.clone() else {
+    let Some(record) = desk.record() else {
         return;
     };
     let Some(open) = &mut packing.open else {
@@ -333,11 +342,11 @@ pub fn discard(packing: &mut Packing, desk: &mut Desk<'_>) {
     }
     let number = open.order.source_reference;
     open.label = LabelJob::Requesting;
-    desk.spawn(move |_| jobs::discard_parcel(db, number, parcel));
+    desk.spawn(move |_| jobs::discard_parcel(record, number, parcel));
 }
 
 pub fn mark_fulfilled(packing: &mut Packing, desk: &mut Desk<'_>) {
-    let (Some(db), Some(outbox)) = (desk.backend.db.clone(), desk.backend.outbox.clone()) else {
+    let Some(record) = desk.record() else {
         return;
     };
     let location = desk.settings.location_code.clone();
@@ -360,7 +369,7 @@ pub fn mark_fulfilled(packing: &mut Packing, desk: &mut Desk<'_>) {
     };
     let number = open.order.source_reference;
     open.fulfill = Request::Pending;
-    desk.spawn(move |_| jobs::fulfill(db, outbox, number, parcel, input));
+    desk.spawn(move |_| jobs::fulfill(record, number, parcel, input));
 }
 
 /// After a fulfillment or a voided parcel: a fresh form for the next parcel of the shipment.

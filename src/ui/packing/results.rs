@@ -4,7 +4,7 @@ use crate::ui::customs::command::CustomsCommand;
 use egui::TextureOptions;
 
 use super::command::{Done, LabelDone, LabelFailed, PackingCommand};
-use super::{claim, follow, open};
+use super::{claim, open};
 use crate::station::db::{LabelId, StationOrder};
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
@@ -28,7 +28,6 @@ pub fn apply(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>, do
             }
         }
         Done::Label(result) => label(packing, desk, result),
-        Done::LabelQueued(entry) => follow::queued(packing, desk, *entry),
         Done::Preview { label, result } => {
             let ctx = desk.egui();
             if let Some(open) = &mut packing.open {

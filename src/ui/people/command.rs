@@ -5,9 +5,10 @@ use crate::ui::failure::Failure;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum PeopleCommand {
-    /// Read the people again and tell the record who is writing (start-up, a new record).
+    /// Read the people again (the People tab).
     Reload,
-    Pick(PersonId),
+    /// The name or badge typed on the sign-in screen.
+    SetWho(String),
     Unpick,
     SetPin(String),
     SignIn,
@@ -29,10 +30,17 @@ pub enum PeopleCommand {
 pub enum Done {
     Listed(Result<Vec<Person>, Failure>),
     Checked {
-        id: PersonId,
-        result: Result<Option<Person>, Failure>,
+        who: String,
+        result: Result<SignedIn, Failure>,
     },
-    Badge(Result<Option<Person>, Failure>),
+    SignedOut,
     Added(Result<Person, Failure>),
     Updated(Result<Person, Failure>),
+}
+
+/// What a sign-in came to.
+pub enum SignedIn {
+    Person(Person),
+    /// Refused: the server's sentence (a wrong PIN, or locked out for how long).
+    Wrong(String),
 }

@@ -1,84 +1,81 @@
-//! The people's work off the UI thread: the record, and argon2 (deliberately slow).
+//! The people's work off the UI thread, through the warehouse server (which alone checks PINs,
+//! keeps the lockouts and hashes new PINs with its pepper).
 
-use super::command::Done;
-use crate::station::db::{Actor, NewPerson, Person, PersonId, Role};
-use crate::station::pin;
+use super::command::{Done, SignedIn};
+use crate::api::warehouse::{NewPersonRequest, PersonUpdateRequest};
+use crate::station::db::Role;
 use crate::ui::failure::Failure;
-use crate::ui::jobs::{SharedDb, with_db};
+use crate::ui::record::Record;
+use crate::warehouse::client::WarehouseClientError;
+use crate::warehouse::client::rows::person;
 
-/// Reads the people and makes the record's events name `actor`.
-pub async fn reload(db: SharedDb, actor: Actor) -> Done {
-    Done::Listed(
-        with_db(&db, move |db| {
-            db.set_actor(actor);
-            db.people()
-        })
-        .await,
-    )
+/// Everyone in the record (the People tab: a supervisor's).
+pub async fn reload(record: Record) -> Done {
+    let read = record.call(|c, s| async move { c.people(&s).await }).await;
+    Done::Listed(read.and_then(|views| {
+        views
+            .into_iter()
+            .map(|v| person(v).map_err(Failure::from))
+            .collect()
+    }))
 }
 
-/// Checks `pin` against the person's own; a right one makes them the record's writer here.
-pub async fn sign_in(db: SharedDb, id: PersonId, pin: String, desk: String) -> Done {
-    let result = with_db(&db, move |db| {
-        let person = db.check_person_pin(id, &pin)?;
-        if let Some(person) = &person {
-            db.set_actor(Actor {
-                desk: Some(desk),
-                person: Some(person.name.clone()),
-            });
-        }
-        Ok(person)
-    })
-    .await;
-    Done::Checked { id, result }
+/// Signs `who` (a name or a badge) in with `pin`; the server says whether it was right.
+pub async fn sign_in(record: Record, who: String, pin: String) -> Done {
+    let result = match record.sign_in(&who, &pin).await {
+        Ok(answer) => match answer.person.map(person) {
+            Some(Ok(person)) => Ok(SignedIn::Person(person)),
+            Some(Err(e)) => Err(Failure::from(e)),
+            None => Err(Failure::Other("The server signed in no one.".into())),
+        },
+        Err(WarehouseClientError::Unauthorized(text)) => Ok(SignedIn::Wrong(text)),
+        Err(WarehouseClientError::LockedOut { message, .. }) => Ok(SignedIn::Wrong(message)),
+        Err(e) => Err(Failure::from(e)),
+    };
+    Done::Checked { who, result }
 }
 
-pub async fn badge(db: SharedDb, code: String) -> Done {
-    Done::Badge(with_db(&db, move |db| db.person_by_badge(&code)).await)
-}
-
-/// Signs out: this desk's claims are given back and its events name nobody.
-pub async fn sign_out(db: SharedDb, desk_id: String, desk: String) -> Done {
-    Done::Listed(
-        with_db(&db, move |db| {
-            db.release_desk_claims(&desk_id)?;
-            db.set_actor(Actor {
-                desk: Some(desk),
-                person: None,
-            });
-            db.people()
-        })
-        .await,
-    )
+/// Ends the session here; the server gives this desk's claims back.
+pub async fn sign_out(record: Record) -> Done {
+    if let Err(e) = record.sign_out().await {
+        tracing::warn!("the sign-out did not reach the server: {e}");
+    }
+    Done::SignedOut
 }
 
 pub async fn add(
-    db: SharedDb,
+    record: Record,
     name: String,
     role: Role,
     badge: Option<String>,
     pin: String,
 ) -> Done {
-    let hashed = tokio::task::spawn_blocking(move || pin::hash_pin(&pin)).await;
-    let pin_hash = match hashed {
-        Ok(Ok(hash)) => hash,
-        Ok(Err(e)) => return Done::Added(Err(Failure::Other(format!("The PIN: {e}.")))),
-        Err(e) => {
-            return Done::Added(Err(Failure::Other(format!(
-                "The PIN could not be hashed ({e}); try again."
-            ))));
-        }
-    };
-    let new = NewPerson {
+    let request = NewPersonRequest {
         name,
-        role,
+        role: role.as_str().to_owned(),
         badge,
-        pin_hash,
-        peppered: false,
+        pin,
     };
-    Done::Added(with_db(&db, move |db| db.add_person(&new)).await)
+    let added = record
+        .call(|c, s| {
+            let request = request.clone();
+            async move { c.add_person(&s, &request).await }
+        })
+        .await;
+    Done::Added(added.and_then(|v| person(v).map_err(Failure::from)))
 }
 
-pub async fn update(db: SharedDb, person: Person) -> Done {
-    Done::Updated(with_db(&db, move |db| db.update_person(&person, None)).await)
+/// Lets a person sign in again, or not any more.
+pub async fn set_active(record: Record, id: i64, active: bool) -> Done {
+    let change = PersonUpdateRequest {
+        active: Some(active),
+        ..PersonUpdateRequest::default()
+    };
+    let updated = record
+        .call(|c, s| {
+            let change = change.clone();
+            async move { c.update_person(&s, id, &change).await }
+        })
+        .await;
+    Done::Updated(updated.and_then(|v| person(v).map_err(Failure::from)))
 }

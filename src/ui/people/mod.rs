@@ -16,8 +16,8 @@ use std::time::Instant;
 pub use command::{Done, PeopleCommand};
 pub use state::{Access, People};
 
-use crate::station::db::{Action, Actor, Role};
-use crate::station::pin::{LOCKOUT, UnlockResult, check_pin_rule, pin_digits};
+use crate::station::db::{Action, Role};
+use crate::station::pin::{check_pin_rule, pin_digits};
 use crate::ui::desk::Desk;
 use crate::ui::packing::command::PackingCommand;
 use crate::ui::status::Level;
@@ -31,13 +31,12 @@ pub fn handle(
 ) {
     match command {
         PeopleCommand::Reload => reload(people, desk),
-        PeopleCommand::Pick(id) => {
-            people.picked = Some(id);
-            people.pin_input.clear();
+        PeopleCommand::SetWho(who) => {
+            people.who = who;
             people.message = None;
         }
         PeopleCommand::Unpick => {
-            people.picked = None;
+            people.who.clear();
             people.pin_input.clear();
         }
         PeopleCommand::SetPin(pin) => {
@@ -45,8 +44,10 @@ pub fn handle(
         }
         PeopleCommand::SignIn => sign_in(people, desk),
         PeopleCommand::Badge(code) => {
-            if let (Some(db), true) = (desk.db(), people.signing_in()) {
-                desk.spawn(move |_| jobs::badge(db, code));
+            if people.signing_in() {
+                people.who = code;
+                people.pin_input.clear();
+                people.message = Some("Badge read: enter your PIN.".into());
             }
         }
         PeopleCommand::SignOut => sign_out(people, desk, "Signed out."),
@@ -67,34 +68,23 @@ pub fn handle(
                 desk.notice(Level::Warning, why);
                 return;
             }
-            let Some(person) = people
-                .list
-                .as_ref()
-                .and_then(|list| list.iter().find(|p| p.id == id))
-            else {
+            let Some(record) = desk.record() else {
                 return;
             };
-            let (Some(db), mut changed) = (desk.db(), person.clone()) else {
-                return;
-            };
-            changed.active = active;
-            desk.spawn(move |_| jobs::update(db, changed));
+            desk.spawn(move |_| jobs::set_active(record, id.0, active));
         }
     }
 }
 
-/// The desk as the record's events name it, with whoever is signed in.
-fn actor(people: &People, desk: &Desk<'_>) -> Actor {
-    Actor {
-        desk: Some(desk.settings.station_name.clone()),
-        person: people.signed_in.as_ref().map(|p| p.name.clone()),
-    }
-}
-
 fn reload(people: &People, desk: &mut Desk<'_>) {
-    if let Some(db) = desk.db() {
-        let actor = actor(people, desk);
-        desk.spawn(move |_| jobs::reload(db, actor));
+    // The list is the People tab's, a supervisor's (the sign-in screen needs none).
+    if people.access().why_not(Action::ManagePeople).is_some() {
+        return;
+    }
+    if let Some(record) = desk.record()
+        && record.session().is_ok()
+    {
+        desk.spawn(move |_| jobs::reload(record));
     }
 }
 
@@ -102,17 +92,9 @@ fn sign_in(people: &mut People, desk: &mut Desk<'_>) {
     if people.checking {
         return;
     }
-    let Some(id) = people.picked else {
-        people.message = Some("Pick your name or scan your badge first.".into());
-        return;
-    };
-    if let Some(until) = people.tries.locked_out_until(Instant::now()) {
-        let seconds = until.saturating_duration_since(Instant::now()).as_secs() + 1;
-        people.message = Some(format!(
-            "Too many wrong PINs: sign-in at this desk is locked for {}:{:02}.",
-            seconds / 60,
-            seconds % 60
-        ));
+    let who = people.who.trim().to_owned();
+    if who.is_empty() {
+        people.message = Some("Enter your name or scan your badge first.".into());
         return;
     }
     let pin = std::mem::take(&mut people.pin_input);
@@ -120,30 +102,26 @@ fn sign_in(people: &mut People, desk: &mut Desk<'_>) {
         people.message = Some("Enter your PIN.".into());
         return;
     }
-    let Some(db) = desk.db() else {
+    let Some(record) = desk.record() else {
         return;
     };
     people.checking = true;
-    let name = desk.settings.station_name.clone();
-    desk.spawn(move |_| jobs::sign_in(db, id, pin, name));
+    desk.spawn(move |_| jobs::sign_in(record, who, pin));
 }
 
 fn sign_out(people: &mut People, desk: &mut Desk<'_>, said: &str) {
     let Some(person) = people.signed_in.take() else {
         return;
     };
-    people.picked = None;
+    people.who.clear();
     people.pin_input.clear();
+    people.list = None;
     people.message = Some(format!("{said} ({})", person.name));
     desk.then(PackingCommand::Close);
     // The next person's first scan is theirs, even of the code just read.
     desk.shell.scan.last = None;
-    if let Some(db) = desk.db() {
-        let (desk_id, name) = (
-            desk.backend.desk_id.clone(),
-            desk.settings.station_name.clone(),
-        );
-        desk.spawn(move |_| jobs::sign_out(db, desk_id, name));
+    if let Some(record) = desk.record() {
+        desk.spawn(move |_| jobs::sign_out(record));
     }
 }
 
@@ -181,13 +159,13 @@ fn add(people: &mut People, supervisor: &SupervisorState, desk: &mut Desk<'_>) {
     } else {
         None
     };
-    let (true, Some(db)) = (form.message.is_none(), desk.db()) else {
+    let (true, Some(record)) = (form.message.is_none(), desk.record()) else {
         return;
     };
     form.saving = true;
     let badge = Some(form.badge.trim().to_owned()).filter(|b| !b.is_empty());
     let (role, pin) = (form.role, std::mem::take(&mut form.pin));
-    desk.spawn(move |_| jobs::add(db, name, role, badge, pin));
+    desk.spawn(move |_| jobs::add(record, name, role, badge, pin));
 }
 
 /// Applies what the people's jobs sent back.
@@ -213,44 +191,26 @@ pub fn apply(people: &mut People, desk: &mut Desk<'_>, done: Done) {
         Done::Listed(Err(failure)) => {
             tracing::warn!("the people were not read: {}", failure.message());
         }
-        Done::Checked { id, result } => {
+        Done::Checked { who, result } => {
             people.checking = false;
             match result {
-                Ok(Some(person)) if people.picked == Some(id) => {
-                    people.tries.record(true, Instant::now());
+                Ok(command::SignedIn::Person(person)) if people.who.trim() == who => {
                     people.message = None;
-                    people.picked = None;
+                    people.who.clear();
                     desk.notice(
                         Level::Info,
                         format!("Signed in: {} ({}).", person.name, person.role.label()),
                     );
                     people.signed_in = Some(person);
+                    reload(people, desk);
+                    desk.then(crate::ui::orders::command::OrdersCommand::Reload);
                 }
-                Ok(Some(_)) => {}
-                Ok(None) => {
-                    people.message = Some(match people.tries.record(false, Instant::now()) {
-                        UnlockResult::Wrong { tries_left } => {
-                            format!("Wrong PIN: {tries_left} more tries before sign-in locks.")
-                        }
-                        _ => format!(
-                            "Wrong PIN. Too many wrong PINs: sign-in at this desk is locked \
-                             for {} minutes.",
-                            LOCKOUT.as_secs() / 60
-                        ),
-                    });
-                }
+                Ok(command::SignedIn::Person(_)) => {}
+                Ok(command::SignedIn::Wrong(said)) => people.message = Some(said),
                 Err(failure) => people.message = Some(failure.message()),
             }
         }
-        Done::Badge(Ok(Some(person))) => {
-            people.picked = Some(person.id);
-            people.pin_input.clear();
-            people.message = Some(format!("{}: enter your PIN.", person.name));
-        }
-        Done::Badge(Ok(None)) => {
-            people.message = Some("No one has that badge: pick your name instead.".into());
-        }
-        Done::Badge(Err(failure)) => people.message = Some(failure.message()),
+        Done::SignedOut => {}
         Done::Added(result) => {
             people.add.saving = false;
             match result {
@@ -260,7 +220,15 @@ pub fn apply(people: &mut People, desk: &mut Desk<'_>, done: Done) {
                         format!("{} added as {}.", person.name, person.role.label()),
                     );
                     people.add = Default::default();
-                    reload(people, desk);
+                    if !people.required {
+                        // The first person: from now on people sign in, the desk no more.
+                        people.required = true;
+                        people.signed_in = None;
+                        desk.then(PackingCommand::Close);
+                        desk.notice(Level::Info, "People are set up: sign in to go on.");
+                    } else {
+                        reload(people, desk);
+                    }
                 }
                 Err(failure) => people.add.message = Some(failure.message()),
             }

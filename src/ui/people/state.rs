@@ -1,24 +1,24 @@
 //! Who is at this desk: the warehouse's people (when any are set up), the person signed in,
 //! the sign-in being typed, and the form that adds a person.
 
-use crate::station::db::{Action, Person, PersonId, Role};
-use crate::station::pin::WrongTries;
+use crate::station::db::{Action, Person, Role};
 
 /// The people feature's state.
 #[derive(Debug, Clone, Default)]
 pub struct People {
-    /// Everyone in the record; `None` until read.
+    /// Everyone in the record (the People tab); `None` until read.
     pub list: Option<Vec<Person>>,
+    /// People are set up at this warehouse: someone signs in before anything else. Known from
+    /// the server (it opens no desk session then).
+    pub required: bool,
     pub signed_in: Option<Person>,
-    /// The person picked on the sign-in screen (by name or badge), whose PIN is asked.
-    pub picked: Option<PersonId>,
+    /// The name or badge typed (or scanned) on the sign-in screen.
+    pub who: String,
     pub pin_input: String,
     /// A PIN is being checked.
     pub checking: bool,
     /// What the sign-in screen says (a wrong PIN, an unknown badge).
     pub message: Option<String>,
-    /// Wrong PINs in a row at this desk, and the lockout they started.
-    pub tries: WrongTries,
     pub add: AddForm,
 }
 
@@ -51,9 +51,7 @@ impl People {
     /// Whether this desk asks who is there: someone active is set up in the record. A desk on
     /// its own with nobody set up works as it always did (the supervisor PIN guards).
     pub fn required(&self) -> bool {
-        self.list
-            .as_ref()
-            .is_some_and(|list| list.iter().any(|p| p.active))
+        self.required
     }
 
     /// Whether the sign-in screen stands in front of everything else.
@@ -66,11 +64,6 @@ impl People {
             people: self.required(),
             person: self.signed_in.clone(),
         }
-    }
-
-    pub fn picked_person(&self) -> Option<&Person> {
-        let id = self.picked?;
-        self.list.as_ref()?.iter().find(|p| p.id == id)
     }
 }
 

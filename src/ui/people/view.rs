@@ -18,23 +18,31 @@ pub fn sign_in_ui(ui: &mut egui::Ui, people: &People, commands: &mut Vec<Command
     ui.vertical_centered(|ui| {
         ui.add_space(40.0);
         ui.heading("Who is at this desk?");
-        ui.label("Pick your name, or scan your badge.");
+        ui.label("Enter your name, or scan your badge, then your PIN.");
         ui.add_space(12.0);
     });
-    let everyone = people.list.iter().flatten().filter(|p| p.active);
-    ui.horizontal_wrapped(|ui| {
-        for person in everyone {
-            let picked = people.picked == Some(person.id);
-            let text = format!("{} ({})", person.name, person.role.label());
-            if ui.selectable_label(picked, text).clicked() {
-                send(commands, PeopleCommand::Pick(person.id));
-            }
+    ui.horizontal(|ui| {
+        let label = ui.label("Name or badge");
+        let mut who = people.who.clone();
+        let response = ui
+            .add_enabled(
+                !people.checking,
+                egui::TextEdit::singleline(&mut who)
+                    .id(egui::Id::unique("sign_in_who"))
+                    .desired_width(220.0),
+            )
+            .labelled_by(label.id);
+        if who != people.who {
+            send(commands, PeopleCommand::SetWho(who));
+        }
+        if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            ui.memory_mut(|m| m.request_focus(egui::Id::unique("sign_in_pin")));
         }
     });
-    ui.add_space(12.0);
-    if let Some(person) = people.picked_person() {
+    ui.add_space(6.0);
+    if !people.who.trim().is_empty() {
         ui.horizontal(|ui| {
-            let label = ui.label(format!("PIN for {}", person.name));
+            let label = ui.label("PIN");
             let mut pin = people.pin_input.clone();
             let response = ui
                 .add_enabled(
@@ -45,9 +53,6 @@ pub fn sign_in_ui(ui: &mut egui::Ui, people: &People, commands: &mut Vec<Command
                         .desired_width(100.0),
                 )
                 .labelled_by(label.id);
-            if !response.has_focus() && !people.checking && people.pin_input.is_empty() {
-                response.request_focus();
-            }
             if pin != people.pin_input {
                 send(commands, PeopleCommand::SetPin(pin));
             }

@@ -25,14 +25,12 @@ pub fn handle(view: &mut QuoteView, desk: &mut Desk<'_>, intent: QuoteIntent) {
                 view.message = Some(why);
                 return;
             }
-            let (Some(outbox), Some(db), Some(quote)) =
-                (desk.backend.outbox.clone(), desk.db(), view.result.clone())
-            else {
+            let (Some(record), Some(quote)) = (desk.record(), view.result.clone()) else {
                 view.submitting = false;
                 view.message = Some("Calculate the cart first.".into());
                 return;
             };
-            desk.spawn(move |_| jobs::submit(db, outbox, quote.request, quote.response, body));
+            desk.spawn(move |_| jobs::submit(record, quote.request, quote.response, body));
         }
         QuoteIntent::LoadCart => desk.spawn(|_| jobs::load_cart()),
         QuoteIntent::SaveCart(text) => desk.spawn(move |_| jobs::save_cart(text)),

@@ -2,9 +2,10 @@
 //! outbox sends it), and cart files.
 
 use super::command::Done;
+use crate::api::warehouse::SubmitOrderRequest;
 use crate::api::{Client, OrderCreateRequest, TaxCalculationRequest, TaxCalculationResponse};
 use crate::ui::failure::Failure;
-use crate::ui::jobs::{SharedDb, with_db};
+use crate::ui::record::Record;
 
 pub async fn calculate(client: Client, request: TaxCalculationRequest) -> Done {
     Done::Calculated(client.landed_cost(&request).await)
@@ -13,14 +14,22 @@ pub async fn calculate(client: Client, request: TaxCalculationRequest) -> Done {
 /// Records the order and queues its `POST /v1/orders` in one transaction, so it shows in the
 /// orders table at once; the outbox worker sends it.
 pub async fn submit(
-    db: SharedDb,
-    outbox: crate::station::outbox::Outbox,
+    record: Record,
     cart: TaxCalculationRequest,
     quote: TaxCalculationResponse,
     body: OrderCreateRequest,
 ) -> Done {
-    let recorded = with_db(&db, move |db| db.submit_order(&cart, &quote, &body)).await;
-    outbox.wake();
+    let submitted = SubmitOrderRequest {
+        cart,
+        quote,
+        order: body,
+    };
+    let recorded = record
+        .call(|c, s| {
+            let submitted = submitted.clone();
+            async move { c.submit_order(&s, &submitted).await }
+        })
+        .await;
     Done::Submitted(recorded.map(drop))
 }
 

@@ -121,6 +121,4 @@ pub enum Done {
     /// What "Read now" read, or why nothing.
     ScaleRead(Result<String, String>),
     ScalesDetected(Vec<crate::station::scale::HidScale>),
-    /// The warehouse's history has the change (or why not).
-    Logged(Result<(), Failure>),
 }

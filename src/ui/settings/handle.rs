@@ -87,11 +87,10 @@ pub fn handle(
             };
             if supervisor_refuses(supervisor, &desk.access) {
                 match intent {
-                    WarehouseIntent::TestConnection { .. } => warehouse::tested(
+                    WarehouseIntent::Enroll { .. } => warehouse::enrolled(
                         &mut view.warehouse,
                         Err(Failure::Other(SUPERVISOR_ONLY.into())),
                     ),
-                    WarehouseIntent::SavePassword(_) => view.secret_failed(SUPERVISOR_ONLY),
                 }
                 return;
             }
@@ -172,7 +171,8 @@ fn supervisor_part(settings: &Settings) -> Settings {
         active_environment: settings.active_environment.clone(),
         label_printer: settings.label_printer.clone(),
         document_printer: settings.document_printer.clone(),
-        warehouse_database: settings.warehouse_database.clone(),
+        warehouse_server: settings.warehouse_server.clone(),
+        warehouse_fingerprint: settings.warehouse_fingerprint.clone(),
         inbox_folder: settings.inbox_folder.clone(),
         ..Settings::default()
     };
@@ -193,10 +193,9 @@ pub fn apply(panel: &mut Option<SettingsView>, desk: &mut Desk<'_>, done: Done) 
                 if let Some(view) = panel {
                     view.saved();
                 }
-                if let Some(db) = desk.db() {
-                    let changed = jobs::changed_fields(desk.settings, &settings);
-                    desk.spawn(move |_| jobs::log_change(db, changed));
-                }
+                // The desk's own log says what changed (the settings file is the desk's).
+                let changed = jobs::changed_fields(desk.settings, &settings);
+                tracing::info!(?changed, "settings saved");
                 desk.then(Command::UseSettings(settings));
             }
             Err(failure) => {
@@ -250,12 +249,5 @@ pub fn apply(panel: &mut Option<SettingsView>, desk: &mut Desk<'_>, done: Done) 
                 view.test_printed(result.map_err(|failure| failure.message()));
             }
         }
-        Done::Logged(Err(failure)) => {
-            tracing::warn!(
-                "the settings change is not in the history: {}",
-                failure.message()
-            );
-        }
-        Done::Logged(Ok(())) => {}
     }
 }

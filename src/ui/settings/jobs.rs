@@ -8,7 +8,6 @@ use crate::station::print::{self, PrintTarget, ZplTimeouts};
 use crate::station::secrets::{CredentialStore, SecretKind};
 use crate::station::settings::{EnvironmentKind, Settings};
 use crate::ui::failure::Failure;
-use crate::ui::jobs::{SharedDb, with_db};
 
 /// Writes the settings file; the embedded environment's addresses are not kept (they change
 /// with every start).
@@ -70,13 +69,6 @@ pub async fn stored_secrets(store: CredentialStore, environments: Vec<String>) -
                 found.push((env.clone(), kind, store.get(&env, kind).ok().flatten()));
             }
         }
-        let warehouse = crate::station::secrets::WAREHOUSE;
-        let kind = SecretKind::WarehousePassword;
-        found.push((
-            warehouse.to_string(),
-            kind,
-            store.get(warehouse, kind).ok().flatten(),
-        ));
         found
     })
     .await
@@ -131,15 +123,4 @@ pub fn changed_fields(before: &Settings, after: &Settings) -> Vec<String> {
         .filter(|(name, value)| before.get(*name) != Some(value))
         .map(|(name, _)| name.clone())
         .collect()
-}
-
-/// Records in the warehouse's history that this desk's settings changed, and which.
-pub async fn log_change(db: SharedDb, changed: Vec<String>) -> Done {
-    let body = serde_json::json!({ "changed": changed });
-    Done::Logged(
-        with_db(&db, move |db| {
-            db.log_warehouse_event("settings_changed", &body)
-        })
-        .await,
-    )
 }

@@ -139,7 +139,7 @@ fn problems(view: &SettingsView, gate: &SupervisorGate) -> FieldErrors {
     }
     super::printers_ui::printer_problems(view, &mut errors);
     if let Some(problem) = view.warehouse.url_problem() {
-        errors.add("warehouse_database", &problem);
+        errors.add("warehouse_server", &problem);
     }
     errors
 }
@@ -389,7 +389,7 @@ fn station_ui(
         p.starts_with("environments")
             || p.starts_with("printers")
             || p == "station_name"
-            || p == "warehouse_database"
+            || p == "warehouse_server"
     });
     let save = ui.add_enabled(!view.saving, egui::Button::new("Save settings"));
     if save.clicked() {

@@ -108,9 +108,9 @@ impl SettingsView {
         match kind {
             SecretKind::ApiKey => entry.api_key = shown,
             SecretKind::AccessToken => entry.access_token = shown,
-            SecretKind::WarehousePassword => self.warehouse.stored_password = shown,
-            // Never shown, not even masked: a desk's token is nobody's to read.
-            SecretKind::DeskToken => {}
+            // Not the desk's any more (its server holds the database's), and a desk's token is
+            // never shown, not even masked.
+            SecretKind::WarehousePassword | SecretKind::DeskToken => {}
         }
     }
 
@@ -127,10 +127,7 @@ impl SettingsView {
 
     pub fn secret_saved(&mut self, environment: &str, kind: SecretKind, secret: &Secret) {
         self.show_stored_secret(environment, kind, Some(secret));
-        self.message = Some(match kind {
-            SecretKind::WarehousePassword => "The warehouse database password is saved.".into(),
-            _ => format!("The {} for {environment} is saved.", kind.label()),
-        });
+        self.message = Some(format!("The {} for {environment} is saved.", kind.label()));
     }
 
     pub fn secret_failed(&mut self, problem: &str) {

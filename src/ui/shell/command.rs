@@ -4,10 +4,11 @@
 use crate::api::Client;
 use crate::service::server::RunningService;
 use crate::station::db::ScanMatch;
-use crate::station::outbox::SharedDb;
+use crate::station::print::SharedPrints;
 use crate::station::secrets::CredentialStore;
 use crate::station::settings::Settings;
 use crate::ui::failure::Failure;
+use crate::ui::record::Record;
 use crate::ui::warehouse::state::WarehouseStatus;
 
 /// What the shell's jobs end with.
@@ -34,7 +35,10 @@ pub enum Progress {
 
 /// Everything start-up produced.
 pub struct Started {
-    pub db: SharedDb,
+    pub record: Record,
+    /// The app's own one-desk server, when no warehouse server is set.
+    pub own_server: Option<crate::warehouse::RunningWarehouse>,
+    pub prints: SharedPrints,
     pub client: Client,
     /// The embedded service, kept alive as long as the app runs.
     pub service: Option<RunningService>,

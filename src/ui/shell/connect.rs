@@ -11,19 +11,20 @@ use crate::service::server::RunningService;
 use crate::station::scale::{ScaleConfig, ScaleWatcher};
 use crate::station::secrets::CredentialStore;
 use crate::station::settings::{Environment, EnvironmentKind, Settings};
-use crate::ui::command::Command;
 use crate::ui::core::Core;
 use crate::ui::failure::Failure;
 use crate::ui::import::jobs::InboxWatcher;
 use crate::ui::jobs::Progress;
 use crate::ui::status::{Connection, Level, Startup};
-use crate::ui::warehouse;
 
 /// The saved settings take effect: station values, and the connection when the environment in
 /// use or its addresses changed. The PIN in force stays: it changes only through its own flow.
-pub fn use_settings(core: &mut Core, mut saved: Settings, then: &mut Vec<Command>) {
+pub fn use_settings(core: &mut Core, mut saved: Settings) {
     let before = core.state.settings.active().clone();
-    let database_before = core.state.settings.warehouse_database.clone();
+    let warehouse_before = (
+        core.state.settings.warehouse_server.clone(),
+        core.state.settings.warehouse_fingerprint.clone(),
+    );
     let inbox_before = core.state.settings.inbox_folder.clone();
     let scale_before = core.state.settings.scale.clone();
     if let Some(running) = &core.backend.service {
@@ -38,9 +39,15 @@ pub fn use_settings(core: &mut Core, mut saved: Settings, then: &mut Vec<Command
         super::startup::begin(core);
         return;
     }
-    {
-        let (features, mut desk) = core.split(then);
-        warehouse::settings_saved(features.warehouse, &mut desk, database_before);
+    let warehouse_after = (
+        core.state.settings.warehouse_server.clone(),
+        core.state.settings.warehouse_fingerprint.clone(),
+    );
+    // The command line's `--warehouse` wins over the setting for as long as this run lasts.
+    if core.config.warehouse.is_none() && warehouse_after != warehouse_before {
+        core.state.warehouse.switching = true;
+        super::startup::relink(core);
+        return;
     }
     if core.state.settings.inbox_folder != inbox_before {
         watch_inbox(core);
@@ -69,8 +76,8 @@ pub fn connect(core: &mut Core) {
     {
         match crate::connection::client_for(running) {
             Ok(client) => {
-                // The outbox delivers through the environment in use, like every call.
-                if let Some(outbox) = &core.backend.outbox {
+                // The own server's outbox delivers through the environment in use.
+                if let Some(outbox) = core.backend.own_server.as_ref().and_then(|s| s.outbox()) {
                     outbox.set_client(client.clone());
                 }
                 core.backend.client = Some(client);
@@ -90,16 +97,16 @@ pub fn connect(core: &mut Core) {
 /// Watches the inbox folder of the settings (none: stops watching).
 pub fn watch_inbox(core: &mut Core) {
     core.backend.inbox = None;
-    let (Some(folder), Some(db)) = (
+    let (Some(folder), Some(record)) = (
         core.state.settings.inbox_folder.clone(),
-        core.backend.db.clone(),
+        core.backend.record.clone(),
     ) else {
         return;
     };
     let reporter = core.jobs.reporter();
     core.backend.inbox = Some(InboxWatcher::start(
         &core.jobs.runtime(),
-        db,
+        record,
         folder,
         reporter,
     ));
@@ -132,7 +139,7 @@ fn fill_embedded_urls(settings: &mut Settings, running: &RunningService) {
 pub fn connected(core: &mut Core, result: Result<(Client, Option<RunningService>), Failure>) {
     match result {
         Ok((client, service)) => {
-            if let Some(outbox) = &core.backend.outbox {
+            if let Some(outbox) = core.backend.own_server.as_ref().and_then(|s| s.outbox()) {
                 outbox.set_client(client.clone());
             }
             core.backend.client = Some(client);

@@ -12,6 +12,7 @@ pub mod startup;
 pub mod state;
 pub mod status_bar;
 pub mod top_bar;
+pub mod warehouse_link;
 
 use std::time::Instant;
 
@@ -30,7 +31,7 @@ use crate::ui::packing::command::PackingCommand;
 use crate::ui::packing::state::{CancelFlow, TakeOverFlow};
 use crate::ui::people::command::PeopleCommand;
 use crate::ui::status::{Connection, FocusTarget, Level, Notice, Startup, Tab};
-use crate::ui::{outbox, packing, settings, warehouse};
+use crate::ui::{packing, settings, warehouse};
 
 /// A scanner that reads the same code twice within this window sent one code.
 pub const REPEATED_SCAN_WINDOW: std::time::Duration = std::time::Duration::from_millis(500);
@@ -86,7 +87,7 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
             }
             state.shell.focus = Some(target);
         }
-        Command::UseSettings(saved) => connect::use_settings(core, *saved, then),
+        Command::UseSettings(saved) => connect::use_settings(core, *saved),
         Command::UsePin(phc) => state.settings.supervisor_pin_hash = phc,
         Command::Reconnect => connect::connect(core),
         // The features' own commands are routed to them, not here.
@@ -157,14 +158,14 @@ fn scan_submit(core: &mut Core, then: &mut Vec<Command>) {
         core.state.shell.scan.message = Some(message);
         return;
     }
-    let Some(db) = core.backend.db.clone() else {
+    let Some(record) = core.backend.record.clone() else {
         core.state.shell.scan.message = Some(Notice {
             level: Level::Warning,
             text: "The station is still starting; scan again in a moment.".into(),
         });
         return;
     };
-    core.jobs.spawn(move |_| scan::look_up(db, code));
+    core.jobs.spawn(move |_| scan::look_up(record, code));
 }
 
 /// What start-up reported on its way.
@@ -199,35 +200,27 @@ pub fn apply(core: &mut Core, done: Done, then: &mut Vec<Command>) {
             }
             state.shell.startup = Startup::Ready;
             state.shell.focus = Some(FocusTarget::Scan);
-            core.backend.db = Some(started.db.clone());
             core.backend.client = Some(started.client.clone());
-            core.backend.outbox = Some(outbox::start(
-                &core.jobs,
-                started.db.clone(),
-                started.client.clone(),
-                core.config.outbox,
-                state.settings.station_name.clone(),
-            ));
             core.backend.service = started.service;
             core.backend.credentials = started.credentials;
+            core.backend.prints = Some(started.prints);
+            core.backend.own_server = started.own_server;
             core.state.warehouse = started.warehouse;
-            core.backend.health = Some(warehouse::HealthWatcher::start(
-                &core.jobs.runtime(),
-                started.db.clone(),
-                core.jobs.reporter(),
-            ));
             core.backend.changes = Some(warehouse::changes::ChangeWatcher::start(
                 &core.jobs.runtime(),
-                started.db.clone(),
+                started.record.clone(),
                 core.jobs.reporter(),
             ));
+            // No session of its own: people are set up there, and someone signs in.
+            core.state.people.required = started.record.session().is_err();
+            core.backend.record = Some(started.record.clone());
             connect::watch_inbox(core);
             connect::watch_scale(core);
             if started.seed {
                 core.state.shell.startup = Startup::Seeding { done: 0, total: 0 };
-                let (client, db) = (started.client, started.db);
+                let (client, record) = (started.client, started.record);
                 core.jobs
-                    .spawn(move |reporter| startup::seed(client, db, reporter));
+                    .spawn(move |reporter| startup::seed(client, record, reporter));
             }
             then.push(OrdersCommand::Reload.into());
             then.push(PeopleCommand::Reload.into());

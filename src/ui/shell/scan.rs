@@ -8,8 +8,8 @@ use egui::{Event, Key};
 use super::command::Done;
 use crate::station::settings::ScannerTerminator;
 use crate::ui::command::Command;
-use crate::ui::jobs::{SharedDb, with_db};
 use crate::ui::packing::state::CancelFlow;
+use crate::ui::record::Record;
 use crate::ui::state::AppState;
 use crate::ui::status::{FocusTarget, Level};
 use crate::ui::widgets;
@@ -176,10 +176,12 @@ pub fn scan_box_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Comma
 }
 
 /// What the station's record says a scanned code is (an order number, a SKU, or nothing).
-pub async fn look_up(db: SharedDb, code: String) -> Done {
-    let lookup = code.clone();
-    Done::Scanned {
-        code,
-        result: with_db(&db, move |db| db.find_by_scan(&lookup)).await,
-    }
+pub async fn look_up(record: Record, code: String) -> Done {
+    let result = record
+        .call(|c, s| {
+            let code = code.clone();
+            async move { c.scan(&s, &code).await }
+        })
+        .await;
+    Done::Scanned { code, result }
 }

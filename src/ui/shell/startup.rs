@@ -3,20 +3,24 @@
 
 use std::sync::{Arc, Mutex};
 
+use super::warehouse_link::{self, LinkError, Preparation};
+use crate::api::warehouse::SubmitOrderRequest;
+use crate::station::print::DeskPrintQueue;
+use crate::ui::record::Record;
+use crate::ui::warehouse::state::WarehouseStatus;
+
 use time::OffsetDateTime;
 
 use super::command::{Done, Progress, StartFailed, Started};
-use crate::api::{Client, ClientError};
+use crate::api::Client;
 use crate::connection::{self, EmbeddedService};
 use crate::demo::orders::{create_body, demo_orders};
-use crate::station::db::{ConnectionProblem, StationDb, StationError};
 use crate::station::secrets::{CredentialStore, SecretsError};
 use crate::station::settings::{EnvironmentKind, Settings};
-use crate::station::warehouse;
 use crate::ui::config::{AppConfig, CredentialSource};
 use crate::ui::core::Core;
 use crate::ui::failure::Failure;
-use crate::ui::jobs::{Reporter, SharedDb, with_db};
+use crate::ui::jobs::Reporter;
 use crate::ui::status::Startup;
 
 /// Starts the app: the start-up job (the first frame is already drawn).
@@ -29,6 +33,40 @@ pub fn begin(core: &mut Core) {
     );
     core.jobs
         .spawn(move |reporter| start(config, settings, first, reporter));
+}
+
+/// Starts again on the warehouse the settings now name: what reached the old one (its
+/// session, the own server, the embedded service) is ended in the job, then start-up runs.
+pub fn relink(core: &mut Core) {
+    core.state.packing.open = None;
+    core.state.shell.startup = Startup::Starting("Switching the warehouse…".into());
+    let backend = &mut core.backend;
+    backend.changes = None;
+    backend.inbox = None;
+    let (record, own_server, service) = (
+        backend.record.take(),
+        backend.own_server.take(),
+        backend.service.take(),
+    );
+    let (mut config, settings) = (core.config.clone(), core.state.settings.clone());
+    // The same store again (a mock store made afresh would have lost what was saved in it).
+    if let Some(store) = backend.credentials.clone() {
+        config.credentials = crate::ui::config::CredentialSource::Given(store);
+    }
+    core.jobs.spawn(move |reporter| async move {
+        if let Some(record) = record {
+            let _ = record.sign_out().await;
+        }
+        if let Some(server) = own_server
+            && let Err(e) = server.shutdown().await
+        {
+            tracing::warn!("this desk's own warehouse server did not stop cleanly: {e}");
+        }
+        if let Some(service) = service {
+            let _ = service.shutdown().await;
+        }
+        start(config, settings, false, reporter).await
+    });
 }
 
 /// The start-up job.
@@ -85,42 +123,20 @@ async fn run(
     credentials: Option<CredentialStore>,
     mut credential_note: Option<String>,
 ) -> Result<Started, String> {
-    reporter.progress(Progress::Starting("Opening the station database…".into()));
-    let location = warehouse::location(
-        config.database.as_deref(),
-        settings,
-        &config.station_db_path,
-        credentials.as_ref(),
-    )
-    .map_err(|e| format!("The station database setting cannot be used: {e}"))?;
-    let shown = location.to_string();
-    let db = loop {
-        let target = location.clone();
-        let opened = tokio::task::spawn_blocking(move || StationDb::connect(&target))
-            .await
-            .map_err(|e| e.to_string())?;
-        match opened {
-            Ok(db) => break db,
-            // A warehouse database that is down now may be up in a moment: keep trying.
-            Err(
-                StationError::Unreachable(why)
-                | StationError::Connection(ConnectionProblem::Unreachable { reason: why, .. }),
-            ) => {
-                reporter.progress(Progress::Starting(format!(
-                    "Warehouse database {shown} unreachable ({why}) — retrying…"
-                )));
-                tokio::time::sleep(std::time::Duration::from_secs(2)).await;
-            }
-            Err(e) => {
-                return Err(format!(
-                    "The station database at {shown} cannot be opened: {e}"
-                ));
-            }
-        }
-    };
-    let warehouse = crate::ui::warehouse::jobs::status_of(&db);
-    let db: SharedDb = Arc::new(Mutex::new(db));
-
+    if let Some(url) = config
+        .database
+        .as_deref()
+        .or(settings.warehouse_database.as_deref())
+    {
+        return Err(format!(
+            "A desk no longer opens the warehouse database ({}) itself. Start `packdesk \
+             warehouse serve --database …` on the database's machine, enroll this desk there \
+             (`packdesk warehouse add-desk`), and start the app with `--warehouse \
+             https://SERVER:8443` (or enter it in Settings, under Warehouse).",
+            crate::station::db::Location::parse(url)
+                .map_or_else(|_| "the database given".to_string(), |l| l.to_string())
+        ));
+    }
     let env = settings.active().clone();
     if env.kind == EnvironmentKind::EmbeddedSandbox {
         reporter.progress(Progress::Starting("Starting embedded service…".into()));
@@ -151,23 +167,84 @@ async fn run(
         embedded.base_url = running.base_url.clone();
         embedded.labels_url = running.labels_url.clone();
     }
-
     if first_start && env.kind == EnvironmentKind::EmbeddedSandbox {
         demo_defaults(settings);
         if let Err(e) = settings.save(&config.settings_path) {
             tracing::warn!("could not save the first settings: {e}");
         }
     }
-    let empty = with_db(&db, |db| Ok(db.list_orders()?.is_empty()))
-        .await
-        .map_err(|e| e.message())?;
+
+    let remote = config
+        .warehouse
+        .clone()
+        .or(settings.warehouse_server.clone());
+    let (record, own_server) = match remote {
+        Some(url) => {
+            reporter.progress(Progress::Starting(format!(
+                "Connecting to the warehouse server {url}…"
+            )));
+            let record = loop {
+                match warehouse_link::connect_remote(
+                    &url,
+                    settings.warehouse_fingerprint.as_deref(),
+                    credentials.as_ref(),
+                )
+                .await
+                {
+                    Ok(record) => break record,
+                    // A server that is down now may be up in a moment: keep trying.
+                    Err(LinkError::Server(why)) => {
+                        reporter.progress(Progress::Starting(format!(
+                            "The warehouse server is unreachable ({why}) — retrying…"
+                        )));
+                        tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+                    }
+                    Err(e) => return Err(e.to_string()),
+                }
+            };
+            (record, None)
+        }
+        None => {
+            reporter.progress(Progress::Starting("Opening the station record…".into()));
+            let preparation = Preparation {
+                pin_hash: settings.supervisor_pin_hash.clone(),
+                demo_customs: service.is_some() && config.seed_demo_orders,
+            };
+            let own = warehouse_link::start_own(
+                &config,
+                connected.config,
+                preparation,
+                credentials.as_ref(),
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+            (own.record, Some(own.running))
+        }
+    };
+    let prints = DeskPrintQueue::open(&config.print_queue_path).map_err(|e| e.to_string())?;
+    let empty = match record.session() {
+        Ok(session) => record
+            .client()
+            .orders(&session)
+            .await
+            .map(|orders| orders.is_empty())
+            .unwrap_or(false),
+        Err(_) => false,
+    };
+    let warehouse = WarehouseStatus {
+        location: record.describe.clone(),
+        shared: own_server.is_none(),
+        ..WarehouseStatus::default()
+    };
     Ok(Started {
-        db,
-        client,
-        // Demo orders only into this desk's own record: a warehouse's shared database holds
-        // the merchant's real orders, and other desks could not label demo orders that exist
+        // Demo orders only into this desk's own record: a warehouse's record holds the
+        // merchant's real orders, and other desks could not label demo orders that exist
         // only at this desk's embedded service.
-        seed: service.is_some() && empty && config.seed_demo_orders && !warehouse.shared,
+        seed: service.is_some() && empty && config.seed_demo_orders && own_server.is_some(),
+        record,
+        own_server,
+        prints: Arc::new(Mutex::new(prints)),
+        client,
         service,
         credentials,
         credential_note,
@@ -189,15 +266,16 @@ fn demo_defaults(settings: &mut Settings) {
 }
 
 /// Quotes, submits and records the demo orders (once: only into an empty station).
-pub async fn seed(client: Client, db: SharedDb, reporter: Reporter) -> Done {
+pub async fn seed(client: Client, record: Record, reporter: Reporter) -> Done {
     Done::Seeded(
-        seed_all(&client, &db, &reporter)
+        seed_all(&client, &record, &reporter)
             .await
             .map_err(Failure::Other),
     )
 }
 
-async fn seed_all(client: &Client, db: &SharedDb, reporter: &Reporter) -> Result<usize, String> {
+async fn seed_all(client: &Client, record: &Record, reporter: &Reporter) -> Result<usize, String> {
+    let session = record.session().map_err(|f| f.message())?;
     let orders = demo_orders(OffsetDateTime::now_utc());
     let total = orders.len();
     let mut seeded = 0;
@@ -208,31 +286,18 @@ async fn seed_all(client: &Client, db: &SharedDb, reporter: &Reporter) -> Result
             .await
             .map_err(|e| format!("Demo order {}: {}", order.number, e.user_message()))?;
         let body = create_body(&order, &quote)?;
-        match client.create_order(&body).await {
-            Ok(()) => {}
-            // Already on the service (its data outlived the station's): it is not ours to record.
-            Err(ClientError::Conflict { .. }) => continue,
-            Err(e) => return Err(format!("Demo order {}: {}", order.number, e.user_message())),
-        }
-        let cart = order.cart.clone();
-        with_db(db, move |db| {
-            db.record_submitted_order(&cart, &quote, &body)
-        })
-        .await
-        .map_err(|e| format!("Demo order {}: {}", order.number, e.message()))?;
+        // Recorded and queued: the warehouse server's outbox creates it at the service.
+        let submitted = SubmitOrderRequest {
+            cart: order.cart.clone(),
+            quote,
+            order: body,
+        };
+        record
+            .client()
+            .submit_order(&session, &submitted)
+            .await
+            .map_err(|e| format!("Demo order {}: {e}", order.number))?;
         seeded += 1;
     }
-    // The demo warehouse's exporter, so cross-border demo parcels get their documents.
-    with_db(db, |db| {
-        use crate::customs::settings::{CustomsSettings, SETTINGS_KEY};
-        if db.warehouse_setting(SETTINGS_KEY)?.is_none() {
-            let demo = serde_json::to_value(CustomsSettings::demo())
-                .map_err(|e| crate::station::db::StationError::Corrupt(e.to_string()))?;
-            db.set_warehouse_setting(SETTINGS_KEY, &demo)?;
-        }
-        Ok(())
-    })
-    .await
-    .map_err(|e| format!("Demo customs settings: {}", e.message()))?;
     Ok(seeded)
 }

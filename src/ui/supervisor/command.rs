@@ -17,6 +17,8 @@ pub enum SupervisorCommand {
 
 /// What the supervisor's jobs end with.
 pub enum Done {
+    /// The server was told the unlock ended (or could not be: its own unlock runs out).
+    ServerLocked,
     /// A PIN typed into the dialog was checked: the lock after the try, and the answer.
     Unlocked {
         lock: SupervisorLock,

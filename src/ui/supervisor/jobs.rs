@@ -9,16 +9,69 @@ use crate::api::Secret;
 use crate::station::pin::{self, PersistedLockout, SupervisorLock, UnlockResult};
 use crate::station::settings::Settings;
 use crate::ui::failure::Failure;
+use crate::ui::record::Record;
+
+/// The desk's own session on its own server is unlocked for supervisor work too (the server
+/// checks the same PIN, carried from the settings, and is what actually allows the work); a
+/// person's session has nothing to unlock.
+async fn server_unlock(record: Option<Record>, pin: &str) {
+    let Some(record) = record.filter(|r| r.own_server) else {
+        return;
+    };
+    let pin = pin.to_owned();
+    let unlocked = record
+        .call(|c, s| {
+            let pin = pin.clone();
+            async move { c.unlock(&s, &pin).await }
+        })
+        .await;
+    if let Err(failure) = unlocked {
+        tracing::warn!(
+            "the server did not unlock this desk's session: {}",
+            failure.message()
+        );
+    }
+}
+
+/// The server's supervisor PIN follows a change made here.
+async fn server_pin(record: Option<Record>, current: Option<String>, new: String) {
+    let Some(record) = record.filter(|r| r.own_server) else {
+        return;
+    };
+    let changed = record
+        .call(|c, s| {
+            let (current, new) = (current.clone(), new.clone());
+            async move { c.set_supervisor_pin(&s, current.as_deref(), &new).await }
+        })
+        .await;
+    if let Err(failure) = changed {
+        tracing::warn!(
+            "the server's supervisor PIN was not changed: {}",
+            failure.message()
+        );
+    }
+}
+
+/// The desk's own session goes back to packing only.
+pub async fn server_lock(record: Record) {
+    if let Err(failure) = record.call(|c, s| async move { c.lock(&s).await }).await {
+        tracing::debug!("the server's unlock was not ended: {}", failure.message());
+    }
+}
 
 /// Checks a PIN typed into the unlock dialog.
-pub async fn unlock(lock: SupervisorLock, pin: String) -> Done {
+pub async fn unlock(lock: SupervisorLock, pin: String, record: Option<Record>) -> Done {
     let before = lock.clone();
+    let typed = pin.clone();
     let checked = tokio::task::spawn_blocking(move || {
         let mut lock = lock;
         let result = lock.try_unlock(&pin, Instant::now());
         (lock, result)
     })
     .await;
+    if let Ok((_, UnlockResult::Unlocked)) = &checked {
+        server_unlock(record, &typed).await;
+    }
     match checked {
         Ok((lock, result)) => Done::Unlocked {
             lock,
@@ -34,7 +87,8 @@ pub async fn unlock(lock: SupervisorLock, pin: String) -> Done {
 }
 
 /// Hashes a new supervisor PIN (argon2 takes a moment).
-pub async fn hash_pin(pin: Secret) -> Done {
+pub async fn hash_pin(pin: Secret, record: Option<Record>) -> Done {
+    server_pin(record, None, pin.expose().to_owned()).await;
     let hashed = tokio::task::spawn_blocking(move || pin::hash_pin(pin.expose()))
         .await
         .map_err(|e| Failure::Other(format!("The PIN could not be hashed ({e}); try again.")))
@@ -45,8 +99,18 @@ pub async fn hash_pin(pin: Secret) -> Done {
 /// Checks a supervisor PIN against the lock (a wrong one counts as a wrong try; while locked
 /// out none is checked), then for a change hashes the new PIN — argon2 both, so off the UI
 /// thread.
-pub async fn check_pin(lock: SupervisorLock, pin: Secret, request: PinRequest) -> Done {
+pub async fn check_pin(
+    lock: SupervisorLock,
+    pin: Secret,
+    request: PinRequest,
+    record: Option<Record>,
+) -> Done {
     let before = lock.clone();
+    let typed = pin.expose().to_owned();
+    let changed_to = match &request {
+        PinRequest::Change(new) => Some(new.expose().to_owned()),
+        _ => None,
+    };
     let (purpose, new_pin) = match request {
         PinRequest::Unlock => (PinPurpose::Unlock, None),
         PinRequest::Change(new) => (PinPurpose::Change, Some(new)),
@@ -64,6 +128,12 @@ pub async fn check_pin(lock: SupervisorLock, pin: Secret, request: PinRequest) -
         (lock, result, new_hash)
     })
     .await;
+    if let Ok((_, UnlockResult::Unlocked, _)) = &checked {
+        match changed_to {
+            Some(new) => server_pin(record, Some(typed), new).await,
+            None => server_unlock(record, &typed).await,
+        }
+    }
     let checked = match checked {
         Ok((lock, result, new_hash)) => PinChecked {
             lock,

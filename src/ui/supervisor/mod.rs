@@ -35,6 +35,12 @@ pub fn handle(supervisor: &mut SupervisorState, desk: &mut Desk<'_>, command: Su
             if let Some(lock) = &mut supervisor.lock {
                 lock.lock();
             }
+            if let Some(record) = desk.record().filter(|r| r.own_server) {
+                desk.spawn(move |_| async move {
+                    jobs::server_lock(record).await;
+                    Done::ServerLocked
+                });
+            }
             desk.notice(Level::Info, "Supervisor functions locked.");
         }
     }
@@ -57,7 +63,8 @@ fn unlock(supervisor: &mut SupervisorState, desk: &mut Desk<'_>) {
         return;
     }
     supervisor.checking = true;
-    desk.spawn(move |_| jobs::unlock(lock, pin));
+    let record = desk.record();
+    desk.spawn(move |_| jobs::unlock(lock, pin, record));
 }
 
 pub fn locked_out_message(until: Instant) -> String {
@@ -82,6 +89,7 @@ pub fn apply(
         Done::PinChecked(checked) => pin_checked(supervisor, panel, desk, *checked),
         Done::PinSaved(result) => pin_saved(panel, result),
         Done::LockoutSaved(result) => lockout_saved(supervisor, desk, result),
+        Done::ServerLocked => {}
     }
 }
 
@@ -151,7 +159,8 @@ fn set_pin(
 ) {
     if supervisor.lock.is_none() && desk.settings.supervisor_pin_hash.is_none() {
         // The first set-up: there is no PIN to ask for yet.
-        desk.spawn(move |_| jobs::hash_pin(pin));
+        let record = desk.record();
+        desk.spawn(move |_| jobs::hash_pin(pin, record));
         return;
     }
     match current.filter(|c| !c.is_empty()) {
@@ -196,7 +205,8 @@ fn check_from_settings(
         return refuse(panel, purpose, &line);
     }
     supervisor.checking = true;
-    desk.spawn(move |_| jobs::check_pin(lock, pin, request));
+    let record = desk.record();
+    desk.spawn(move |_| jobs::check_pin(lock, pin, request, record));
 }
 
 /// Says next to the fields why a PIN typed in Settings did nothing.

@@ -1,98 +1,130 @@
-//! What other desks do, seen here within a second: on PostgreSQL a listener wakes on each
-//! committed change (`LISTEN`; schema step 7's trigger), falling back to polling every half
-//! second while its connection is down and reopening it every few seconds; on a desk's own
-//! SQLite file it polls (another process, `packdesk import` say, may write to it). Either way
-//! the changed orders are read from the events and reported as [`Progress::Changes`]; the
-//! table shows their rows again and an open order reloads.
+//! What every desk does, seen here at once: the warehouse server's live stream of changed
+//! orders (`GET /v1/warehouse/changes`), reported as [`Progress::Changes`] (the table shows
+//! their rows again, an open order reloads). The stream is also how the desk knows the server
+//! answers: a broken stream is [`Progress::Warehouse`] with why, and it is opened again every
+//! two seconds from the last change it saw, so nothing is missed; once it is back, the desk
+//! hears so.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::station::db::{ChangeCursor, ChangeListener, StationDb};
-use crate::ui::jobs::{Progress, Reporter, SharedDb};
+use crate::ui::failure::Failure;
+use crate::ui::jobs::{Progress, Reporter};
+use crate::ui::outbox::command::OutboxProgress;
+use crate::ui::record::Record;
+use crate::warehouse::client::WarehouseClientError;
+use crate::warehouse::client::rows::outbox_entry;
 
-const POLL_EVERY: Duration = Duration::from_millis(500);
-const LISTEN_WAIT: Duration = Duration::from_secs(1);
-/// Even with a listener, look now and then: a notification lost with a reconnect is then late
-/// by this much at worst.
-const SAFETY_POLL: Duration = Duration::from_secs(10);
-const REOPEN_LISTENER_EVERY: Duration = Duration::from_secs(5);
+const RETRY_EVERY: Duration = Duration::from_secs(2);
+/// The outbox is looked at after every change, and this often besides (a retry's attempt
+/// changes no order).
+const OUTBOX_EVERY: Duration = Duration::from_secs(3);
 
-/// The watcher's thread; dropped, it stops within a second.
+/// The watcher's task; dropped, it stops.
 pub struct ChangeWatcher {
-    stop: Arc<AtomicBool>,
+    task: tokio::task::JoinHandle<()>,
 }
 
 impl ChangeWatcher {
-    pub fn start(runtime: &tokio::runtime::Handle, db: SharedDb, reporter: Reporter) -> Self {
-        let stop = Arc::new(AtomicBool::new(false));
-        let stopped = stop.clone();
-        // A blocking thread: the listener waits on its socket.
-        drop(runtime.spawn_blocking(move || watch(&db, &reporter, &stopped)));
-        Self { stop }
+    pub fn start(runtime: &tokio::runtime::Handle, record: Record, reporter: Reporter) -> Self {
+        Self {
+            task: runtime.spawn(watch(record, reporter)),
+        }
     }
 }
 
 impl Drop for ChangeWatcher {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.task.abort();
     }
 }
 
-fn with<T>(db: &SharedDb, work: impl FnOnce(&mut StationDb) -> T) -> Option<T> {
-    db.lock().ok().map(|mut db| work(&mut db))
+async fn watch(record: Record, reporter: Reporter) {
+    let mut after: Option<i64> = None;
+    let mut unreachable = false;
+    loop {
+        let Ok(session) = record.session() else {
+            // Nobody signed in yet: nothing to hear (look again soon: a sign-in is quick).
+            after = None;
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            continue;
+        };
+        let resumed = after.is_some();
+        match record.client().changes(&session, after).await {
+            Ok(mut stream) => {
+                if unreachable {
+                    unreachable = false;
+                    reporter.progress(Progress::Warehouse(None));
+                } else if !resumed {
+                    // Whatever changed before the stream opened is read whole.
+                    reporter.progress(Progress::Resync);
+                }
+                outbox_snapshot(&record, &reporter).await;
+                loop {
+                    match tokio::time::timeout(OUTBOX_EVERY, stream.next()).await {
+                        Ok(Ok(Some(change))) => {
+                            after = Some(change.id);
+                            reporter.progress(Progress::Changes(change.orders));
+                            outbox_snapshot(&record, &reporter).await;
+                        }
+                        Ok(Ok(None)) => break,
+                        Ok(Err(e)) => {
+                            tracing::debug!("the change stream broke: {e}");
+                            break;
+                        }
+                        Err(_) => outbox_snapshot(&record, &reporter).await,
+                    }
+                }
+                after = stream.last_id().or(after);
+            }
+            // An ended session: the next sign-in (or the desk's own, opened again by the next
+            // call) gives a new one.
+            Err(WarehouseClientError::Unauthorized(_)) => {
+                if record
+                    .call(|c, s| async move { c.current(&s).await })
+                    .await
+                    .is_err()
+                {
+                    tokio::time::sleep(RETRY_EVERY).await;
+                }
+                continue;
+            }
+            Err(e) => {
+                if !unreachable && matches!(Failure::from(e.clone()), Failure::WarehouseUnreachable)
+                {
+                    unreachable = true;
+                    reporter.progress(Progress::Warehouse(Some(e.to_string())));
+                }
+            }
+        }
+        tokio::time::sleep(RETRY_EVERY).await;
+    }
 }
 
-fn watch(db: &SharedDb, reporter: &Reporter, stop: &AtomicBool) {
-    let mut cursor: Option<ChangeCursor> = None;
-    let mut listener: Option<ChangeListener> = None;
-    let mut listener_tried: Option<Instant> = None;
-    let mut looked = Instant::now();
-    while !stop.load(Ordering::Relaxed) {
-        let Some(at) = cursor.as_mut() else {
-            cursor = with(db, |db| db.change_cursor().ok()).flatten();
-            if cursor.is_none() {
-                std::thread::sleep(POLL_EVERY);
-            }
-            continue;
-        };
-        if listener.is_none() && listener_tried.is_none_or(|t| t.elapsed() >= REOPEN_LISTENER_EVERY)
-        {
-            listener_tried = Some(Instant::now());
-            listener = match with(db, |db| db.change_listener()).flatten() {
-                Some(Ok(l)) => Some(l),
-                Some(Err(e)) => {
-                    tracing::debug!("not listening for changes ({e}); polling");
-                    None
-                }
-                None => None,
-            };
+/// The outbox at a glance (its summary and open entries), for the Outbox tab and the packing
+/// view's word on a parcel's label and fulfillment.
+async fn outbox_snapshot(record: &Record, reporter: &Reporter) {
+    let read = record
+        .call(|c, s| async move {
+            let summary = c.outbox_summary(&s).await?;
+            let open = c.outbox(&s).await?;
+            Ok((summary, open))
+        })
+        .await;
+    let (summary, open) = match read {
+        Ok(read) => read,
+        Err(failure) => {
+            tracing::debug!("outbox not read: {}", failure.message());
+            return;
         }
-        let look = match listener.as_mut() {
-            Some(l) => match l.wait(LISTEN_WAIT) {
-                Ok(notified) => notified || looked.elapsed() >= SAFETY_POLL,
-                Err(e) => {
-                    tracing::info!("change notifications lost ({e}); polling until they return");
-                    listener = None;
-                    true
-                }
-            },
-            None => {
-                std::thread::sleep(POLL_EVERY);
-                true
-            }
-        };
-        if !look {
-            continue;
-        }
-        looked = Instant::now();
-        match with(db, |db| db.changes_since(at)) {
-            Some(Ok(changed)) if !changed.is_empty() => {
-                reporter.progress(Progress::Changes(changed));
-            }
-            Some(Err(e)) => tracing::debug!("changes not read: {e}"),
-            _ => {}
-        }
+    };
+    let open: Result<Vec<_>, _> = open.into_iter().map(outbox_entry).collect();
+    match open {
+        Ok(open) => reporter.progress(Progress::Outbox(Box::new(OutboxProgress {
+            summary,
+            open,
+            entry: None,
+            error: None,
+        }))),
+        Err(e) => tracing::warn!("outbox not read: {e}"),
     }
 }

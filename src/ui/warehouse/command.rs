@@ -1,38 +1,31 @@
 //! What the Settings → Warehouse section asks for, and what the warehouse's jobs end with.
 
-use super::state::WarehouseStatus;
-use crate::api::Secret;
 use crate::ui::failure::Failure;
 
 /// What the section asked for.
 #[derive(Clone, PartialEq, Eq)]
 pub enum WarehouseIntent {
-    /// Try to connect with this URL and password (typed, else the stored one); change nothing.
-    TestConnection {
+    /// Exchange a supervisor's one-time code for this desk's token at the server.
+    Enroll {
         url: String,
-        password: Option<Secret>,
+        fingerprint: Option<String>,
+        code: String,
     },
-    /// Keep this password in the credential store.
-    SavePassword(Secret),
 }
 
 impl std::fmt::Debug for WarehouseIntent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Self::TestConnection { url, password } => f
-                .debug_struct("TestConnection")
+            Self::Enroll { url, .. } => f
+                .debug_struct("Enroll")
                 .field("url", url)
-                .field("password", password)
-                .finish(),
-            Self::SavePassword(secret) => f.debug_tuple("SavePassword").field(secret).finish(),
+                .finish_non_exhaustive(),
         }
     }
 }
 
 /// What the warehouse's jobs end with.
 pub enum Done {
-    /// What "Test connection" found, in words.
-    Tested(Result<String, Failure>),
-    /// Another station record is in use now (or why not).
-    Switched(Result<WarehouseStatus, Failure>),
+    /// The desk is enrolled at this server (or why not).
+    Enrolled(Result<String, Failure>),
 }

@@ -1,31 +1,30 @@
-//! The station record in use (the status bar), and the Settings section as typed.
+//! The warehouse in use (the status bar), and the Settings section as typed.
 
-/// The record in use, as the status bar shows it.
+/// The warehouse in use, as the status bar shows it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WarehouseStatus {
-    /// e.g. `postgres://packer@db.local:5432/warehouse` or the SQLite file's path.
+    /// The warehouse server's address, or this desk's own record's file.
     pub location: String,
-    /// On a shared PostgreSQL database (other desks see what this one does).
+    /// At a warehouse server (other desks see what this one does).
     pub shared: bool,
-    /// Why the record cannot be reached now; `None` while it can.
+    /// Why the server cannot be reached now; `None` while it can.
     pub unreachable: Option<String>,
-    /// Switching to another database is under way.
+    /// Switching to another warehouse is under way.
     pub switching: bool,
 }
 
-/// The Settings → Warehouse section as typed (write-only password).
+/// The Settings → Warehouse section as typed (the enrollment code is write-only).
 #[derive(Clone, Default)]
 pub struct WarehouseDraft {
-    /// "Warehouse database" chosen (else "This desk only").
+    /// "Warehouse server" chosen (else "This desk only").
     pub shared: bool,
     pub url: String,
-    pub(crate) new_password: String,
-    /// The stored password, masked; `None` when none is stored.
-    pub stored_password: Option<String>,
+    pub fingerprint: String,
+    pub(crate) code: String,
     pub inbox_folder: String,
-    pub testing: bool,
-    /// What "Test connection" found, in words; `Ok` when it connected.
-    pub tested: Option<Result<String, String>>,
+    pub enrolling: bool,
+    /// What "Enroll this desk" came to, in words; `Ok` when enrolled.
+    pub enrolled: Option<Result<String, String>>,
 }
 
 impl std::fmt::Debug for WarehouseDraft {
@@ -33,7 +32,7 @@ impl std::fmt::Debug for WarehouseDraft {
         f.debug_struct("WarehouseDraft")
             .field("shared", &self.shared)
             .field("url", &self.url)
-            .field("tested", &self.tested)
+            .field("enrolled", &self.enrolled)
             .finish_non_exhaustive()
     }
 }
@@ -41,8 +40,9 @@ impl std::fmt::Debug for WarehouseDraft {
 impl WarehouseDraft {
     pub fn new(settings: &crate::station::settings::Settings) -> Self {
         Self {
-            shared: settings.warehouse_database.is_some(),
-            url: settings.warehouse_database.clone().unwrap_or_default(),
+            shared: settings.warehouse_server.is_some(),
+            url: settings.warehouse_server.clone().unwrap_or_default(),
+            fingerprint: settings.warehouse_fingerprint.clone().unwrap_or_default(),
             inbox_folder: settings
                 .inbox_folder
                 .as_ref()
@@ -52,10 +52,15 @@ impl WarehouseDraft {
         }
     }
 
-    /// What the draft means for the settings file: the URL (trimmed) when shared.
-    pub fn database(&self) -> Option<String> {
-        let url = self.url.trim();
+    /// What the draft means for the settings file: the server's address (trimmed) when shared.
+    pub fn server(&self) -> Option<String> {
+        let url = self.url.trim().trim_end_matches('/');
         (self.shared && !url.is_empty()).then(|| url.to_string())
+    }
+
+    pub fn fingerprint(&self) -> Option<String> {
+        let typed = self.fingerprint.trim();
+        (self.shared && !typed.is_empty()).then(|| typed.to_string())
     }
 
     pub fn inbox(&self) -> Option<std::path::PathBuf> {
@@ -63,31 +68,23 @@ impl WarehouseDraft {
         (!folder.is_empty()).then(|| folder.into())
     }
 
-    /// The problem with the URL as typed, said next to the field; `None` when usable.
+    /// The problem with the address as typed, said next to the field; `None` when usable.
     pub fn url_problem(&self) -> Option<String> {
         if !self.shared {
             return None;
         }
-        if self.url.trim().is_empty() {
+        let url = self.url.trim();
+        if url.is_empty() {
             return Some(
-                "Enter the warehouse database's URL, e.g. postgres://packer@db.local:5432/warehouse"
-                    .into(),
+                "Enter the warehouse server's address, e.g. https://warehouse.local:8443".into(),
             );
         }
-        match crate::station::db::Location::parse(&self.url) {
-            Ok(crate::station::db::Location::Postgres(_)) => None,
-            Ok(_) => Some(
-                "Enter the warehouse database's URL: postgres://user@host:5432/database".into(),
+        match url::Url::parse(url) {
+            Ok(parsed) if parsed.scheme() == "https" || parsed.scheme() == "http" => None,
+            _ => Some(
+                "Enter the address the warehouse server printed, e.g. https://warehouse.local:8443"
+                    .into(),
             ),
-            Err(e) => Some(capitalized(&e.to_string())),
         }
     }
-}
-
-pub fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }

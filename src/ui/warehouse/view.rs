@@ -4,15 +4,14 @@ use egui::{RichText, Ui};
 
 use super::command::WarehouseIntent;
 use super::state::{WarehouseDraft, WarehouseStatus};
-use crate::api::Secret;
 use crate::station::settings::Settings;
 use crate::ui::form::{Fields, WIDE};
 
 const URL_WIDTH: f32 = 360.0;
 
-/// The section: "This desk only" or a warehouse database (URL, password, Test connection), and
-/// the inbox folder. What is typed goes into `settings` (saved with "Save settings"); the
-/// password is stored at once by its own button, never in the settings file.
+/// The section: "This desk only" or a warehouse server (address, fingerprint, enrollment code),
+/// and the inbox folder. What is typed goes into `settings` (saved with "Save settings"); the
+/// desk's token goes to the credential store when it is enrolled, never into the file.
 pub fn warehouse_settings_ui(
     ui: &mut Ui,
     draft: &mut WarehouseDraft,
@@ -21,26 +20,35 @@ pub fn warehouse_settings_ui(
     credential_problem: Option<&str>,
 ) -> Vec<WarehouseIntent> {
     let mut intents = Vec::new();
-    ui.heading("Station record");
+    ui.heading("Warehouse");
     ui.horizontal(|ui| {
         ui.radio_value(&mut draft.shared, false, "This desk only")
-            .on_hover_text("Orders and parcels in a file on this computer (SQLite)");
-        ui.radio_value(&mut draft.shared, true, "Warehouse database")
-            .on_hover_text("One PostgreSQL database shared by every desk of the warehouse");
+            .on_hover_text("Orders and parcels in a file on this computer");
+        ui.radio_value(&mut draft.shared, true, "Warehouse server")
+            .on_hover_text("The warehouse's server, which every desk of the warehouse uses");
     });
     if draft.shared {
         ui.horizontal(|ui| {
             fields.text(
                 ui,
-                "Database URL",
+                "Server address",
                 &mut draft.url,
-                "warehouse_database",
+                "warehouse_server",
+                URL_WIDTH,
+            );
+            ui.label(RichText::new("As `packdesk warehouse serve` printed it.").weak());
+        });
+        ui.horizontal(|ui| {
+            fields.text(
+                ui,
+                "Certificate fingerprint",
+                &mut draft.fingerprint,
+                "warehouse_fingerprint",
                 URL_WIDTH,
             );
             ui.label(
                 RichText::new(
-                    "postgres://user@host:5432/database. TLS is required off this machine \
-                     (loopback may be plain).",
+                    "SHA-256, as the server printed it; empty: the system's trust store.",
                 )
                 .weak(),
             );
@@ -48,51 +56,36 @@ pub fn warehouse_settings_ui(
         ui.horizontal(|ui| {
             fields.password(
                 ui,
-                "Database password",
-                &mut draft.new_password,
-                "warehouse_password",
+                "Enrollment code",
+                &mut draft.code,
+                "enrollment_code",
                 WIDE,
             );
-            let stored = draft
-                .stored_password
-                .as_deref()
-                .map_or("No password stored".to_string(), |m| format!("Stored: {m}"));
-            ui.label(RichText::new(stored).weak());
-            let can_store = credential_problem.is_none() && !draft.new_password.is_empty();
+            let usable = draft.url_problem().is_none()
+                && credential_problem.is_none()
+                && !draft.code.trim().is_empty();
             if ui
-                .add_enabled(can_store, egui::Button::new("Store password"))
+                .add_enabled(
+                    usable && !draft.enrolling,
+                    egui::Button::new("Enroll this desk"),
+                )
                 .clicked()
             {
-                intents.push(WarehouseIntent::SavePassword(Secret::new(std::mem::take(
-                    &mut draft.new_password,
-                ))));
+                intents.push(WarehouseIntent::Enroll {
+                    url: draft.server().unwrap_or_default(),
+                    fingerprint: draft.fingerprint(),
+                    code: std::mem::take(&mut draft.code).trim().to_string(),
+                });
+            }
+            if draft.enrolling {
+                ui.spinner();
+                ui.label("Enrolling…");
             }
         });
         if let Some(problem) = credential_problem {
             ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
         }
-        ui.horizontal(|ui| {
-            let usable = draft.url_problem().is_none();
-            if ui
-                .add_enabled(
-                    usable && !draft.testing,
-                    egui::Button::new("Test connection"),
-                )
-                .clicked()
-            {
-                let typed = (!draft.new_password.is_empty())
-                    .then(|| Secret::new(draft.new_password.clone()));
-                intents.push(WarehouseIntent::TestConnection {
-                    url: draft.url.trim().to_string(),
-                    password: typed,
-                });
-            }
-            if draft.testing {
-                ui.spinner();
-                ui.label("Connecting…");
-            }
-        });
-        match &draft.tested {
+        match &draft.enrolled {
             Some(Ok(found)) => {
                 ui.label(RichText::new(found).color(ui.visuals().text_color()));
             }
@@ -104,8 +97,9 @@ pub fn warehouse_settings_ui(
     }
     ui.label(
         RichText::new(
-            "Saving the settings switches this desk to the chosen record at once; \
-             the other desks keep theirs until they are set the same way.",
+            "Saving the settings switches this desk to the chosen warehouse at once. A \
+             supervisor makes the enrollment code (People tab, or `packdesk warehouse \
+             add-desk` on the server); it works once.",
         )
         .weak(),
     );
@@ -127,7 +121,8 @@ pub fn warehouse_settings_ui(
             .weak(),
         );
     });
-    settings.warehouse_database = draft.database();
+    settings.warehouse_server = draft.server();
+    settings.warehouse_fingerprint = draft.fingerprint();
     settings.inbox_folder = draft.inbox();
     intents
 }
@@ -137,7 +132,7 @@ pub fn warehouse_status_ui(ui: &mut Ui, status: &WarehouseStatus) {
     if let Some(why) = &status.unreachable {
         let red = ui.visuals().error_fg_color;
         ui.label(
-            RichText::new("Warehouse database unreachable — retrying")
+            RichText::new("Warehouse server unreachable — retrying")
                 .color(red)
                 .strong(),
         )
@@ -145,10 +140,10 @@ pub fn warehouse_status_ui(ui: &mut Ui, status: &WarehouseStatus) {
         ui.separator();
     } else if status.switching {
         ui.spinner();
-        ui.label("Switching the station record…");
+        ui.label("Switching the warehouse…");
         ui.separator();
     } else if status.shared {
-        ui.label(RichText::new("Warehouse database").weak())
+        ui.label(RichText::new("Warehouse server").weak())
             .on_hover_text(&status.location);
         ui.separator();
     }

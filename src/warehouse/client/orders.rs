@@ -90,6 +90,12 @@ impl WarehouseClient {
         self.post(session, &["orders"], Some(order)).await
     }
 
+    /// The order's live claims (who packs which shipment).
+    pub async fn claims(&self, session: &SessionToken, order: u64) -> Result<Vec<ClaimView>> {
+        self.get(session, &["orders", &order.to_string(), "claims"])
+            .await
+    }
+
     /// Claims a shipment for this desk (renews it when held already).
     pub async fn claim(
         &self,

@@ -138,3 +138,23 @@ pub fn label_options(
         full_order: options.full_order,
     }
 }
+
+/// A claim as the desk shows it.
+pub fn claim(
+    view: crate::api::warehouse::ClaimView,
+) -> Result<crate::station::db::Claim, WarehouseClientError> {
+    Ok(crate::station::db::Claim {
+        order: view
+            .order
+            .parse()
+            .map_err(|_| unreadable("an order number", &view.order))?,
+        since: time(&view.since)?,
+        until: time(&view.until)?,
+        shipment_id: view.shipment_id,
+        by: crate::station::db::Claimant {
+            desk_id: view.desk_id,
+            desk_name: view.desk,
+            person: view.person,
+        },
+    })
+}

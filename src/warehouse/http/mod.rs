@@ -91,6 +91,7 @@ fn route_table() -> Vec<(Access, UtoipaMethodRouter<Shared>)> {
             Access::Session,
             routes!(routes::orders::claim, routes::orders::release),
         ),
+        (Access::Session, routes!(routes::orders::claims)),
         (Access::Session, routes!(routes::orders::take_over)),
         (Access::Session, routes!(routes::orders::cancel)),
         (Access::Session, routes!(routes::packing::pack)),

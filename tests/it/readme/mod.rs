@@ -29,7 +29,7 @@ const INSTANCES: &str = "Several instances, one merchant";
 const IMPORT: &str = "Orders from files";
 const SCALES: &str = "Scales";
 const LINUX: &str = "Running the app on Linux";
-const WAREHOUSE: &str = "A warehouse: every desk on one PostgreSQL database";
+const WAREHOUSE: &str = "A warehouse: one server, many desks";
 const PACKAGING: &str = "Packaging";
 const FRESH_MACHINE: &str = "What a fresh machine needs";
 

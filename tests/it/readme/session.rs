@@ -4,7 +4,8 @@
 //! for `/dev/ttyUSB0` and `/dev/hidraw0`, its own directories for `/tmp/…`, and an X server
 //! (`xvfb-run`) for the app. `cargo run --release --` and `packdesk` run the binary under test.
 //!
-//! A server (`serve`), the app and a scale read without `--count` keep running, as in a terminal
+//! Prompts are answered as a person would (`Session::answers`). A server (`serve`, `warehouse
+//! serve`), the app and a scale read without `--count` keep running, as in a terminal
 //! of their own, until the section ends; the next command starts once they are ready. Every
 //! other command must succeed, and print what a console block shows.
 
@@ -25,6 +26,9 @@ use crate::scale::sim::SimScale;
 /// The longest a long-running command may take to be ready (the app's first start builds its
 /// record and seeds the demo orders through the embedded service, in a debug build).
 const READY_WITHIN: Duration = Duration::from_secs(180);
+
+/// The PIN the README's warehouse section says to type for its first supervisor.
+const README_PIN: &str = "2468";
 
 /// What the simulated serial scale answers; the README's scale section shows these readings.
 const SCALE_ANSWERS: [&str; 2] = ["S D      0.418 kg\r\n", "S S      0.420 kg\r\n"];
@@ -193,7 +197,25 @@ impl Session {
         let what = format!("packdesk {}", args.join(" "));
         match kind {
             Kind::Finite => {
-                let out = process.output().map_err(|e| format!("{what}: {e}"))?;
+                let answers = self.answers(&args);
+                let out = if answers.is_empty() {
+                    process.output().map_err(|e| format!("{what}: {e}"))?
+                } else {
+                    // What a person types at the command's prompts (a PIN, a key).
+                    process
+                        .stdin(Stdio::piped())
+                        .stdout(Stdio::piped())
+                        .stderr(Stdio::piped());
+                    let mut child = process.spawn().map_err(|e| format!("{what}: {e}"))?;
+                    if let Some(mut stdin) = child.stdin.take() {
+                        stdin
+                            .write_all(format!("{}\n", answers.join("\n")).as_bytes())
+                            .map_err(|e| format!("{what}: {e}"))?;
+                    }
+                    child
+                        .wait_with_output()
+                        .map_err(|e| format!("{what}: {e}"))?
+                };
                 let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
                 if !out.status.success() {
                     return Err(format!(
@@ -205,6 +227,14 @@ impl Session {
                 self.compare(&what, output, &stdout)
             }
             Kind::LongRunning { ready, in_stderr } => {
+                // The provider's keys, as `serve` was given them: `set-provider` asks for them.
+                for (flag, name) in [("--api-key", "API_KEY"), ("--access-token", "ACCESS_TOKEN")] {
+                    if let Some(at) = args.iter().position(|a| a == flag)
+                        && let Some(value) = args.get(at + 1)
+                    {
+                        self.env.insert(name.into(), value.clone());
+                    }
+                }
                 let mut running = start(process, &what)?;
                 let printed = running.wait_for(ready, in_stderr, output.len())?;
                 self.compare(&what, output, &printed)?;
@@ -218,6 +248,23 @@ impl Session {
                 self.running.push(running);
                 Ok(())
             }
+        }
+    }
+
+    /// The lines a person types at `packdesk ARGS`'s prompts: the PIN the README's comment
+    /// names, twice (`warehouse add-person`); the provider's key and token as `serve` was given
+    /// them (`warehouse set-provider`).
+    fn answers(&self, args: &[String]) -> Vec<String> {
+        match (
+            args.first().map(String::as_str),
+            args.get(1).map(String::as_str),
+        ) {
+            (Some("warehouse"), Some("add-person")) => vec![README_PIN.into(); 2],
+            (Some("warehouse"), Some("set-provider")) => ["API_KEY", "ACCESS_TOKEN"]
+                .iter()
+                .map(|name| self.env.get(*name).cloned().unwrap_or_default())
+                .collect(),
+            _ => Vec::new(),
         }
     }
 
@@ -583,6 +630,17 @@ fn kind(args: &[String]) -> Kind {
             ready: "listening on",
             in_stderr: false,
         },
+        Some("warehouse") if args.get(1).is_some_and(|a| a == "serve") => Kind::LongRunning {
+            ready: "listening on",
+            in_stderr: false,
+        },
+        // A desk not enrolled yet starts and says what to do (enrolling is typed in Settings).
+        Some(first) if first.starts_with('-') && args.iter().any(|a| a == "--warehouse") => {
+            Kind::LongRunning {
+                ready: "is not enrolled at the warehouse server",
+                in_stderr: true,
+            }
+        }
         Some("scale") if !args.iter().any(|a| a == "--count") => Kind::LongRunning {
             ready: "\"weight\"",
             in_stderr: false,

@@ -6,7 +6,8 @@
 
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable};
-use packdesk::station::db::{Paper, PrintState, StationDb};
+use packdesk::station::db::{Paper, StationDb};
+use packdesk::station::print::DeskPrintQueue;
 use packdesk::station::print::Dpi;
 use packdesk::ui::customs::Documents;
 use packdesk::ui::packing::LabelJob;
@@ -107,9 +108,20 @@ fn a_parcel_to_japan_gets_its_customs_documents_made_shown_and_printed() {
     let cn22 = documents
         .iter()
         .find(|d| d.paper == Paper::Cn22 && d.kind.as_str() == "zpl");
-    let jobs = db.print_jobs(Some(cn22.unwrap().id)).unwrap();
-    assert_eq!(jobs.len(), 1);
-    assert_eq!(jobs[0].state, PrintState::Sent);
+    // The desk's own print queue keeps each job.
+    let queue_path = h.state().config().print_queue_path.clone();
+    let jobs_of = |document: i64| -> Vec<(String, bool)> {
+        DeskPrintQueue::open(&queue_path)
+            .unwrap()
+            .jobs()
+            .unwrap()
+            .into_iter()
+            .filter(|(_, d, _, _)| *d == document)
+            .map(|(_, _, state, reprint)| (state, reprint))
+            .collect()
+    };
+    let cn22_id = cn22.unwrap().id.0;
+    assert_eq!(jobs_of(cn22_id), [("sent".to_string(), false)]);
     let printed = crate::printing::printed(&printer, 1);
     let tracking = match &h.state().state().packing.open.as_ref().unwrap().label {
         LabelJob::Ready { tracking_code, .. } => tracking_code.clone(),
@@ -134,8 +146,10 @@ fn a_parcel_to_japan_gets_its_customs_documents_made_shown_and_printed() {
             packdesk::ui::customs::Printing::Sending
         )
     });
-    let jobs = db.print_jobs(Some(cn22.unwrap().id)).unwrap();
-    assert_eq!(jobs.len(), 2);
+    assert_eq!(
+        jobs_of(cn22_id),
+        [("sent".to_string(), true), ("sent".to_string(), false)]
+    );
 }
 
 #[test]

@@ -301,8 +301,8 @@ fn refused_fulfillment() -> (Staging, Option<server::RunningService>) {
     click(h, "Show what needs attention");
     assert!(shows(h, "Fulfillment · order"));
     assert!(shows(h, "rejected the credentials"));
-    // The desk that tried it is named (on a shared record it may be another desk).
-    assert!(shows(h, "Last tried by Test bench at "));
+    // Who tried it is named: the warehouse server's outbox, which alone sends.
+    assert!(shows(h, "Last tried by warehouse server "));
     (staging, running)
 }
 

@@ -10,6 +10,7 @@ mod packing;
 mod panels;
 mod printers;
 mod scale;
+pub(crate) mod site;
 mod supervisor;
 mod table;
 pub(crate) mod warehouse;

@@ -184,7 +184,7 @@ fn a_supervisors_settings_are_read_only_until_unlocked() {
     click(h, "Settings");
     let supervisors = [
         "New environment name",
-        "Warehouse database",
+        "Warehouse server",
         "Folder watched for order files",
         "Thermal label printer (ZPL over the network)",
         "Office printer (PDF through the system's print queue)",
@@ -207,9 +207,10 @@ fn a_supervisors_settings_are_read_only_until_unlocked() {
     for label in supervisors {
         assert!(!disabled(h, label), "{label} is editable once unlocked");
     }
-    click(h, "Warehouse database");
-    type_into(h, "Database password", "not-stored-yet");
-    assert!(!disabled(h, "Store password"));
+    click(h, "Warehouse server");
+    type_into(h, "Server address", "https://warehouse.local:8443");
+    type_into(h, "Enrollment code", "ABCD-EFGH");
+    assert!(!disabled(h, "Enroll this desk"));
     type_into(h, "New environment name", "Staging");
     click(h, "Add environment");
     assert!(shows(h, "Environment Staging"));
@@ -231,7 +232,7 @@ fn a_supervisors_settings_are_read_only_until_unlocked() {
     h.state_mut()
         .command(Command::Supervisor(SupervisorCommand::Lock));
     click(h, "Settings");
-    for label in ["Add environment", "Store password", "Warehouse database"] {
+    for label in ["Add environment", "Enroll this desk", "Warehouse server"] {
         assert!(disabled(h, label), "{label} is read-only again");
     }
     assert!(shows(h, "Environment Staging"));

@@ -294,7 +294,7 @@ fn a_supervisors_sections_are_read_only_until_unlocked() {
         "New environment name",
         "New API key",
         "Base URL",
-        "Warehouse database",
+        "Warehouse server",
         "Folder watched for order files",
         "Thermal label printer (ZPL over the network)",
     ] {
@@ -348,7 +348,7 @@ fn a_supervisors_sections_are_read_only_until_unlocked() {
         "New environment name",
         "New API key",
         "Base URL",
-        "Warehouse database",
+        "Warehouse server",
         "Thermal label printer (ZPL over the network)",
     ] {
         assert!(!disabled(&harness, label), "{label} is editable");

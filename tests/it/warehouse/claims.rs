@@ -1,4 +1,4 @@
-//! Two desks on one warehouse database, as packers meet them: an order submitted elsewhere
+//! Two desks at one warehouse server, as packers meet them: an order submitted elsewhere
 //! appears without Reload; one shipment, one packer (the second desk is read-only and says who
 //! has it, and may pack once the first leaves); a supervisor takes a claim over; and a
 //! cancellation at one desk reaches the packer's open view at the other at once.
@@ -7,12 +7,11 @@ use std::time::{Duration, Instant};
 
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable};
-use packdesk::station::db::{Claimant, Location, OrderStatus, StationDb};
+use packdesk::station::db::{Claimant, OrderStatus};
 use packdesk::ui::packing::{ClaimState, LabelJob};
 
-use crate::pg_cluster;
-use crate::ui::warehouse::{empty_station, second_desk, submit_at_embedded_service};
-use crate::ui::{AppHarness, PIN, click, demo, enter_pin, open_by_scan, press, shows, wait_until};
+use crate::ui::site::{PACKER, SUPERVISOR, Warehouse, sign_in};
+use crate::ui::{AppHarness, click, demo, open_by_scan, press, shows, wait_until};
 use packdesk::ui::PackdeskApp;
 
 fn claim(h: &AppHarness) -> ClaimState {
@@ -36,13 +35,13 @@ fn holds(app: &PackdeskApp) -> bool {
 
 #[test]
 fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
-    let Some(url) = pg_cluster::fresh_database() else {
-        return;
-    };
-    let mut bench = empty_station(Some(url.clone()));
-    let mut station_3 = second_desk(&bench, &url, "Station 3");
+    let warehouse = Warehouse::start();
+    let mut bench = warehouse.desk("Test bench");
+    let mut station_3 = warehouse.desk("Station 3");
+    sign_in(&mut bench.harness, PACKER.0, PACKER.1);
+    sign_in(&mut station_3.harness, SUPERVISOR.0, SUPERVISOR.1);
     let order = demo(0);
-    submit_at_embedded_service(&bench.harness, &order, &url);
+    warehouse.submit(&order);
 
     // Both desks show the new order without anyone pressing Reload.
     for h in [&mut bench.harness, &mut station_3.harness] {
@@ -70,7 +69,7 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
         "{:?}",
         claim(b)
     );
-    assert!(shows(b, "Being packed at Station 3 since"));
+    assert!(shows(b, "Being packed at Station 3 by Sam since"));
     b.check_accessibility();
     assert!(
         b.get_by_label("Get label (F2)")
@@ -102,25 +101,15 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
     wait_until(&mut bench.harness, "the bench's claim", holds);
     assert!(left.elapsed().as_secs_f64() < 3.0, "{:?}", left.elapsed());
 
-    // Station 3 opens it again: now the bench has it. A supervisor there takes it over.
+    // Station 3 opens it again: now the bench has it. The supervisor there takes it over (a
+    // signed-in supervisor is asked for no PIN).
     let s3 = &mut station_3.harness;
     open_by_scan(s3, order.number);
     assert!(matches!(claim(s3), ClaimState::Theirs { .. }));
-    assert!(shows(s3, "Being packed at Test bench since"));
+    assert!(shows(s3, "Being packed at Test bench by Ana since"));
     click(s3, "Take over (supervisor)…");
-    s3.step();
-    assert!(
-        shows(
-            s3,
-            "Taking a shipment over from another station needs a supervisor."
-        ),
-        "{:?}",
-        s3.state().state().shell.notices
-    );
-    enter_pin(s3, PIN);
     wait_until(s3, "the take-over", holds);
-    let db = s3.state().station_db().unwrap();
-    let events = db.lock().unwrap().events(order.number).unwrap();
+    let events = warehouse.record().events(order.number).unwrap();
     let taken = events
         .iter()
         .find(|e| e.kind == "claim_taken_over")
@@ -135,34 +124,35 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
         )
     });
 
-    // The supervisor at the bench cancels the shipment while Station 3 has it open: Station 3's
-    // view shows the cancellation within a second and refuses the label.
-    let b = &mut bench.harness;
-    press(b, Key::F8);
-    enter_pin(b, PIN);
-    wait_until(b, "the confirmation", |app| {
+    // The supervisor at Station 3 cancels the shipment while the bench has it open: the
+    // bench's view shows the cancellation within a second and refuses the label.
+    let s3 = &mut station_3.harness;
+    press(s3, Key::F8);
+    wait_until(s3, "the confirmation", |app| {
         app.state().packing.open.as_ref().unwrap().cancel
             == packdesk::ui::packing::CancelFlow::Confirming
     });
-    click(b, &format!("Cancel shipment S1 of order {}", order.number));
+    click(s3, &format!("Cancel shipment S1 of order {}", order.number));
     let canceled = Instant::now();
-    wait_until(
-        &mut station_3.harness,
-        "the cancellation at Station 3",
-        |app| {
-            app.state().packing.open.as_ref().unwrap().order.shipments[0].status
-                == OrderStatus::Canceled
-        },
-    );
+    wait_until(&mut bench.harness, "the cancellation at the bench", |app| {
+        app.state().packing.open.as_ref().unwrap().order.shipments[0].status
+            == OrderStatus::Canceled
+    });
     assert!(
         canceled.elapsed().as_secs_f64() < 3.0,
         "{:?}",
         canceled.elapsed()
     );
-    let s3 = &mut station_3.harness;
-    assert!(shows(s3, "was canceled by a supervisor"));
+    let b = &mut bench.harness;
+    wait_until(b, "the word of it", |app| {
+        app.state()
+            .shell
+            .notices
+            .iter()
+            .any(|n| n.text.contains("was canceled by a supervisor"))
+    });
     assert!(
-        s3.get_by_label("Get label (F2)")
+        b.get_by_label("Get label (F2)")
             .accesskit_node()
             .is_disabled()
     );
@@ -170,12 +160,11 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
 
 #[test]
 fn a_crashed_desks_claim_runs_out_and_the_shipment_is_free_again() {
-    let Some(url) = pg_cluster::fresh_database() else {
-        return;
-    };
-    let mut bench = empty_station(Some(url.clone()));
+    let warehouse = Warehouse::start();
+    let mut bench = warehouse.desk("Test bench");
+    sign_in(&mut bench.harness, PACKER.0, PACKER.1);
     let order = demo(1);
-    submit_at_embedded_service(&bench.harness, &order, &url);
+    warehouse.submit(&order);
     wait_until(&mut bench.harness, "the order, live", |app| {
         app.state()
             .orders
@@ -184,7 +173,7 @@ fn a_crashed_desks_claim_runs_out_and_the_shipment_is_free_again() {
             .any(|r| r.source_reference == order.number)
     });
     // A desk claimed the shipment and died: nothing renews or releases its short lease.
-    let mut crashed = StationDb::connect(&Location::parse(&url).unwrap()).unwrap();
+    let mut crashed = warehouse.record();
     let dead = Claimant {
         desk_id: "crashed-desk".into(),
         desk_name: "Station 9".into(),

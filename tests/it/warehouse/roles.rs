@@ -1,88 +1,43 @@
-//! People and roles across desks on one PostgreSQL record: a desk asks who is there (a badge
-//! scanned or a name picked, then the person's own PIN); a packer packs but cannot cancel or
+//! People and roles across desks at one warehouse server: a desk asks who is there (a badge
+//! scanned or a name typed, then the person's own PIN, checked by the server); a packer packs but cannot cancel or
 //! open Settings, and is told which role that needs; a supervisor can, without the station PIN;
 //! customer service submits a quote as an order that a packing station sees live; and the
 //! order's events name who did what at which desk.
 
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable};
-use packdesk::station::db::{Location, NewPerson, Role, StationDb};
-use packdesk::station::pin::hash_pin;
 use packdesk::ui::command::Command;
-use packdesk::ui::people::command::PeopleCommand;
 use packdesk::ui::status::Tab;
 
-use crate::pg_cluster;
-use crate::ui::warehouse::{empty_station, second_desk};
-use crate::ui::{AppHarness, click, demo, open_by_scan, press, scan, shows, wait_until};
-
-pub(super) fn add(db: &mut StationDb, name: &str, role: Role, badge: Option<&str>, pin: &str) {
-    db.add_person(&NewPerson {
-        name: name.into(),
-        role,
-        badge: badge.map(Into::into),
-        pin_hash: hash_pin(pin).unwrap(),
-        peppered: false,
-    })
-    .unwrap();
-}
-
-pub(super) fn people_read(h: &mut AppHarness) {
-    h.state_mut()
-        .command(Command::People(PeopleCommand::Reload));
-    wait_until(h, "the people", |app| app.state().people.required());
-}
-
-pub(super) fn type_pin(h: &mut AppHarness, name: &str, pin: &str) {
-    let label = format!("PIN for {name}");
-    h.get_by_label(&label).focus();
-    h.step();
-    h.get_by_label(&label).type_text(pin);
-    h.step();
-    click(h, "Sign in");
-    wait_until(h, "the PIN check", |app| !app.state().people.checking);
-}
-
-pub(super) fn signed_in(h: &AppHarness) -> Option<String> {
-    h.state()
-        .state()
-        .people
-        .signed_in
-        .as_ref()
-        .map(|p| p.name.clone())
-}
+use crate::ui::site::{PACKER, SERVICE, SUPERVISOR, Warehouse, sign_in, signed_in};
+use crate::ui::{click, demo, open_by_scan, press, scan, shows, type_into, wait_until};
 
 #[test]
 fn each_role_does_its_own_work_and_the_record_says_who() {
-    let Some(url) = pg_cluster::fresh_database() else {
-        return;
-    };
-    let mut bench = empty_station(Some(url.clone()));
-    let mut service_desk = second_desk(&bench, &url, "Service desk");
-    let mut db = StationDb::connect(&Location::parse(&url).unwrap()).unwrap();
-    add(&mut db, "Sam", Role::Supervisor, None, "2468");
-    add(&mut db, "Ana", Role::Packer, Some("B-17"), "1357");
-    add(&mut db, "Cy", Role::CustomerService, None, "9753");
+    let warehouse = Warehouse::start();
+    let mut bench = warehouse.desk("Test bench");
+    let mut service_desk = warehouse.desk("Service desk");
 
     // The bench asks who is there; Ana scans her badge and types her PIN (a wrong one first).
     let b = &mut bench.harness;
-    people_read(b);
     assert!(shows(b, "Who is at this desk?"));
     b.check_accessibility();
     scan(b, "B-17");
-    wait_until(b, "the badge", |app| app.state().people.picked.is_some());
-    type_pin(b, "Ana", "0000");
-    assert!(shows(b, "Wrong PIN: 2 more tries"));
+    wait_until(b, "the badge", |app| app.state().people.who == "B-17");
+    type_into(b, "PIN", "0000");
+    click(b, "Sign in");
+    wait_until(b, "the PIN check", |app| !app.state().people.checking);
+    assert!(shows(b, "Wrong name, badge or PIN."));
     assert_eq!(signed_in(b), None);
-    type_pin(b, "Ana", "1357");
-    assert_eq!(signed_in(b).as_deref(), Some("Ana"));
+    type_into(b, "PIN", PACKER.1);
+    click(b, "Sign in");
+    wait_until(b, "the PIN check", |app| !app.state().people.checking);
+    assert_eq!(signed_in(b).as_deref(), Some(PACKER.0));
 
     // Customer service at the other desk submits a quote as an order: the bench sees it live.
     let c = &mut service_desk.harness;
-    people_read(c);
-    click(c, "Cy (Customer service)");
-    type_pin(c, "Cy", "9753");
-    assert_eq!(signed_in(c).as_deref(), Some("Cy"));
+    sign_in(c, SERVICE.0, SERVICE.1);
+    assert_eq!(signed_in(c).as_deref(), Some(SERVICE.0));
     assert!(
         c.get_by_label("Settings").accesskit_node().is_disabled(),
         "customer service does not change settings"
@@ -157,8 +112,7 @@ fn each_role_does_its_own_work_and_the_record_says_who() {
         app.state().people.signing_in()
     });
     assert!(b.state().state().packing.open.is_none());
-    click(b, "Sam (Supervisor)");
-    type_pin(b, "Sam", "2468");
+    sign_in(b, SUPERVISOR.0, SUPERVISOR.1);
     assert_eq!(signed_in(b).as_deref(), Some("Sam"));
     assert!(!b.get_by_label("Settings").accesskit_node().is_disabled());
     open_by_scan(b, 3_000_007);
@@ -187,6 +141,7 @@ fn each_role_does_its_own_work_and_the_record_says_who() {
     assert!(shows(b, "cancellation (S1)"), "the history lists it");
 
     // The record says who did what, where.
+    let mut db = warehouse.record();
     let events = db.events(3_000_007).unwrap();
     let who = |kind: &str| {
         events
@@ -206,24 +161,36 @@ fn each_role_does_its_own_work_and_the_record_says_who() {
         who("cancellation"),
         Some((Some("Test bench".into()), Some("Sam".into())))
     );
-    let history = db.warehouse_events(10).unwrap();
-    assert_eq!(history.len(), 3, "three people added: {history:?}");
+    let history = db.warehouse_events(20).unwrap();
+    let kinds: Vec<&str> = history.iter().map(|e| e.kind.as_str()).collect();
+    assert_eq!(
+        kinds.iter().filter(|k| **k == "desk_added").count(),
+        2,
+        "two desks enrolled: {kinds:?}"
+    );
 }
 
 #[test]
 fn an_idle_desk_signs_its_person_out_and_lets_the_shipment_go() {
-    let mut station = crate::ui::embedded_station();
-    let mut db = StationDb::open(&station.harness.state().config().station_db_path).unwrap();
-    add(&mut db, "Sam", Role::Supervisor, None, "2468");
-    add(&mut db, "Ana", Role::Packer, Some("B-17"), "1357");
+    let warehouse = Warehouse::on(None);
+    let mut station = warehouse.desk("Test bench");
+    let order = demo(2);
+    warehouse.submit(&order);
     let h = &mut station.harness;
     h.state_mut().state_mut().settings.idle_sign_out_minutes = 2;
-    people_read(h);
     scan(h, "B-17");
-    wait_until(h, "the badge", |app| app.state().people.picked.is_some());
-    type_pin(h, "Ana", "1357");
-    assert_eq!(signed_in(h).as_deref(), Some("Ana"));
-    let order = demo(2);
+    wait_until(h, "the badge", |app| app.state().people.who == "B-17");
+    type_into(h, "PIN", PACKER.1);
+    click(h, "Sign in");
+    wait_until(h, "the PIN check", |app| !app.state().people.checking);
+    assert_eq!(signed_in(h).as_deref(), Some(PACKER.0));
+    wait_until(h, "the order", |app| {
+        app.state()
+            .orders
+            .rows
+            .iter()
+            .any(|r| r.source_reference == order.number)
+    });
     open_by_scan(h, order.number);
     wait_until(h, "the claim", |app| {
         matches!(
@@ -231,14 +198,14 @@ fn an_idle_desk_signs_its_person_out_and_lets_the_shipment_go() {
             packdesk::ui::packing::ClaimState::Ours { .. }
         )
     });
-    assert_eq!(db.claims(order.number).unwrap().len(), 1);
+    assert_eq!(warehouse.record().claims(order.number).unwrap().len(), 1);
 
     // A minute without a key or a click is not yet the two minutes set.
     h.state_mut()
         .backdate_last_input(std::time::Duration::from_secs(60));
     h.step();
     h.step();
-    assert_eq!(signed_in(h).as_deref(), Some("Ana"));
+    assert_eq!(signed_in(h).as_deref(), Some(PACKER.0));
     assert!(h.state().state().packing.open.is_some());
 
     // Two minutes are: the desk asks who is there again and the shipment is free for others.
@@ -252,7 +219,7 @@ fn an_idle_desk_signs_its_person_out_and_lets_the_shipment_go() {
     assert!(shows(h, "Signed out after the desk sat idle. (Ana)"));
     crate::ui::settle(h);
     assert_eq!(
-        db.claims(order.number).unwrap(),
+        warehouse.record().claims(order.number).unwrap(),
         vec![],
         "the claim went back"
     );

@@ -1,31 +1,33 @@
-//! Getting a full-order label directly: record the parcel, ask the label endpoint, poll a
-//! `pending` answer with backoff, fetch and cache the PDF and ZPL documents, and render the
-//! preview. Split-parcel labels go through the outbox instead (`parcel_label`); a full-order
-//! label only fetches the order's one label, which changes nothing at the service and is safe
-//! to ask for again, so it needs no durable entry.
+//! A parcel's label, through the warehouse server: the parcel is recorded and its label asked
+//! for (`pack`, or `request_label` for a parcel recorded earlier), the server's outbox asks the
+//! provider and keeps the label and its documents, and this job waits for it, then renders the
+//! preview from the ZPL document. A full-order label is the same request with `full_order`.
 //!
-//! A definite rejection (422, 401, ...) voids the parcel so its units are free again and the
-//! packer can fix the form; a network failure keeps it, so "Retry" asks again with the same
-//! `trackReference` and the service returns the label it may already have made.
+//! A definite refusal (the provider's field errors) voids the parcel so its units are free
+//! again and the packer fixes the form; anything else keeps it, so Retry asks again with the
+//! same `trackReference` and the provider answers with the label it may already have made.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::preview;
 use crate::api::LabelStatus;
-use crate::api::{Client, LabelRequest};
+use crate::api::warehouse::ParcelLabelView;
 use crate::station::db::{
-    DocumentKind, LabelDocument, LabelId, LabelOptions, NewParcel, OrderNumber, Paper, ParcelId,
-    StationError, StationOrder,
+    LabelId, LabelOptions, NewParcel, OrderNumber, OutboxAction, OutboxState, ParcelId,
+    StationOrder,
 };
-use crate::ui::failure::{Credential, Failure};
-use crate::ui::jobs::{Reporter, SharedDb, with_db};
+use crate::ui::failure::Failure;
+use crate::ui::jobs::Reporter;
 use crate::ui::packing::command::{Done, LabelDone, LabelFailed, Progress};
 use crate::ui::packing::parcel_form::LabelMode;
+use crate::ui::record::Record;
+use crate::warehouse::client::rows::{label_options, outbox_entry, pack_request};
 
-/// How long a `pending` label is polled before the job gives up (Retry polls again).
-const POLL_LIMIT: Duration = Duration::from_secs(120);
-const FIRST_POLL: Duration = Duration::from_millis(250);
-const LONGEST_POLL: Duration = Duration::from_secs(8);
+/// How long the job waits for a label before it gives up (Retry waits again).
+const WAIT_LIMIT: Duration = Duration::from_secs(120);
+const LOOK_EVERY: Duration = Duration::from_millis(150);
+/// The outbox is asked about the parcel's entry every this many looks.
+const OUTBOX_EVERY: u32 = 7;
 
 /// The parcel a label is asked for.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,202 +50,241 @@ pub struct LabelPlan {
     pub sent_lines: Vec<usize>,
 }
 
-pub async fn get_label(client: Client, db: SharedDb, plan: LabelPlan, reporter: Reporter) -> Done {
-    Done::Label(
-        run(&client, &db, plan, &reporter)
-            .await
-            .map(Box::new)
-            .map_err(Box::new),
-    )
-}
-
-async fn run(
-    client: &Client,
-    db: &SharedDb,
-    plan: LabelPlan,
-    reporter: &Reporter,
-) -> Result<LabelDone, LabelFailed> {
+/// Records the parcel (or asks again for a recorded one's label) and waits for the label.
+pub async fn request(record: Record, plan: LabelPlan, reporter: Reporter) -> Done {
     let number = plan.order;
-    let sent_lines = plan.sent_lines.clone();
-    let failed =
-        |failure: Failure, order: Option<StationOrder>, kept: Option<ParcelId>| LabelFailed {
-            failure,
-            order,
-            parcel_kept: kept,
-            sent_lines: sent_lines.clone(),
-        };
-    let parcel = match plan.parcel {
+    let mut options = plan.options.clone();
+    options.full_order = plan.mode == LabelMode::FullOrder;
+    let kept = match &plan.parcel {
+        ParcelSource::Existing(id) => Some(*id),
+        ParcelSource::New(_) => None,
+    };
+    let queued = match &plan.parcel {
         ParcelSource::New(new) => {
-            let shipment_id = plan.shipment_id.clone();
-            with_db(db, move |db| db.start_parcel(number, &shipment_id, &new))
+            let request = pack_request(new, &options);
+            let shipment = plan.shipment_id.clone();
+            record
+                .call(|c, s| {
+                    let (request, shipment) = (request.clone(), shipment.clone());
+                    async move { c.pack(&s, number, &shipment, &request).await }
+                })
                 .await
-                .map_err(|f| failed(f, None, None))?
         }
-        ParcelSource::Existing(id) => id,
+        ParcelSource::Existing(parcel) => {
+            let (parcel, request) = (parcel.0, label_options(&options));
+            record
+                .call(|c, s| {
+                    let request = request.clone();
+                    async move { c.request_label(&s, number, parcel, &request).await }
+                })
+                .await
+        }
     };
-    let (mode, options) = (plan.mode, plan.options.clone());
-    let (order, request, mut label) = with_db(db, move |db| {
-        let order = db
-            .order(number)?
-            .ok_or(StationError::UnknownOrder(number))?;
-        let request = match mode {
-            LabelMode::FullOrder => order.full_order_label_request(options.base64, options.zpl),
-            LabelMode::Parcel => order.parcel_label_request(parcel, &options)?,
-        };
-        // A parcel asked for again continues its pending label instead of adding one.
-        let pending = order
-            .parcel(parcel)
-            .and_then(|(_, p)| p.latest_label())
-            .filter(|l| l.status != LabelStatus::Error)
-            .map(|l| l.id);
-        Ok((order, request, pending))
-    })
-    .await
-    .map_err(|f| failed(f, None, Some(parcel)))?;
-    reporter.progress(Progress::ParcelRecorded {
-        order: Box::new(order),
-        parcel,
-    });
-
-    let started = Instant::now();
-    let mut wait = FIRST_POLL;
-    let mut attempt = 0;
-    let response = loop {
-        let response = match client.label(&request).await {
-            Ok(response) => response,
-            Err(e) => {
-                let failure = Failure::from_client(&e, Credential::AccessToken);
-                let keep = failure.is_offline();
-                let order = settle(db, number, parcel, keep).await;
-                return Err(failed(failure, order, keep.then_some(parcel)));
-            }
-        };
-        let recorded = record(db, parcel, label, &request, &response).await;
-        label = Some(recorded.map_err(|f| failed(f, None, Some(parcel)))?);
-        if response.result.status != LabelStatus::Pending {
-            break response;
+    let parcel = match queued {
+        Ok(queued) => ParcelId(queued.parcel),
+        Err(failure) => {
+            return Done::Label(Err(Box::new(LabelFailed {
+                failure,
+                order: None,
+                parcel_kept: kept,
+                sent_lines: plan.sent_lines,
+            })));
         }
-        attempt += 1;
-        if started.elapsed() + wait > POLL_LIMIT {
-            let order = settle(db, number, parcel, true).await;
-            let failure = Failure::Offline(format!(
-                "The label is still pending after {} s — Retry asks again.",
-                POLL_LIMIT.as_secs()
-            ));
-            return Err(failed(failure, order, Some(parcel)));
-        }
-        reporter.progress(Progress::LabelPending {
+    };
+    if let Ok(order) = read_order(&record, number).await {
+        reporter.progress(Progress::ParcelRecorded {
+            order: Box::new(order),
             parcel,
-            attempt,
-            next_in_ms: wait.as_millis() as u64,
         });
-        tokio::time::sleep(wait).await;
-        wait = (wait * 2).min(LONGEST_POLL);
-    };
-    let Some(label) = label else {
-        return Err(failed(
-            Failure::Other("No label was recorded.".into()),
-            None,
-            Some(parcel),
-        ));
-    };
-    let preview = documents(
-        client,
-        db,
-        label,
-        &response.result.label_urls,
-        response.result.zpl.as_deref(),
-    )
-    .await;
-    let order = with_db(db, move |db| {
-        db.order(number)?.ok_or(StationError::UnknownOrder(number))
-    })
-    .await
-    .map_err(|f| failed(f, None, Some(parcel)))?;
-    Ok(LabelDone {
-        order,
-        parcel,
-        label,
-        tracking_code: response.result.tracking_code.clone(),
-        preview,
-    })
+    }
+    wait_for(record, number, parcel, plan.sent_lines, reporter).await
 }
 
-async fn record(
-    db: &SharedDb,
-    parcel: ParcelId,
-    label: Option<LabelId>,
-    request: &LabelRequest,
-    response: &crate::api::LabelResponse,
-) -> Result<LabelId, Failure> {
-    let (request, response) = (request.clone(), response.clone());
-    with_db(db, move |db| match label {
-        Some(id) => db.update_label(id, &response).map(|()| id),
-        None => db.record_label(parcel, &request, &response),
-    })
-    .await
+async fn read_order(record: &Record, number: OrderNumber) -> Result<StationOrder, Failure> {
+    record
+        .call(|c, s| async move { c.order(&s, number).await })
+        .await
 }
 
-/// After a failure: voids the parcel unless it is kept for a retry; the order as it is now.
-async fn settle(
-    db: &SharedDb,
+/// Waits for the label of a parcel whose request the server has (a restart, or the order
+/// opened again while the server's outbox had it).
+pub async fn wait_for(
+    record: Record,
     number: OrderNumber,
     parcel: ParcelId,
-    keep: bool,
-) -> Option<StationOrder> {
-    with_db(db, move |db| {
-        if !keep {
-            db.void_parcel(parcel)?;
+    sent_lines: Vec<usize>,
+    reporter: Reporter,
+) -> Done {
+    let failed = |failure: Failure, order: Option<StationOrder>, kept: bool| {
+        Done::Label(Err(Box::new(LabelFailed {
+            failure,
+            order,
+            parcel_kept: kept.then_some(parcel),
+            sent_lines: sent_lines.clone(),
+        })))
+    };
+    let deadline = tokio::time::Instant::now() + WAIT_LIMIT;
+    let mut look = 0u32;
+    loop {
+        look += 1;
+        let view = match record
+            .call(|c, s| async move { c.parcel_label(&s, number, parcel.0).await })
+            .await
+        {
+            Ok(view) => view,
+            Err(failure) => return failed(failure, None, true),
+        };
+        // A label is ready once its documents are kept too (the server fetches them just
+        // after the provider's answer); near the end of the wait, without them.
+        let kept = view.documents.iter().any(|d| d.paper == "label");
+        let late = tokio::time::Instant::now() + Duration::from_secs(10) >= deadline;
+        match view.status {
+            Some(LabelStatus::Success) if kept || late => {
+                return ready(&record, number, parcel, view).await;
+            }
+            Some(LabelStatus::Success) => {}
+            Some(LabelStatus::Error) => {
+                let failure = if view.errors.is_empty() {
+                    Failure::Other(
+                        "The service refused this parcel's label; Retry asks again, or discard \
+                         the parcel."
+                            .into(),
+                    )
+                } else {
+                    Failure::Fields(view.errors)
+                };
+                return refused(&record, number, parcel, failure, &sent_lines).await;
+            }
+            Some(LabelStatus::Pending) => reporter.progress(Progress::LabelPending {
+                parcel,
+                attempt: look,
+                next_in_ms: u64::try_from(LOOK_EVERY.as_millis()).unwrap_or(0),
+            }),
+            None => {}
         }
-        db.order(number)
-    })
-    .await
-    .ok()
-    .flatten()
+        // A pending label is the provider working on it, not a failure to reach it.
+        let pending = view.status == Some(LabelStatus::Pending);
+        if look.is_multiple_of(OUTBOX_EVERY)
+            && let Some(failure) = refused_entry(&record, parcel, pending).await
+        {
+            return match failure {
+                fields @ Failure::Fields(_) => {
+                    refused(&record, number, parcel, fields, &sent_lines).await
+                }
+                other => failed(other, None, true),
+            };
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return failed(
+                Failure::Offline(
+                    "The label has not come from the service yet; Retry waits for it again.".into(),
+                ),
+                None,
+                true,
+            );
+        }
+        tokio::time::sleep(LOOK_EVERY).await;
+    }
 }
 
-/// Fetches and caches the PDF and ZPL documents; renders the ZPL for the preview.
-pub(super) async fn documents(
-    client: &Client,
-    db: &SharedDb,
-    label: LabelId,
-    pdf_urls: &[String],
-    zpl_url: Option<&str>,
-) -> Result<egui::ColorImage, Failure> {
-    let mut fetched = Vec::new();
-    for url in pdf_urls.iter().take(1) {
-        let bytes = client
-            .fetch_document(url)
-            .await
-            .map_err(|e| Failure::from_client(&e, Credential::AccessToken))?;
-        fetched.push(LabelDocument {
-            paper: Paper::Label,
-            kind: DocumentKind::Pdf,
-            url: Some(url.clone()),
-            bytes,
-        });
-    }
-    let zpl = match zpl_url {
-        Some(url) => {
-            let bytes = client
-                .fetch_document(url)
-                .await
-                .map_err(|e| Failure::from_client(&e, Credential::AccessToken))?;
-            fetched.push(LabelDocument {
-                paper: Paper::Label,
-                kind: DocumentKind::Zpl,
-                url: Some(url.to_string()),
-                bytes: bytes.clone(),
-            });
-            Some(bytes)
+/// Why the parcel's label is not coming now: its request refused at the provider (its outbox
+/// entry needs attention), or failing to reach it (retrying, with the reason).
+async fn refused_entry(record: &Record, parcel: ParcelId, pending: bool) -> Option<Failure> {
+    let open = record
+        .call(|c, s| async move { c.outbox(&s).await })
+        .await
+        .ok()?;
+    let entry = open
+        .into_iter()
+        .filter_map(|v| outbox_entry(v).ok())
+        .find(|e| e.action == OutboxAction::ParcelLabel && e.parcel == Some(parcel))?;
+    match entry.state {
+        OutboxState::NeedsAttention if entry.field_errors.is_empty() => {
+            Some(Failure::Other(format!(
+                "The service refused this parcel's label: {} — Retry asks again, or discard the \
+             parcel.",
+                entry.last_error.as_deref().unwrap_or("no reason given")
+            )))
         }
-        None => None,
-    };
-    with_db(db, move |db| db.record_label_documents(label, &fetched)).await?;
-    match zpl {
-        Some(bytes) => preview::render(bytes).await,
-        None => Err(Failure::Other(
-            "The service sent no ZPL document to preview.".into(),
-        )),
+        OutboxState::NeedsAttention => Some(Failure::Fields(entry.field_errors)),
+        OutboxState::Retrying if !pending => {
+            let why = entry.last_error?;
+            let left = (entry.next_attempt_at - time::OffsetDateTime::now_utc())
+                .whole_seconds()
+                .max(1);
+            Some(Failure::Offline(format!(
+                "{why} The label request is queued and sent again by itself in {left} s; Retry \
+                 sends it now."
+            )))
+        }
+        _ => None,
     }
+}
+
+/// The label came: its preview from the server's ZPL document, and the order as it is now.
+async fn ready(
+    record: &Record,
+    number: OrderNumber,
+    parcel: ParcelId,
+    view: ParcelLabelView,
+) -> Done {
+    let zpl = view
+        .documents
+        .iter()
+        .find(|d| d.paper == "label" && d.kind == "zpl")
+        .map(|d| d.id);
+    let preview = match zpl {
+        Some(document) => match record
+            .call(|c, s| async move { c.document(&s, document).await })
+            .await
+        {
+            Ok(bytes) => preview::render(bytes).await,
+            Err(failure) => Err(failure),
+        },
+        None => Err(Failure::Other(
+            "The label came without a ZPL document, so there is no preview.".into(),
+        )),
+    };
+    match (read_order(record, number).await, view.label) {
+        (Ok(order), Some(label)) => Done::Label(Ok(Box::new(LabelDone {
+            order,
+            parcel,
+            label: LabelId(label),
+            tracking_code: view.tracking_code,
+            preview,
+        }))),
+        (Err(failure), _) => Done::Label(Err(Box::new(LabelFailed {
+            failure,
+            order: None,
+            parcel_kept: Some(parcel),
+            sent_lines: Vec::new(),
+        }))),
+        (Ok(order), None) => Done::Label(Err(Box::new(LabelFailed {
+            failure: Failure::Other("The server said the label came but named none.".into()),
+            order: Some(order),
+            parcel_kept: Some(parcel),
+            sent_lines: Vec::new(),
+        }))),
+    }
+}
+
+/// The service refused the parcel as packed: the parcel is voided, so its units are free
+/// again and the packer fixes the form.
+async fn refused(
+    record: &Record,
+    number: OrderNumber,
+    parcel: ParcelId,
+    failure: Failure,
+    sent_lines: &[usize],
+) -> Done {
+    let voided = record
+        .call(|c, s| async move { c.void_parcel(&s, number, parcel.0).await })
+        .await;
+    let order = read_order(record, number).await.ok();
+    Done::Label(Err(Box::new(LabelFailed {
+        failure,
+        order,
+        parcel_kept: voided.is_err().then_some(parcel),
+        sent_lines: sent_lines.to_vec(),
+    })))
 }

@@ -4,86 +4,89 @@
 pub mod claim;
 pub mod label;
 pub mod output;
-pub mod parcel_label;
 pub mod preview;
 
-use time::OffsetDateTime;
-
-use crate::station::db::{
-    Event, FulfillmentInput, OrderNumber, ParcelId, StationDb, StationError, StationOrder,
-};
-use crate::station::outbox::Outbox;
-use crate::ui::jobs::{SharedDb, with_db};
+use crate::api::warehouse::FulfillRequest;
+use crate::station::db::{Event, FulfillmentInput, OrderNumber, ParcelId, StationOrder};
+use crate::ui::failure::Failure;
 use crate::ui::packing::command::Done;
+use crate::ui::record::Record;
+use crate::warehouse::clock::rfc3339;
 
 /// The order as the packing view shows it: the order and its history (events).
-pub(super) fn read_order(
-    db: &mut StationDb,
+pub(super) async fn read_order(
+    record: &Record,
     number: OrderNumber,
-) -> Result<(StationOrder, Vec<Event>), StationError> {
-    let order = db
-        .order(number)?
-        .ok_or(StationError::UnknownOrder(number))?;
-    Ok((order, db.events(number)?))
+) -> Result<(StationOrder, Vec<Event>), Failure> {
+    record
+        .call(|c, s| async move {
+            let order = c.order(&s, number).await?;
+            let events = c.events(&s, number).await?;
+            Ok((order, events))
+        })
+        .await
 }
 
-pub async fn load_order(db: SharedDb, number: OrderNumber) -> Done {
+async fn order_now(record: &Record, number: OrderNumber) -> Result<StationOrder, Failure> {
+    record
+        .call(|c, s| async move { c.order(&s, number).await })
+        .await
+}
+
+pub async fn load_order(record: Record, number: OrderNumber) -> Done {
     Done::OrderLoaded {
         number,
-        result: with_db(&db, move |db| read_order(db, number)).await,
+        result: read_order(&record, number).await,
     }
 }
 
-/// Marks a parcel fulfilled: the update body from the station's record, recorded and queued
-/// in the outbox in one transaction; the worker sends it. The order comes back refreshed.
+/// Marks a parcel fulfilled: the server records it and queues the update for the provider.
+/// The order comes back refreshed.
 pub async fn fulfill(
-    db: SharedDb,
-    outbox: Outbox,
+    record: Record,
     number: OrderNumber,
     parcel: ParcelId,
     input: FulfillmentInput,
 ) -> Done {
-    let result = with_db(&db, move |db| {
-        let order = db
-            .order(number)?
-            .ok_or(StationError::UnknownOrder(number))?;
-        let body = order.fulfillment_update(parcel, &input, OffsetDateTime::now_utc())?;
-        db.fulfill_via_outbox(parcel, &body)?;
-        db.order(number)?.ok_or(StationError::UnknownOrder(number))
+    let request = FulfillRequest {
+        tracking_number: input.tracking_number,
+        carrier: input.carrier,
+        location: input.location,
+        shipped_at: Some(rfc3339(input.shipped_at)),
+    };
+    let done = record
+        .call(|c, s| {
+            let request = request.clone();
+            async move { c.fulfill(&s, number, parcel.0, &request).await }
+        })
+        .await;
+    Done::Fulfilled(match done {
+        Ok(_) => order_now(&record, number).await,
+        Err(failure) => Err(failure),
     })
-    .await;
-    outbox.wake();
-    Done::Fulfilled(result)
 }
 
-/// Cancels a shipment (`status: canceled` with its rate fields): recorded and queued in the
-/// outbox in one transaction.
-pub async fn cancel(
-    db: SharedDb,
-    outbox: Outbox,
-    number: OrderNumber,
-    shipment_id: String,
-) -> Done {
-    let result = with_db(&db, move |db| {
-        let order = db
-            .order(number)?
-            .ok_or(StationError::UnknownOrder(number))?;
-        let body = order.cancellation_update(&shipment_id, OffsetDateTime::now_utc())?;
-        db.cancel_via_outbox(number, &shipment_id, &body)?;
-        db.order(number)?.ok_or(StationError::UnknownOrder(number))
+/// Cancels a shipment: the server records it and queues the cancellation for the provider.
+pub async fn cancel(record: Record, number: OrderNumber, shipment_id: String) -> Done {
+    let done = record
+        .call(|c, s| {
+            let shipment_id = shipment_id.clone();
+            async move { c.cancel(&s, number, &shipment_id).await }
+        })
+        .await;
+    Done::Canceled(match done {
+        Ok(_) => order_now(&record, number).await,
+        Err(failure) => Err(failure),
     })
-    .await;
-    outbox.wake();
-    Done::Canceled(result)
 }
 
 /// Gives a recorded parcel's units back.
-pub async fn discard_parcel(db: SharedDb, number: OrderNumber, parcel: ParcelId) -> Done {
-    Done::ParcelDiscarded(
-        with_db(&db, move |db| {
-            db.void_parcel(parcel)?;
-            db.order(number)?.ok_or(StationError::UnknownOrder(number))
-        })
-        .await,
-    )
+pub async fn discard_parcel(record: Record, number: OrderNumber, parcel: ParcelId) -> Done {
+    let done = record
+        .call(|c, s| async move { c.void_parcel(&s, number, parcel.0).await })
+        .await;
+    Done::ParcelDiscarded(match done {
+        Ok(()) => order_now(&record, number).await,
+        Err(failure) => Err(failure),
+    })
 }

@@ -2,8 +2,8 @@
 
 use crate::station::db::{DocumentId, LabelId};
 use crate::ui::failure::Failure;
-use crate::ui::jobs::{SharedDb, with_db};
 use crate::ui::packing::command::Done;
+use crate::ui::record::Record;
 
 /// Renders ZPL into an image the UI turns into a texture.
 pub async fn render(zpl: Vec<u8>) -> Result<egui::ColorImage, Failure> {
@@ -33,13 +33,12 @@ fn render_now(zpl: &[u8]) -> Result<egui::ColorImage, String> {
 }
 
 /// The preview of a label from its cached ZPL document.
-pub async fn from_document(db: SharedDb, label: LabelId, document: DocumentId) -> Done {
-    let bytes = with_db(&db, move |db| db.label_document(document)).await;
+pub async fn from_document(record: Record, label: LabelId, document: DocumentId) -> Done {
+    let bytes = record
+        .call(|c, s| async move { c.document(&s, document.0).await })
+        .await;
     let result = match bytes {
-        Ok(Some((_, bytes))) => render(bytes).await,
-        Ok(None) => Err(Failure::Other(
-            "The label's ZPL document is not in the station.".into(),
-        )),
+        Ok(bytes) => render(bytes).await,
         Err(failure) => Err(failure),
     };
     Done::Preview { label, result }

@@ -38,6 +38,7 @@ fn claim_view(claim: &Claim) -> ClaimView {
         order: claim.order.to_string(),
         shipment_id: claim.shipment_id.clone(),
         desk: claim.by.desk_name.clone(),
+        desk_id: claim.by.desk_id.clone(),
         person: claim.by.person.clone(),
         since: rfc3339(claim.since),
         until: rfc3339(claim.until),
@@ -136,6 +137,32 @@ pub async fn claim(
         ClaimOutcome::Ours(held) => Ok(Json(claim_view(&held))),
         ClaimOutcome::Theirs(held) => Err(WarehouseError::Conflict(held.describe(None))),
     }
+}
+
+/// The order's live claims: which desk packs which shipment (a desk refused a claim learns
+/// whose it is; a desk shows who packs the order's other shipments).
+#[utoipa::path(
+    get,
+    path = "/v1/warehouse/orders/{order}/claims",
+    operation_id = "orderClaims",
+    tag = "warehouse",
+    params(("order" = String, Path, description = "The order's number.")),
+    responses(
+        (status = 200, description = "The live claims, by shipment.", body = Vec<ClaimView>),
+        (status = 401, description = "No live session.", body = ErrorBody),
+    )
+)]
+pub async fn claims(
+    State(state): State<Shared>,
+    caller: Caller,
+    Path(order): Path<String>,
+) -> Result<Json<Vec<ClaimView>>, WarehouseError> {
+    let order = order_number(&order)?;
+    let held = state
+        .pool
+        .run(caller.actor(), move |db| db.claims(order))
+        .await?;
+    Ok(Json(held.iter().map(claim_view).collect()))
 }
 
 /// Takes a shipment over from whichever desk holds it (a supervisor's right); the history
