@@ -120,6 +120,18 @@ fn table_child() {
     let config = AppConfig::in_directory(dir.path());
     std::fs::copy(support::large_station(), &config.station_db_path)
         .unwrap_or_else(|e| panic!("copy: {e}"));
+    // The record's PIN pepper goes with it, as a desk's own server's data goes with its file.
+    let pepper = support::large_station_server_dir().join(packdesk::warehouse::pins::PEPPER_FILE);
+    if pepper.exists() {
+        std::fs::create_dir_all(&config.desk_server_dir).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::copy(
+            &pepper,
+            config
+                .desk_server_dir
+                .join(packdesk::warehouse::pins::PEPPER_FILE),
+        )
+        .unwrap_or_else(|e| panic!("copy: {e}"));
+    }
     let started = Instant::now();
     let mut driver = Driver::new(config);
     driver.frame(Vec::new());

@@ -48,9 +48,8 @@ fn open_and_scan(location: &Location) -> usize {
 /// The median of five, in ms.
 fn scan_and_open_through_the_server(location: &Location) -> f64 {
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let data = tempfile::tempdir().unwrap();
     runtime.block_on(async {
-        let mut config = WarehouseConfig::local(data.path().to_path_buf());
+        let mut config = WarehouseConfig::local(support::large_station_server_dir());
         config.database = Some(location.clone());
         config.transport = Transport::PlainLoopback;
         config.one_desk = true;

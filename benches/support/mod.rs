@@ -120,6 +120,16 @@ pub fn large_station() -> PathBuf {
     path
 }
 
+/// The data directory of the one-desk server that serves [`large_station`] (its PIN pepper,
+/// whose check the record keeps from its first serving): every bench that serves the record, or
+/// a copy of it, uses this pepper.
+pub fn large_station_server_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "station-{LARGE_STATION_ORDERS}-v{}-server",
+        env!("CARGO_PKG_VERSION")
+    ))
+}
+
 /// Resident memory now and at its peak (`VmRSS`, `VmHWM` of /proc/self/status), in MiB.
 /// `None` where there is no /proc (not Linux).
 pub fn memory_mib() -> Option<(f64, f64)> {

@@ -41,21 +41,23 @@ impl Drop for ChangeWatcher {
 async fn watch(record: Record, reporter: Reporter) {
     let mut after: Option<i64> = None;
     let mut unreachable = false;
+    // Nobody was signed in a while: what changed before the stream opens is read whole then.
+    let mut waited_for_session = false;
     loop {
         let Ok(session) = record.session() else {
             // Nobody signed in yet: nothing to hear (look again soon: a sign-in is quick).
             after = None;
+            waited_for_session = true;
             tokio::time::sleep(Duration::from_millis(200)).await;
             continue;
         };
-        let resumed = after.is_some();
         match record.client().changes(&session, after).await {
             Ok(mut stream) => {
                 if unreachable {
                     unreachable = false;
                     reporter.progress(Progress::Warehouse(None));
-                } else if !resumed {
-                    // Whatever changed before the stream opened is read whole.
+                } else if std::mem::take(&mut waited_for_session) {
+                    // A sign-in read the table just before; what changed since is read whole.
                     reporter.progress(Progress::Resync);
                 }
                 outbox_snapshot(&record, &reporter).await;
