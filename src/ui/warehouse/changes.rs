@@ -15,8 +15,8 @@ use crate::warehouse::client::WarehouseClientError;
 use crate::warehouse::client::rows::outbox_entry;
 
 const RETRY_EVERY: Duration = Duration::from_secs(2);
-/// The outbox is looked at after every change, and this often besides (a retry's attempt
-/// changes no order).
+/// The outbox is looked at after every change, and this often while entries wait (a retry's
+/// attempt changes no order).
 const OUTBOX_EVERY: Duration = Duration::from_secs(3);
 
 /// The watcher's task; dropped, it stops.
@@ -60,20 +60,23 @@ async fn watch(record: Record, reporter: Reporter) {
                     // A sign-in read the table just before; what changed since is read whole.
                     reporter.progress(Progress::Resync);
                 }
-                outbox_snapshot(&record, &reporter).await;
+                let mut waiting = outbox_snapshot(&record, &reporter).await;
                 loop {
                     match tokio::time::timeout(OUTBOX_EVERY, stream.next()).await {
                         Ok(Ok(Some(change))) => {
                             after = Some(change.id);
                             reporter.progress(Progress::Changes(change.orders));
-                            outbox_snapshot(&record, &reporter).await;
+                            waiting = outbox_snapshot(&record, &reporter).await;
                         }
                         Ok(Ok(None)) => break,
                         Ok(Err(e)) => {
                             tracing::debug!("the change stream broke: {e}");
                             break;
                         }
-                        Err(_) => outbox_snapshot(&record, &reporter).await,
+                        // Only entries waiting change without a change to an order (a retry's
+                        // attempt): with none, an idle desk asks nothing.
+                        Err(_) if waiting => waiting = outbox_snapshot(&record, &reporter).await,
+                        Err(_) => {}
                     }
                 }
                 after = stream.last_id().or(after);
@@ -103,8 +106,9 @@ async fn watch(record: Record, reporter: Reporter) {
 }
 
 /// The outbox at a glance (its summary and open entries), for the Outbox tab and the packing
-/// view's word on a parcel's label and fulfillment.
-async fn outbox_snapshot(record: &Record, reporter: &Reporter) {
+/// view's word on a parcel's label and fulfillment. Whether any entry still waits (`true` when
+/// it could not be read: ask again).
+async fn outbox_snapshot(record: &Record, reporter: &Reporter) -> bool {
     let read = record
         .call(|c, s| async move {
             let summary = c.outbox_summary(&s).await?;
@@ -116,17 +120,24 @@ async fn outbox_snapshot(record: &Record, reporter: &Reporter) {
         Ok(read) => read,
         Err(failure) => {
             tracing::debug!("outbox not read: {}", failure.message());
-            return;
+            return true;
         }
     };
     let open: Result<Vec<_>, _> = open.into_iter().map(outbox_entry).collect();
     match open {
-        Ok(open) => reporter.progress(Progress::Outbox(Box::new(OutboxProgress {
-            summary,
-            open,
-            entry: None,
-            error: None,
-        }))),
-        Err(e) => tracing::warn!("outbox not read: {e}"),
+        Ok(open) => {
+            let waiting = !open.is_empty();
+            reporter.progress(Progress::Outbox(Box::new(OutboxProgress {
+                summary,
+                open,
+                entry: None,
+                error: None,
+            })));
+            waiting
+        }
+        Err(e) => {
+            tracing::warn!("outbox not read: {e}");
+            true
+        }
     }
 }

@@ -80,6 +80,14 @@ fn a_pin_set_in_settings_unlocks_canceling() {
         app.state().shell.startup == Startup::Ready && app.state().orders.rows.len() >= 30
     });
     open_by_scan(h, demo(0).number);
+    // The cancel button says why it waits once the desk holds the shipment (before, it says
+    // the claim is being asked for).
+    wait_until(h, "the claim", |app| {
+        matches!(
+            app.state().packing.open.as_ref().unwrap().claim,
+            packdesk::ui::packing::ClaimState::Ours { .. }
+        )
+    });
     assert!(shows(h, "No supervisor PIN is set"));
 
     click(h, "Settings");
