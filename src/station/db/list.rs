@@ -47,6 +47,14 @@ const ROW_COLUMNS: &str = "source_reference, recipient, country_code, province, 
     status, created_at, total, currency, skus, search_text";
 
 impl StationDb {
+    /// Whether the record holds any order (start-up seeds the demo orders only into an empty
+    /// one), without reading them.
+    pub fn has_orders(&mut self) -> Result<bool, StationError> {
+        let mut tx = self.conn.read()?;
+        let any: Option<i64> = tx.query_value("SELECT MAX(id) FROM orders", params![])?;
+        Ok(any.is_some())
+    }
+
     /// Every order as a table row, by order number. One query over summary columns.
     pub fn list_orders(&mut self) -> Result<Vec<OrderRow>, StationError> {
         let sql = format!("SELECT {ROW_COLUMNS} FROM orders ORDER BY source_reference");

@@ -178,7 +178,7 @@ async fn run(
         .warehouse
         .clone()
         .or(settings.warehouse_server.clone());
-    let (record, own_server) = match remote {
+    let (record, own_server, empty) = match remote {
         Some(url) => {
             reporter.progress(Progress::Starting(format!(
                 "Connecting to the warehouse server {url}…"
@@ -202,7 +202,7 @@ async fn run(
                     Err(e) => return Err(e.to_string()),
                 }
             };
-            (record, None)
+            (record, None, false)
         }
         None => {
             reporter.progress(Progress::Starting("Opening the station record…".into()));
@@ -218,29 +218,20 @@ async fn run(
             )
             .await
             .map_err(|e| e.to_string())?;
-            (own.record, Some(own.running))
+            (own.record, Some(own.running), own.empty)
         }
     };
     let prints = DeskPrintQueue::open(&config.print_queue_path).map_err(|e| e.to_string())?;
-    let empty = match record.session() {
-        Ok(session) => record
-            .client()
-            .orders(&session)
-            .await
-            .map(|orders| orders.is_empty())
-            .unwrap_or(false),
-        Err(_) => false,
-    };
     let warehouse = WarehouseStatus {
         location: record.describe.clone(),
         shared: own_server.is_none(),
         ..WarehouseStatus::default()
     };
     Ok(Started {
-        // Demo orders only into this desk's own record: a warehouse's record holds the
-        // merchant's real orders, and other desks could not label demo orders that exist
-        // only at this desk's embedded service.
-        seed: service.is_some() && empty && config.seed_demo_orders && own_server.is_some(),
+        // Demo orders only into this desk's own record (`empty` is never true for a
+        // warehouse's, whose orders are the merchant's), submitted by the desk's own session
+        // (with people set up there, nobody is signed in yet).
+        seed: service.is_some() && empty && config.seed_demo_orders && record.session().is_ok(),
         record,
         own_server,
         prints: Arc::new(Mutex::new(prints)),

@@ -34,6 +34,8 @@ pub struct Preparation {
 pub struct OwnServer {
     pub running: RunningWarehouse,
     pub record: Record,
+    /// The file held no order when it was prepared (the demo orders go into an empty one).
+    pub empty: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -62,7 +64,7 @@ pub async fn start_own(
 ) -> Result<OwnServer, LinkError> {
     let location = Location::Sqlite(config.station_db_path.clone());
     let prepared = location.clone();
-    blocking(move || prepare(&prepared, &preparation)).await?;
+    let empty = blocking(move || prepare(&prepared, &preparation)).await?;
     let server = WarehouseConfig {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
         database: Some(location.clone()),
@@ -89,7 +91,11 @@ pub async fn start_own(
         match record.open_desk_session().await {
             // People set up (409) is fine: someone signs in.
             Ok(_) | Err(WarehouseClientError::Conflict(_)) => {
-                return Ok(OwnServer { running, record });
+                return Ok(OwnServer {
+                    running,
+                    record,
+                    empty,
+                });
             }
             // A token of an earlier file (or a mock store's): enrolled again below.
             Err(WarehouseClientError::Unauthorized(_)) => {}
@@ -111,7 +117,11 @@ pub async fn start_own(
     keep_token(credentials, OWN_SERVER, &token);
     let record = Record::new(client, token, describe, true);
     match record.open_desk_session().await {
-        Ok(_) | Err(WarehouseClientError::Conflict(_)) => Ok(OwnServer { running, record }),
+        Ok(_) | Err(WarehouseClientError::Conflict(_)) => Ok(OwnServer {
+            running,
+            record,
+            empty,
+        }),
         Err(e) => Err(LinkError::Start(e.to_string())),
     }
 }
@@ -122,11 +132,7 @@ pub async fn connect_remote(
     fingerprint: Option<&str>,
     credentials: Option<&CredentialStore>,
 ) -> Result<Record, LinkError> {
-    let trust = match fingerprint.filter(|f| !f.trim().is_empty()) {
-        Some(f) => Trust::Fingerprint(f.trim().to_owned()),
-        None => Trust::System,
-    };
-    let client = WarehouseClient::new(url, &trust).map_err(|e| LinkError::Server(e.to_string()))?;
+    let client = client_at(url, fingerprint)?;
     let token = read_token(credentials, url)?.ok_or_else(|| LinkError::NotEnrolled(url.into()))?;
     let record = Record::new(client, token, url.to_owned(), false);
     match record.open_desk_session().await {
@@ -147,11 +153,7 @@ pub async fn enroll(
     code: &str,
     credentials: &CredentialStore,
 ) -> Result<(), LinkError> {
-    let trust = match fingerprint.filter(|f| !f.trim().is_empty()) {
-        Some(f) => Trust::Fingerprint(f.trim().to_owned()),
-        None => Trust::System,
-    };
-    let client = WarehouseClient::new(url, &trust).map_err(|e| LinkError::Server(e.to_string()))?;
+    let client = client_at(url, fingerprint)?;
     let enrolled = client
         .enroll(code)
         .await
@@ -165,7 +167,18 @@ pub async fn enroll(
         .map_err(|e| LinkError::Credentials(e.to_string()))
 }
 
-fn prepare(location: &Location, preparation: &Preparation) -> Result<(), StationError> {
+/// The client of the server at `url`, trusted by the certificate's fingerprint when one is
+/// given, else by the system's trust store.
+fn client_at(url: &str, fingerprint: Option<&str>) -> Result<WarehouseClient, LinkError> {
+    let trust = match fingerprint.filter(|f| !f.trim().is_empty()) {
+        Some(f) => Trust::Fingerprint(f.trim().to_owned()),
+        None => Trust::System,
+    };
+    WarehouseClient::new(url, &trust).map_err(|e| LinkError::Server(e.to_string()))
+}
+
+/// Readies the file (see the module docs); whether it holds no order yet.
+fn prepare(location: &Location, preparation: &Preparation) -> Result<bool, StationError> {
     let mut db = StationDb::connect(location)?;
     if let Some(hash) = &preparation.pin_hash {
         db.carry_one_desk_pin_hash(hash)?;
@@ -178,7 +191,7 @@ fn prepare(location: &Location, preparation: &Preparation) -> Result<(), Station
             db.set_warehouse_setting(SETTINGS_KEY, &demo)?;
         }
     }
-    Ok(())
+    Ok(!db.has_orders()?)
 }
 
 fn read_token(
