@@ -27,7 +27,13 @@ pub(super) async fn read_order(
         .await
 }
 
-async fn order_now(record: &Record, number: OrderNumber) -> Result<StationOrder, Failure> {
+/// The order as it is after `done` went through, or why `done` did not.
+async fn order_after<T>(
+    record: &Record,
+    number: OrderNumber,
+    done: Result<T, Failure>,
+) -> Result<StationOrder, Failure> {
+    done?;
     record
         .call(|c, s| async move { c.order(&s, number).await })
         .await
@@ -60,10 +66,7 @@ pub async fn fulfill(
             async move { c.fulfill(&s, number, parcel.0, &request).await }
         })
         .await;
-    Done::Fulfilled(match done {
-        Ok(_) => order_now(&record, number).await,
-        Err(failure) => Err(failure),
-    })
+    Done::Fulfilled(order_after(&record, number, done).await)
 }
 
 /// Cancels a shipment: the server records it and queues the cancellation for the provider.
@@ -74,10 +77,7 @@ pub async fn cancel(record: Record, number: OrderNumber, shipment_id: String) ->
             async move { c.cancel(&s, number, &shipment_id).await }
         })
         .await;
-    Done::Canceled(match done {
-        Ok(_) => order_now(&record, number).await,
-        Err(failure) => Err(failure),
-    })
+    Done::Canceled(order_after(&record, number, done).await)
 }
 
 /// Gives a recorded parcel's units back.
@@ -85,8 +85,5 @@ pub async fn discard_parcel(record: Record, number: OrderNumber, parcel: ParcelI
     let done = record
         .call(|c, s| async move { c.void_parcel(&s, number, parcel.0).await })
         .await;
-    Done::ParcelDiscarded(match done {
-        Ok(()) => order_now(&record, number).await,
-        Err(failure) => Err(failure),
-    })
+    Done::ParcelDiscarded(order_after(&record, number, done).await)
 }
