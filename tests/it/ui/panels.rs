@@ -82,12 +82,7 @@ fn a_pin_set_in_settings_unlocks_canceling() {
     open_by_scan(h, demo(0).number);
     // The cancel button says why it waits once the desk holds the shipment (before, it says
     // the claim is being asked for).
-    wait_until(h, "the claim", |app| {
-        matches!(
-            app.state().packing.open.as_ref().unwrap().claim,
-            packdesk::ui::packing::ClaimState::Ours { .. }
-        )
-    });
+    held(h);
     assert!(shows(h, "No supervisor PIN is set"));
 
     click(h, "Settings");
@@ -121,6 +116,7 @@ fn a_pin_set_in_settings_unlocks_canceling() {
 
     click(h, "Orders");
     open_by_scan(h, demo(0).number);
+    held(h);
     press(h, Key::F8);
     assert_eq!(
         h.state().state().packing.open.as_ref().unwrap().cancel,
@@ -130,6 +126,17 @@ fn a_pin_set_in_settings_unlocks_canceling() {
     settle(h);
     let saved = Settings::load(&station_settings_path(h)).unwrap();
     assert!(saved.supervisor_pin_hash.is_some(), "the hash is saved");
+}
+
+/// Waits until the desk holds the open shipment: before, canceling says the claim is being
+/// asked for (the server answers it as a job).
+fn held(h: &mut super::AppHarness) {
+    wait_until(h, "the claim", |app| {
+        matches!(
+            app.state().packing.open.as_ref().unwrap().claim,
+            packdesk::ui::packing::ClaimState::Ours { .. }
+        )
+    });
 }
 
 fn station_settings_path(h: &super::AppHarness) -> std::path::PathBuf {
