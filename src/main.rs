@@ -51,7 +51,7 @@ fn main() -> anyhow::Result<std::process::ExitCode> {
         None => {
             tracing::info!(version = env!("CARGO_PKG_VERSION"), "station app starting");
             let mut config = packdesk::ui::AppConfig::from_paths(&paths);
-            config.database = cli.record.database;
+            config.database = cli.database;
             config.warehouse = cli.warehouse;
             packdesk::ui::run(config)?;
         }

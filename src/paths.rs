@@ -110,7 +110,7 @@ impl Paths {
             ("Log file", &self.log_file()),
         ];
         for (what, path) in rows {
-            let _ = writeln!(text, "  {what:<20}{}", path.display());
+            let _ = writeln!(text, "  {what:<22}{}", path.display());
         }
         text.push_str(
             "  (label PDF and ZPL documents are kept in the station record, or by the warehouse\n   \

@@ -50,8 +50,10 @@ pub struct Cli {
     /// this desk's file.
     #[arg(long, value_name = "URL")]
     pub warehouse: Option<String>,
-    #[command(flatten)]
-    pub record: RecordArg,
+    /// A desk no longer opens a record database itself; kept, hidden, so that an old command
+    /// line is told what to do instead (start-up refuses it with the way there).
+    #[arg(long, env = "PACKDESK_DATABASE_URL", value_name = "URL", hide = true)]
+    pub database: Option<String>,
 }
 
 impl Cli {
@@ -176,8 +178,15 @@ mod tests {
         assert!(help.contains("serve"), "{help}");
         assert!(help.contains("import"), "{help}");
         assert!(help.contains("scale"), "{help}");
-        assert!(help.contains("--database"), "{help}");
+        assert!(help.contains("--warehouse"), "{help}");
+        // The app refuses a record database of its own; its help offers none.
+        assert!(!help.contains("--database"), "{help}");
+        assert!(help.contains("Files (this user, this machine):"), "{help}");
         assert!(help.contains("/srv/station-7/station.sqlite3"), "{help}");
+        // Every file's path stands apart from its name, the longest name too.
+        for line in help.lines().filter(|l| l.contains("/srv/station-7")) {
+            assert!(line.contains(" /srv/station-7"), "{line:?}");
+        }
         assert!(!help.contains("measure-startup"), "{help}");
     }
 
@@ -225,10 +234,7 @@ mod tests {
         );
 
         let cli = parse(&["--database", "sqlite:/tmp/desk.sqlite3"]).unwrap();
-        assert_eq!(
-            cli.record.database.as_deref(),
-            Some("sqlite:/tmp/desk.sqlite3")
-        );
+        assert_eq!(cli.database.as_deref(), Some("sqlite:/tmp/desk.sqlite3"));
 
         // The app's option before a command is a usage error, not a silent redirect.
         let e = parse(&["--database", "sqlite:/tmp/desk.sqlite3", "serve"]).unwrap_err();
