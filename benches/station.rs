@@ -120,7 +120,8 @@ fn the_import_file() -> std::path::PathBuf {
 fn import_into_empty(empty: &Location, file: &Path) -> Duration {
     let mut db = StationDb::connect(empty).unwrap_or_else(|e| panic!("open: {e}"));
     let started = Instant::now();
-    let report = import::import_file(&mut db, file).unwrap_or_else(|e| panic!("import: {e}"));
+    let report = import::import_file(&mut db, file, import::DEFAULT_MAX_IMPORT_BYTES)
+        .unwrap_or_else(|e| panic!("import: {e}"));
     let took = started.elapsed();
     assert_eq!(report.imported.len(), IMPORT_ORDERS, "{}", report.summary());
     took

@@ -55,6 +55,7 @@ pub fn write_documents(
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let today = time::OffsetDateTime::now_utc().date();
     let mut problems = Vec::new();
+    let mut names = FileNames::default();
     let tables = tables().map_err(|e| e.to_string())?;
     for (id, n, parcel, date) in documented_parcels(&record, today) {
         let request = Request {
@@ -81,11 +82,12 @@ pub fn write_documents(
         };
         let files = render_all(&paperwork).map_err(|e| e.to_string())?;
         for file in files.iter().filter(|f| f.kind == DocumentKind::Pdf) {
-            let name = format!(
-                "{order}-{id}-{n}-{}.pdf",
+            let name = names.unique(&format!(
+                "{order}-{}-{n}-{}",
+                safe_name_part(&id),
                 file.paper.as_str().replace('_', "-")
-            );
-            let path = dir.join(name);
+            ));
+            let path = dir.join(format!("{name}.pdf"));
             std::fs::write(&path, &file.bytes)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             let _ = writeln!(out, "{}", path.display());
@@ -96,5 +98,72 @@ pub fn write_documents(
     } else {
         problems.dedup();
         Err(format!("data is missing:\n  {}", problems.join("\n  ")))
+    }
+}
+
+/// A shipment id is the merchant's free text: in a file name only `[A-Za-z0-9._-]` of it is
+/// kept, everything else (`/`, `\`, control characters, spaces…) becomes `_`, so a name never
+/// leaves `--out` nor carries what a terminal would act on.
+fn safe_name_part(text: &str) -> String {
+    let kept: String = text
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    // "." and ".." alone mean folders; as a part of a longer name they are harmless.
+    if kept.is_empty() || kept.chars().all(|c| c == '.') {
+        kept.replace('.', "_") + "_"
+    } else {
+        kept
+    }
+}
+
+/// The names given in one run, so two shipment ids that clean up alike ("a/b", "a_b") do not
+/// write one file over the other: the second gets `-2`, and so on.
+#[derive(Default)]
+struct FileNames(std::collections::HashSet<String>);
+
+impl FileNames {
+    fn unique(&mut self, stem: &str) -> String {
+        let name = (1..)
+            .map(|n| {
+                if n == 1 {
+                    stem.to_string()
+                } else {
+                    format!("{stem}-{n}")
+                }
+            })
+            .find(|candidate| !self.0.contains(candidate))
+            .unwrap_or_else(|| stem.to_string());
+        self.0.insert(name.clone());
+        name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shipment_id_in_a_file_name_keeps_only_safe_characters() {
+        assert_eq!(safe_name_part("../../x"), ".._.._x");
+        assert_eq!(safe_name_part("S-1.a_b"), "S-1.a_b");
+        assert_eq!(safe_name_part("a b\u{1b}[31m\\c"), "a_b__31m_c");
+        assert_eq!(safe_name_part(".."), "___");
+        assert_eq!(safe_name_part(""), "_");
+        assert_eq!(safe_name_part("Zoë"), "Zo_");
+    }
+
+    #[test]
+    fn names_that_clean_up_alike_are_made_unique() {
+        let mut names = FileNames::default();
+        assert_eq!(names.unique("7-a_b-1-cn22"), "7-a_b-1-cn22");
+        assert_eq!(names.unique("7-a_b-1-cn22"), "7-a_b-1-cn22-2");
+        assert_eq!(names.unique("7-a_b-1-cn22"), "7-a_b-1-cn22-3");
     }
 }

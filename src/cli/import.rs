@@ -42,16 +42,22 @@ fn import(
     let Some(mut db) = super::record::open("import", database, paths, err) else {
         return FAILED;
     };
+    let (settings, _) = crate::station::settings::Settings::load_or_default(&paths.settings);
+    let max_bytes = settings.import_max_bytes();
     let mut status = CLEAN;
     for file in &args.files {
-        match import_file(&mut db, file) {
+        match import_file(&mut db, file, max_bytes) {
             Ok(report) => {
                 let _ = write!(out, "{}", report.to_text(&file.display().to_string()));
                 if !report.is_clean() {
                     status = status.max(REJECTED);
                 }
             }
-            Err(e @ (StationError::Io { .. } | StationError::ImportFormat(_))) => {
+            Err(
+                e @ (StationError::Io { .. }
+                | StationError::ImportFormat(_)
+                | StationError::ImportTooLarge { .. }),
+            ) => {
                 let _ = writeln!(err, "{}: not imported: {e}", file.display());
                 status = FAILED;
             }

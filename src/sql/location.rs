@@ -111,7 +111,10 @@ impl PgTarget {
         if config.get_user().is_none_or(str::is_empty) {
             return Err(LocationError::NoUser);
         }
-        let loopback = config.get_hosts().iter().all(is_loopback);
+        // `hostaddr` is where the connection goes whatever `host` says (`host` then only names
+        // the server for its certificate): both must be this machine for plain text.
+        let loopback = config.get_hosts().iter().all(is_loopback)
+            && config.get_hostaddrs().iter().all(IpAddr::is_loopback);
         let tls = match config.get_ssl_mode() {
             SslMode::Disable if !loopback => return Err(LocationError::PlainOffLoopback),
             SslMode::Disable => false,
@@ -285,5 +288,29 @@ mod tests {
             Err(LocationError::BadUrl(_))
         ));
         assert_eq!(Location::parse("  ").unwrap_err(), LocationError::Empty);
+    }
+
+    #[test]
+    fn a_hostaddr_off_this_machine_needs_tls_whatever_the_host_says() {
+        for url in [
+            "postgres://packer@localhost/w?hostaddr=203.0.113.5&sslmode=disable",
+            "postgres://packer@/w?hostaddr=203.0.113.5&sslmode=disable",
+        ] {
+            assert_eq!(
+                Location::parse(url).unwrap_err(),
+                LocationError::PlainOffLoopback,
+                "{url}"
+            );
+        }
+        for (url, tls) in [
+            ("postgres://packer@localhost/w?hostaddr=203.0.113.5", true),
+            ("postgres://packer@/w?hostaddr=203.0.113.5", true),
+            ("postgres://packer@localhost/w?hostaddr=127.0.0.1", false),
+        ] {
+            let Ok(Location::Postgres(target)) = Location::parse(url) else {
+                panic!("expected PostgreSQL: {url}");
+            };
+            assert_eq!(target.uses_tls(), tls, "{url}");
+        }
     }
 }

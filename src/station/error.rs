@@ -79,6 +79,12 @@ pub enum StationError {
     Invalid(Vec<FieldError>),
     #[error("the import file is not usable: {0}")]
     ImportFormat(String),
+    #[error(
+        "the import file is larger than {} MB, the most one may be here: split it into smaller \
+         files (the limit is in Settings → Warehouse, under Inbox folder)",
+        .limit / 1_000_000
+    )]
+    ImportTooLarge { limit: u64 },
 }
 
 fn join_problems(problems: &[FieldError]) -> String {

@@ -159,45 +159,162 @@ pub struct ImportEntry {
 pub fn import_file(
     db: &mut StationDb,
     path: impl AsRef<Path>,
+    max_bytes: u64,
 ) -> Result<ImportReport, StationError> {
-    let path = path.as_ref();
-    let text = std::fs::read_to_string(path).map_err(|source| StationError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    import_json(db, &text)
+    read_file(path.as_ref(), max_bytes)?.record(db)
 }
 
 /// Imports the text of an import file; see [`import_file`].
 pub fn import_json(db: &mut StationDb, text: &str) -> Result<ImportReport, StationError> {
-    let root: Value = serde_json::from_str(text)
-        .map_err(|e| StationError::ImportFormat(format!("not valid JSON ({e})")))?;
-    let entries: Vec<(String, &Value)> = match &root {
-        Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (format!("[{i}]"), v))
-            .collect(),
-        Value::Object(_) => vec![(String::new(), &root)],
-        _ => {
-            return Err(StationError::ImportFormat(
-                "expected an object with order and cart, or an array of them".into(),
-            ));
-        }
+    read_json(text.as_bytes(), u64::MAX)?.record(db)
+}
+
+/// The largest import file taken unless the settings say otherwise (10 000 orders are about
+/// 40 MB).
+pub const DEFAULT_MAX_IMPORT_BYTES: u64 = 50_000_000;
+
+/// An import file read and its entries parsed, before anything is recorded: parsing needs no
+/// record, so it is done without holding one (a large file must not stop other desks' writes).
+#[derive(Debug)]
+pub struct ReadFile {
+    entries: Vec<(usize, String, ImportEntry)>,
+    /// The entries that could not be parsed, already refused.
+    report: ImportReport,
+}
+
+impl ReadFile {
+    /// Checks the entries and records those that pass, in one transaction.
+    pub fn record(self, db: &mut StationDb) -> Result<ImportReport, StationError> {
+        import_parsed(db, self.entries, self.report)
+    }
+}
+
+/// Reads an import file of at most `max_bytes` (its size is checked before a byte is read).
+pub fn read_file(path: &Path, max_bytes: u64) -> Result<ReadFile, StationError> {
+    let io = |source| StationError::Io {
+        path: path.to_path_buf(),
+        source,
     };
-    let mut report = ImportReport::default();
-    let mut parsed = Vec::with_capacity(entries.len());
-    for (index, (prefix, value)) in entries.into_iter().enumerate() {
+    let file = std::fs::File::open(path).map_err(io)?;
+    if file.metadata().map_err(io)?.len() > max_bytes {
+        return Err(StationError::ImportTooLarge { limit: max_bytes });
+    }
+    read_json(std::io::BufReader::new(file), max_bytes).map_err(|e| match e {
+        StationError::Io { source, .. } => io(source),
+        other => other,
+    })
+}
+
+/// Reads import-file JSON from `reader`, one entry at a time: only one entry's JSON is held at
+/// once, beside the typed entries read so far. More than `max_bytes` is refused.
+pub fn read_json(reader: impl std::io::Read, max_bytes: u64) -> Result<ReadFile, StationError> {
+    let mut read = ReadFile {
+        entries: Vec::new(),
+        report: ImportReport::default(),
+    };
+    let mut de = serde_json::Deserializer::from_reader(Limited {
+        inner: reader,
+        left: max_bytes,
+    });
+    let shape = serde::Deserializer::deserialize_any(&mut de, FileVisitor { read: &mut read })
+        .and_then(|()| de.end());
+    match shape {
+        Ok(()) => Ok(read),
+        Err(e) if e.is_io() => {
+            // The only I/O error `Limited` makes itself; others are the reader's.
+            let source = std::io::Error::from(e);
+            if source.get_ref().is_some_and(|inner| inner.is::<TooLarge>()) {
+                Err(StationError::ImportTooLarge { limit: max_bytes })
+            } else {
+                Err(StationError::Io {
+                    path: std::path::PathBuf::new(),
+                    source,
+                })
+            }
+        }
+        Err(e) if e.is_data() => Err(StationError::ImportFormat(
+            "expected an object with order and cart, or an array of them".into(),
+        )),
+        Err(e) => Err(StationError::ImportFormat(format!("not valid JSON ({e})"))),
+    }
+}
+
+/// The reader of an import file, refusing to read past its limit.
+struct Limited<R> {
+    inner: R,
+    left: u64,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("larger than the import limit")]
+struct TooLarge;
+
+impl<R: std::io::Read> std::io::Read for Limited<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left == 0 {
+            // One byte more than the limit says whether the file goes on.
+            let mut probe = [0u8; 1];
+            return match self.inner.read(&mut probe)? {
+                0 => Ok(0),
+                _ => Err(std::io::Error::other(TooLarge)),
+            };
+        }
+        let most = buf
+            .len()
+            .min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        let n = self.inner.read(&mut buf[..most])?;
+        self.left -= n as u64;
+        Ok(n)
+    }
+}
+
+/// The file's top level: an array of entries (each parsed as it is read), or one entry.
+struct FileVisitor<'a> {
+    read: &'a mut ReadFile,
+}
+
+impl FileVisitor<'_> {
+    fn take(&mut self, index: usize, prefix: String, value: &Value) {
         match parse_entry(value, &|path: &str| join_path(&prefix, path)) {
-            Ok(entry) => parsed.push((index, prefix, entry)),
-            Err(errors) => report.rejected.push(EntryProblem {
+            Ok(entry) => self.read.entries.push((index, prefix, entry)),
+            Err(errors) => self.read.report.rejected.push(EntryProblem {
                 index,
                 source_reference: reference_of(value),
                 errors,
             }),
         }
     }
-    import_parsed(db, parsed, report)
+}
+
+impl<'de> serde::de::Visitor<'de> for FileVisitor<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an object with order and cart, or an array of them")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(mut self, mut seq: A) -> Result<(), A::Error> {
+        let mut index = 0;
+        while let Some(value) = seq.next_element::<Value>()? {
+            self.take(index, format!("[{index}]"), &value);
+            index += 1;
+        }
+        Ok(())
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(mut self, map: A) -> Result<(), A::Error> {
+        let value: Value =
+            serde::Deserialize::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+        // serde_json hands a bare number (kept exact) to `visit_map` too.
+        if !value.is_object() {
+            return Err(serde::de::Error::invalid_type(
+                serde::de::Unexpected::Other("a number"),
+                &self,
+            ));
+        }
+        self.take(0, String::new(), &value);
+        Ok(())
+    }
 }
 
 /// Imports orders already parsed (the same checks and report as a file whose array holds

@@ -6,7 +6,6 @@
 //! `settings.json.damaged`, the error says so, and defaults are used). Saving writes a temporary
 //! file and renames it over the old one, so a crash never leaves half a file.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -100,6 +99,15 @@ impl Environment {
                 SettingsError::Environment(format!("{} {what} {text:?} {why}", self.name))
             };
             let url = url::Url::parse(text).map_err(|_| problem("is not a URL"))?;
+            if !url.username().is_empty() || url.password().is_some() {
+                // Said without the address: it holds what must not be shown or logged.
+                return Err(SettingsError::Environment(format!(
+                    "{} {what} carries a user name or password: take it out of the address and \
+                     put the key in the API key field (kept in the credential store, never in a \
+                     file)",
+                    self.name
+                )));
+            }
             let loopback = match url.host() {
                 Some(url::Host::Domain(host)) => host.eq_ignore_ascii_case("localhost"),
                 Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
@@ -189,6 +197,9 @@ pub struct Settings {
     pub warehouse_fingerprint: Option<String>,
     /// A folder watched for import files (`None`: no inbox); see `station::inbox`.
     pub inbox_folder: Option<PathBuf>,
+    /// The largest import file this desk takes, in MB (from the inbox, the dialog, a drop or
+    /// `packdesk import`); a larger one is refused unread, with this limit in its report.
+    pub import_max_mb: u32,
     /// With people set up, whoever is signed in is signed out after this many minutes without
     /// a key, click or scan at the desk (0: never).
     pub idle_sign_out_minutes: u32,
@@ -214,13 +225,27 @@ impl Default for Settings {
             warehouse_server: None,
             warehouse_fingerprint: None,
             inbox_folder: None,
+            import_max_mb: IMPORT_MAX_MB,
             idle_sign_out_minutes: 15,
             scale: crate::station::scale::ScaleConfig::None,
         }
     }
 }
 
+/// Why a warehouse server address with `user:password@` in it is not kept: settings are a file.
+pub const WAREHOUSE_URL_WITH_PASSWORD: &str = "Take the name and password out of the warehouse \
+    server's address: a desk signs in with its enrollment code (its token is kept in the \
+    credential store, never in a file).";
+
+/// [`Settings::import_max_mb`] unless set: 10 000 orders are about 40 MB.
+pub const IMPORT_MAX_MB: u32 = 50;
+
 impl Settings {
+    /// The import limit in bytes (at least one MB, whatever the file says).
+    pub fn import_max_bytes(&self) -> u64 {
+        u64::from(self.import_max_mb.max(1)) * 1_000_000
+    }
+
     /// `settings.json` in the platform's config directory, when the platform has one.
     pub fn default_path() -> Option<PathBuf> {
         super::project_dirs().map(|dirs| dirs.config_dir().join("settings.json"))
@@ -269,7 +294,8 @@ impl Settings {
         }
     }
 
-    /// Writes the settings atomically (temporary file, flushed, renamed over the old one).
+    /// Writes the settings atomically (temporary file, flushed, renamed over the old one),
+    /// readable by this user only: they name the desk's warehouse and printers.
     pub fn save(&self, path: &Path) -> Result<(), SettingsError> {
         let io = |path: &Path| {
             let path = path.to_path_buf();
@@ -278,14 +304,21 @@ impl Settings {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(io(dir))?;
         }
+        // A password typed into an address would land in this file: never kept.
+        if self.warehouse_server.as_deref().is_some_and(has_userinfo) {
+            return Err(SettingsError::Environment(
+                WAREHOUSE_URL_WITH_PASSWORD.into(),
+            ));
+        }
+        for env in &self.environments {
+            if has_userinfo(&env.base_url) || has_userinfo(&env.labels_url) {
+                env.check_urls()?;
+            }
+        }
         let text =
             serde_json::to_string_pretty(self).map_err(|e| SettingsError::Encode(e.to_string()))?;
-        let temp = sibling(path, "tmp");
-        let mut file = std::fs::File::create(&temp).map_err(io(&temp))?;
-        file.write_all(text.as_bytes()).map_err(io(&temp))?;
-        file.sync_all().map_err(io(&temp))?;
-        drop(file);
-        std::fs::rename(&temp, path).map_err(io(path))
+        crate::private_file::write(path, text.as_bytes(), crate::private_file::Write::Replace)
+            .map_err(io(path))
     }
 
     /// The environment in use (the embedded one when the name is unknown).
@@ -339,6 +372,11 @@ static EMBEDDED: std::sync::LazyLock<Environment> = std::sync::LazyLock::new(Env
 
 /// `settings.json` -> `settings.json.<suffix>` in the same directory (same file system, so a
 /// rename is atomic).
+/// Whether a URL carries `user@` or `user:password@`.
+fn has_userinfo(text: &str) -> bool {
+    url::Url::parse(text).is_ok_and(|url| !url.username().is_empty() || url.password().is_some())
+}
+
 fn sibling(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".");

@@ -85,6 +85,56 @@ async fn a_redirect_or_document_url_to_plain_http_elsewhere_is_refused() {
     assert!(err.to_string().contains("must use https"), "{err}");
 }
 
+/// A loopback listener that keeps every request it is sent, answering 200 with `{}`.
+async fn recording() -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let heard = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let kept = heard.clone();
+    tokio::spawn(async move {
+        while let Ok((mut stream, _)) = listener.accept().await {
+            let mut buffer = vec![0u8; 16 * 1024];
+            let n = stream.read(&mut buffer).await.unwrap_or(0);
+            kept.lock()
+                .unwrap()
+                .push(String::from_utf8_lossy(&buffer[..n]).into_owned());
+            let answer = "HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}";
+            let _ = stream.write_all(answer.as_bytes()).await;
+        }
+    });
+    (format!("http://{address}"), heard)
+}
+
+#[tokio::test]
+async fn an_api_call_follows_no_redirect_and_the_other_host_hears_no_credential() {
+    let (elsewhere, heard) = recording().await;
+    let target: &'static str = Box::leak(format!("{elsewhere}/v1/landed-cost").into_boxed_str());
+    let base = redirecting(target).await;
+    let mut config = config(&base, &format!("{base}/api/post/fc/labels"));
+    config.retry = packdesk::api::RetryPolicy::none();
+    let client = Client::new(config).unwrap();
+
+    let cart: packdesk::api::TaxCalculationRequest = serde_json::from_value(
+        serde_json::from_str(include_str!("../../docs/examples/cart.json")).unwrap(),
+    )
+    .unwrap();
+    let err = client.landed_cost(&cart).await.unwrap_err();
+    assert!(
+        matches!(&err, ClientError::Redirected { status: 302, location } if location == target),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains(target), "{err}");
+    let whole_order = packdesk::api::LabelRequest {
+        order_number: "1001".into(),
+        ..Default::default()
+    };
+    let err = client.label(&whole_order).await.unwrap_err();
+    assert!(matches!(err, ClientError::Redirected { .. }), "{err:?}");
+
+    let heard = heard.lock().unwrap();
+    assert!(heard.is_empty(), "the other host was sent: {heard:?}");
+}
+
 #[test]
 fn settings_saved_after_credentials_are_stored_hold_no_secret_and_debug_shows_none() {
     let dir = tempfile::tempdir().unwrap();
@@ -172,4 +222,52 @@ async fn a_keyring_that_does_not_answer_is_said_as_such() {
         store.get("Staging", SecretKind::ApiKey).unwrap(),
         Some(Secret::new("key-1"))
     );
+}
+
+#[cfg(unix)]
+#[test]
+fn settings_are_private_to_their_user_and_keep_no_password_typed_into_an_address() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("settings.json");
+    // A file from before, readable by everyone: the next save makes it private.
+    std::fs::write(&path, "{}").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let mut settings = Settings::default();
+    settings.save(&path).unwrap();
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "{mode:o}");
+
+    settings.warehouse_server = Some("https://desk:hunter2@warehouse.local:8443".into());
+    let refused = settings.save(&path).unwrap_err().to_string();
+    assert!(
+        refused.contains("Take the name and password out"),
+        "{refused}"
+    );
+    assert!(!refused.contains("hunter2"), "{refused}");
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("hunter2"));
+
+    settings.warehouse_server = None;
+    settings.environments.push(Environment {
+        name: "Production".into(),
+        kind: EnvironmentKind::Production,
+        base_url: "https://shop:hunter2@api.example.com".into(),
+        labels_url: "https://labels.example.com/api/post/fc/labels".into(),
+        allow_plain_http: false,
+    });
+    let refused = settings.environments[1]
+        .check_urls()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("carries a user name or password"),
+        "{refused}"
+    );
+    assert!(!refused.contains("hunter2"), "{refused}");
+    let refused = settings.save(&path).unwrap_err().to_string();
+    assert!(
+        refused.contains("carries a user name or password"),
+        "{refused}"
+    );
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("hunter2"));
 }

@@ -45,6 +45,13 @@ pub enum ClientError {
         status: u16,
         errors: Vec<FieldError>,
     },
+    /// A 3xx to an API call, which follows no redirect: the API key would go wherever it points.
+    #[error(
+        "the service answered {status}, sending the request on to {location}; API calls follow \
+         no redirect (the API key would go with it): if that address is the service's, put it \
+         in Settings instead"
+    )]
+    Redirected { status: u16, location: String },
     /// 5xx.
     #[error("server error {status}")]
     Server { status: u16 },
@@ -137,6 +144,11 @@ impl ClientError {
             Self::Label { errors } => {
                 format!("The label could not be produced{}.", list(errors))
             }
+            Self::Redirected { location, .. } => format!(
+                "The service sent the request on to {location}, which Packdesk does not follow \
+                 (the API key would go with it) — if that is the service's new address, put it \
+                 in Settings."
+            ),
             Self::UnexpectedStatus { status, errors } => format!(
                 "The service answered with status {status}{} — check the service address in \
                  Settings.",

@@ -35,6 +35,11 @@
 //! Plain HTTP is refused where the client is built (`Client::new`), on label-document URLs and on
 //! redirects (a custom redirect policy), unless the host is loopback or the environment's
 //! `allow_plain_http` (off by default) is set; Settings shows the same reason next to the URL field.
+//!
+//! API calls follow no redirect: the API key is a header of our own, which an HTTP client does not
+//! strip on the way to another host, so a 3xx is an error naming where it pointed. Only documents
+//! (whose links a provider may well redirect to storage) are followed, with the access token
+//! stripped off the label endpoint's origin.
 
 mod config;
 mod error;
@@ -62,7 +67,10 @@ const USER_AGENT: &str = concat!("packdesk/", env!("CARGO_PKG_VERSION"));
 /// The typed client. Cloning is cheap: clones share one connection pool.
 #[derive(Clone)]
 pub struct Client {
+    /// API calls: no redirects (see the module docs).
     http: reqwest::Client,
+    /// Label documents: redirects followed under the plain-HTTP rule.
+    documents: reqwest::Client,
     shared: Arc<Shared>,
 }
 
@@ -94,6 +102,8 @@ struct Call {
     repeat: Repeat,
     /// Read 4xx bodies as label responses.
     label: bool,
+    /// A label document: fetched with the client that follows redirects.
+    document: bool,
 }
 
 impl Client {
@@ -110,15 +120,21 @@ impl Client {
             &format!("Bearer {}", config.access_token.expose()),
         )?;
         super::tls::install();
-        let http = reqwest::Client::builder()
-            .user_agent(USER_AGENT)
-            .connect_timeout(config.connect_timeout)
-            .timeout(config.request_timeout)
-            .redirect(redirect_policy(plain))
-            .build()
-            .map_err(|e| ClientError::Config(ClientError::describe(e)))?;
+        let builder = || {
+            reqwest::Client::builder()
+                .user_agent(USER_AGENT)
+                .connect_timeout(config.connect_timeout)
+                .timeout(config.request_timeout)
+        };
+        let built = |b: reqwest::ClientBuilder| {
+            b.build()
+                .map_err(|e| ClientError::Config(ClientError::describe(e)))
+        };
+        let http = built(builder().redirect(reqwest::redirect::Policy::none()))?;
+        let documents = built(builder().redirect(redirect_policy(plain)))?;
         Ok(Client {
             http,
+            documents,
             shared: Arc::new(Shared {
                 landed_cost_url,
                 orders_url,
@@ -223,6 +239,7 @@ impl Client {
             json: None,
             repeat: Repeat::Safe,
             label: false,
+            document: true,
         };
         self.execute(&call).await
     }
@@ -254,7 +271,12 @@ impl Client {
     }
 
     async fn attempt(&self, call: &Call, attempt: u32) -> Result<Vec<u8>, Failure> {
-        let mut request = self.http.request(call.method.clone(), call.url.clone());
+        let http = if call.document {
+            &self.documents
+        } else {
+            &self.http
+        };
+        let mut request = http.request(call.method.clone(), call.url.clone());
         request = match call.auth {
             Auth::ApiKey => request.header(API_KEY_HEADER, self.shared.api_key.clone()),
             Auth::Bearer => request.header(AUTHORIZATION, self.shared.bearer.clone()),
@@ -275,9 +297,22 @@ impl Client {
             .headers()
             .get(RETRY_AFTER)
             .and_then(retry::parse_retry_after);
+        let location = status
+            .is_redirection()
+            .then(|| response.headers().get(reqwest::header::LOCATION).cloned())
+            .flatten();
         let body = response.bytes().await.map_err(Failure::from_reqwest)?;
         tracing::debug!(call = call.name, %status, elapsed = ?started.elapsed(), "answered");
-        if status.is_success() {
+        if status.is_redirection() {
+            let location = location.map_or_else(
+                || "nowhere (no Location)".to_string(),
+                |l| String::from_utf8_lossy(l.as_bytes()).into_owned(),
+            );
+            Err(Failure::Answered(ClientError::Redirected {
+                status: status.as_u16(),
+                location,
+            }))
+        } else if status.is_success() {
             Ok(Vec::from(body))
         } else {
             let error = ClientError::from_status(status, &body, retry_after, call.label);
@@ -304,6 +339,7 @@ impl Call {
             json: Some(json),
             repeat,
             label: false,
+            document: false,
         })
     }
 }

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::command::Done;
+use crate::station::db::StationError;
 use crate::station::import::{FileReport, ImportReport};
 use crate::station::inbox::{ImportFailure, Importer, Inbox};
 use crate::ui::failure::Failure;
@@ -17,7 +18,7 @@ use crate::warehouse::client::WarehouseClientError;
 const INBOX_POLL: Duration = Duration::from_secs(1);
 
 /// The file dialog (several `.json` files), then the import of each.
-pub async fn pick_and_import(record: Record) -> Done {
+pub async fn pick_and_import(record: Record, max_bytes: u64) -> Done {
     let picked = rfd::AsyncFileDialog::new()
         .set_title("Import orders")
         .add_filter("Import files", &["json"])
@@ -28,6 +29,7 @@ pub async fn pick_and_import(record: Record) -> Done {
             import_files(
                 record,
                 files.iter().map(|f| f.path().to_path_buf()).collect(),
+                max_bytes,
             )
             .await
         }
@@ -36,11 +38,13 @@ pub async fn pick_and_import(record: Record) -> Done {
 }
 
 /// Imports files (chosen in the dialog or dropped onto the window).
-pub async fn import_files(record: Record, files: Vec<PathBuf>) -> Done {
+pub async fn import_files(record: Record, files: Vec<PathBuf>, max_bytes: u64) -> Done {
     let mut reports = Vec::with_capacity(files.len());
     for path in files {
         let file = display_name(&path);
-        let result = import_one(&record, &path).await.map_err(|e| e.to_string());
+        let result = import_one(&record, &path, max_bytes)
+            .await
+            .map_err(|e| e.to_string());
         reports.push(FileReport {
             file,
             result,
@@ -50,11 +54,14 @@ pub async fn import_files(record: Record, files: Vec<PathBuf>) -> Done {
     Done::Imported(Some(reports))
 }
 
-/// Reads the file and has the warehouse server import it.
-async fn import_one(record: &Record, path: &Path) -> Result<ImportReport, ImportFailure> {
-    let text = tokio::fs::read_to_string(path)
-        .await
-        .map_err(|e| ImportFailure::File(format!("{} cannot be read: {e}", path.display())))?;
+/// Reads the file (refused unread when larger than `max_bytes`) and has the warehouse server
+/// import it.
+async fn import_one(
+    record: &Record,
+    path: &Path,
+    max_bytes: u64,
+) -> Result<ImportReport, ImportFailure> {
+    let text = read_limited(path, max_bytes).await?;
     let session = record
         .session()
         .map_err(|f| ImportFailure::Record(f.message()))?;
@@ -74,6 +81,33 @@ async fn import_one(record: &Record, path: &Path) -> Result<ImportReport, Import
     }
 }
 
+async fn read_limited(path: &Path, max_bytes: u64) -> Result<String, ImportFailure> {
+    use tokio::io::AsyncReadExt as _;
+    let unreadable =
+        |e: std::io::Error| ImportFailure::File(format!("{} cannot be read: {e}", path.display()));
+    let too_large =
+        || ImportFailure::File(StationError::ImportTooLarge { limit: max_bytes }.to_string());
+    let file = tokio::fs::File::open(path).await.map_err(unreadable)?;
+    if file.metadata().await.map_err(unreadable)?.len() > max_bytes {
+        return Err(too_large());
+    }
+    // The size can still grow while it is read: one byte past the limit is enough to know.
+    let mut bytes = Vec::new();
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .await
+        .map_err(unreadable)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        ImportFailure::File(format!(
+            "{} is not text in UTF-8, so not an import file",
+            path.display()
+        ))
+    })
+}
+
 /// The inbox's importer: the warehouse server, called from the inbox's blocking thread.
 struct ThroughServer {
     record: Record,
@@ -81,8 +115,9 @@ struct ThroughServer {
 }
 
 impl Importer for ThroughServer {
-    fn import(&mut self, path: &Path) -> Result<ImportReport, ImportFailure> {
-        self.runtime.block_on(import_one(&self.record, path))
+    fn import(&mut self, path: &Path, max_bytes: u64) -> Result<ImportReport, ImportFailure> {
+        self.runtime
+            .block_on(import_one(&self.record, path, max_bytes))
     }
 }
 
@@ -104,6 +139,7 @@ impl InboxWatcher {
         runtime: &tokio::runtime::Handle,
         record: Record,
         folder: PathBuf,
+        max_bytes: u64,
         reporter: Reporter,
     ) -> Self {
         let importer = ThroughServer {
@@ -111,7 +147,7 @@ impl InboxWatcher {
             runtime: runtime.clone(),
         };
         Self {
-            task: runtime.spawn(watch(importer, folder, reporter)),
+            task: runtime.spawn(watch(importer, folder, max_bytes, reporter)),
         }
     }
 }
@@ -122,9 +158,9 @@ impl Drop for InboxWatcher {
     }
 }
 
-async fn watch(importer: ThroughServer, folder: PathBuf, reporter: Reporter) {
+async fn watch(importer: ThroughServer, folder: PathBuf, max_bytes: u64, reporter: Reporter) {
     let inbox = std::sync::Arc::new(std::sync::Mutex::new((
-        Inbox::new(folder.clone()),
+        Inbox::new(folder.clone()).max_bytes(max_bytes),
         importer,
     )));
     let mut last_problem: Option<String> = None;

@@ -1,6 +1,6 @@
 //! Orders come in: "Import orders…" on the Orders tab (several files at once), `.json` files
 //! dropped onto the window, and the inbox folder of Settings watched in the background — all
-//! through the station's one import (`station::import::import_file`), into whichever record this desk
+//! through the station's one import (`station::import`), into whichever record this desk
 //! uses. The view shows each file's report: imported, already present, and every rejected entry
 //! with its index, order number and problems.
 //!
@@ -36,11 +36,12 @@ pub fn handle(view: &mut ImportView, desk: &mut Desk<'_>, intent: ImportIntent) 
                 return;
             };
             view.running = true;
+            let max_bytes = desk.settings.import_max_bytes();
             match intent {
                 ImportIntent::Files(files) => {
-                    desk.spawn(move |_| jobs::import_files(record, files))
+                    desk.spawn(move |_| jobs::import_files(record, files, max_bytes))
                 }
-                _ => desk.spawn(move |_| jobs::pick_and_import(record)),
+                _ => desk.spawn(move |_| jobs::pick_and_import(record, max_bytes)),
             }
         }
     }

@@ -15,6 +15,12 @@ pub fn url_problem(what: &str, text: &str, allow_plain_http: bool) -> Option<Str
             "\"{text}\" is not a URL: write it in full, e.g. https://api.example.com."
         ));
     };
+    if !url.username().is_empty() || url.password().is_some() {
+        return Some(format!(
+            "Take the name and password out of the {what}: put the key in the API key field \
+             (kept in the credential store, never in the settings file)."
+        ));
+    }
     let loopback = match url.host() {
         Some(url::Host::Domain(host)) => host.eq_ignore_ascii_case("localhost"),
         Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
@@ -83,6 +89,10 @@ mod tests {
             url_problem("base URL", "http://localhost:8787", false),
             None
         );
+        let with_password =
+            url_problem("base URL", "https://shop:hunter2@api.example.com", false).unwrap();
+        assert!(with_password.starts_with("Take the name and password out"));
+        assert!(!with_password.contains("hunter2"), "{with_password}");
         let plain = url_problem("base URL", "http://sandbox.example.com", false).unwrap();
         assert!(
             plain.contains("https://") && plain.contains("sandbox.example.com"),

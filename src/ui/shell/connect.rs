@@ -25,7 +25,10 @@ pub fn use_settings(core: &mut Core, mut saved: Settings) {
         core.state.settings.warehouse_server.clone(),
         core.state.settings.warehouse_fingerprint.clone(),
     );
-    let inbox_before = core.state.settings.inbox_folder.clone();
+    let inbox_before = (
+        core.state.settings.inbox_folder.clone(),
+        core.state.settings.import_max_mb,
+    );
     let scale_before = core.state.settings.scale.clone();
     if let Some(running) = &core.backend.service {
         fill_embedded_urls(&mut saved, running);
@@ -49,7 +52,11 @@ pub fn use_settings(core: &mut Core, mut saved: Settings) {
         super::startup::relink(core);
         return;
     }
-    if core.state.settings.inbox_folder != inbox_before {
+    if (
+        core.state.settings.inbox_folder.clone(),
+        core.state.settings.import_max_mb,
+    ) != inbox_before
+    {
         watch_inbox(core);
     }
     if core.state.settings.scale != scale_before {
@@ -108,6 +115,7 @@ pub fn watch_inbox(core: &mut Core) {
         &core.jobs.runtime(),
         record,
         folder,
+        core.state.settings.import_max_bytes(),
         reporter,
     ));
 }

@@ -22,6 +22,8 @@ pub struct WarehouseDraft {
     pub fingerprint: String,
     pub(crate) code: String,
     pub inbox_folder: String,
+    /// The largest import file, in MB.
+    pub import_max_mb: u32,
     pub enrolling: bool,
     /// What "Enroll this desk" came to, in words; `Ok` when enrolled.
     pub enrolled: Option<Result<String, String>>,
@@ -48,6 +50,7 @@ impl WarehouseDraft {
                 .as_ref()
                 .map(|p| p.display().to_string())
                 .unwrap_or_default(),
+            import_max_mb: settings.import_max_mb,
             ..Self::default()
         }
     }
@@ -80,6 +83,9 @@ impl WarehouseDraft {
             );
         }
         match url::Url::parse(url) {
+            Ok(parsed) if !parsed.username().is_empty() || parsed.password().is_some() => {
+                Some(crate::station::settings::WAREHOUSE_URL_WITH_PASSWORD.into())
+            }
             Ok(parsed) if parsed.scheme() == "https" || parsed.scheme() == "http" => None,
             _ => Some(
                 "Enter the address the warehouse server printed, e.g. https://warehouse.local:8443"

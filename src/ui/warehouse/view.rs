@@ -121,9 +121,22 @@ pub fn warehouse_settings_ui(
             .weak(),
         );
     });
+    ui.horizontal(|ui| {
+        let label = ui.label("Largest import file, MB");
+        ui.add(egui::DragValue::new(&mut draft.import_max_mb).range(1..=1000))
+            .labelled_by(label.id);
+        ui.label(
+            RichText::new(
+                "A larger file (from the inbox, Import or a drop) is refused unread, with \
+                 this limit in its report.",
+            )
+            .weak(),
+        );
+    });
     settings.warehouse_server = draft.server();
     settings.warehouse_fingerprint = draft.fingerprint();
     settings.inbox_folder = draft.inbox();
+    settings.import_max_mb = draft.import_max_mb;
     intents
 }
 

@@ -82,3 +82,29 @@ async fn the_command_line_writes_each_parcels_documents_or_says_what_is_missing(
         "{stderr}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_shipment_id_that_names_a_path_writes_inside_out() {
+    let service = TestService::start().await;
+    let mut hostile = cart("US", Some("NY"), Some("10001"));
+    hostile.shipments[0].shipment_id = "../../x".into();
+    let (dir, mut db) = recorded(&service, 8402, &hostile).await;
+    db.set_warehouse_setting(SETTINGS_KEY, &serde_json::to_value(settings()).unwrap())
+        .unwrap();
+    let database = dir.path().join("station.sqlite3");
+
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("a/b");
+    let (code, stdout, stderr) = packdesk_documents(&database, "8402", &out);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(
+        names(&out),
+        [
+            "8402-.._.._x-1-cn22.pdf",
+            "8402-.._.._x-1-invoice.pdf",
+            "8402-.._.._x-1-packing-slip.pdf"
+        ]
+    );
+    assert_eq!(names(root.path()), ["a"], "nothing written above --out");
+    assert_eq!(names(&root.path().join("a")), ["b"]);
+}

@@ -7,6 +7,7 @@ mod config;
 mod customs;
 pub mod engines;
 mod import;
+mod inbox_edges;
 mod orders;
 mod outbox;
 mod packing;

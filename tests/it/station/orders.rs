@@ -2,7 +2,7 @@
 
 use packdesk::api::*;
 use packdesk::station::db::*;
-use packdesk::station::import::{import_file, import_json};
+use packdesk::station::import::{DEFAULT_MAX_IMPORT_BYTES, import_file, import_json};
 use packdesk::ui::orders::filter::{OrderFilter, SortColumn, SortDirection, select, sort_rows};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
@@ -95,7 +95,7 @@ fn import_reports_every_problem_with_its_path_and_keeps_the_good_entries(engine:
     let text = json!([good, no_quote, several, missing, ambiguous, 42, good]).to_string();
     std::fs::write(&file, &text).unwrap();
 
-    let report = import_file(&mut db, &file).unwrap();
+    let report = import_file(&mut db, &file, DEFAULT_MAX_IMPORT_BYTES).unwrap();
     assert_eq!(report.imported, [5001, 5002]);
     let rejected: Vec<(usize, Vec<String>)> = report
         .rejected
@@ -137,7 +137,7 @@ fn import_reports_every_problem_with_its_path_and_keeps_the_good_entries(engine:
     assert_eq!(report.rejected[0].source_reference, Some(5003));
 
     // Importing again changes nothing; a different body under a known number is refused.
-    let again = import_file(&mut db, &file).unwrap();
+    let again = import_file(&mut db, &file, DEFAULT_MAX_IMPORT_BYTES).unwrap();
     assert_eq!(
         (again.imported.len(), again.already_present.as_slice()),
         (0, &[5001, 5002][..])

@@ -10,7 +10,8 @@ use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 
 use crate::api::{ErrorBody, FieldError};
-use crate::station::import::{ImportReport, import_json};
+use crate::station::db::StationError;
+use crate::station::import::{ImportReport, read_json};
 use crate::warehouse::http::auth::Caller;
 use crate::warehouse::http::error::WarehouseError;
 use crate::warehouse::http::state::Shared;
@@ -50,25 +51,17 @@ pub async fn import(
             WarehouseError::BadRequest(vec![FieldError::new("", rejection.body_text())])
         }
     })?;
-    let text = String::from_utf8(body.to_vec()).map_err(|_| {
-        WarehouseError::Validation(vec![FieldError::new(
-            "",
-            "An import file is JSON text in UTF-8.",
-        )])
-    })?;
+    // Parsed before a connection is taken: a large file must not hold the record (on SQLite,
+    // every desk's writes) while its JSON is read.
+    let parsed = tokio::task::spawn_blocking(move || read_json(&body[..], u64::MAX))
+        .await
+        .map_err(|e| WarehouseError::Internal(format!("reading an import file: {e}")))?
+        .map_err(not_an_import_file)?;
     let report = state
         .pool
-        .run(caller.actor(), move |db| Ok(import_json(db, &text)))
+        .run(caller.actor(), move |db| Ok(parsed.record(db)))
         .await?
-        .map_err(|e| match e {
-            crate::station::db::StationError::ImportFormat(why) => {
-                WarehouseError::Validation(vec![FieldError::new(
-                    "",
-                    format!("This is not an import file: {why}."),
-                )])
-            }
-            other => other.into(),
-        })?;
+        .map_err(not_an_import_file)?;
     tracing::info!(
         by = %caller.who(),
         imported = report.imported.len(),
@@ -77,4 +70,14 @@ pub async fn import(
         "import"
     );
     Ok(Json(report))
+}
+
+fn not_an_import_file(e: StationError) -> WarehouseError {
+    match e {
+        StationError::ImportFormat(why) => WarehouseError::Validation(vec![FieldError::new(
+            "",
+            format!("This is not an import file: {why}."),
+        )]),
+        other => other.into(),
+    }
 }
