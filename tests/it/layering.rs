@@ -23,7 +23,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("render", &["embedded"]),
     ("sql", &["api"]),
     ("domain", &["api"]),
-    ("station", &["api", "domain", "sql"]),
+    ("station", &["api", "domain", "sql", "private_file"]),
     (
         "service",
         &["api", "domain", "sql", "render", "embedded", "private_file"],
