@@ -9,7 +9,7 @@ import http.client, json, os, subprocess, sys, time, tempfile
 bin, n = sys.argv[1], int(sys.argv[2])
 d = tempfile.mkdtemp()
 def start(extra):
-    p = subprocess.Popen([bin, "serve", "--addr", "127.0.0.1:8797", "--data-dir", d, "--api-key", "k", "--access-token", "t"] + extra, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    p = subprocess.Popen([bin, "serve", "--addr", "127.0.0.1:8797", "--data-dir", d, "--api-key", "quote-space-api-key", "--access-token", "quote-space-access-token"] + extra, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(500):
         try:
             c = http.client.HTTPConnection("127.0.0.1", 8797); c.request("GET", "/openapi.json"); spec = json.loads(c.getresponse().read()); return p, spec

@@ -12,8 +12,8 @@ connections=${4:-32}
 here=$(cd "$(dirname "$0")" && pwd)
 data=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-key=wrk-bench-key
-args=(serve --addr "127.0.0.1:$port" --data-dir "$data" --api-key "$key" --access-token wrk-token)
+key=wrk-bench-api-key-0001
+args=(serve --addr "127.0.0.1:$port" --data-dir "$data" --api-key "$key" --access-token wrk-bench-access-token)
 [ -n "$database" ] && args+=(--database "$database")
 "$bin" "${args[@]}" >"$data/serve.log" 2>&1 &
 server=$!

@@ -14,6 +14,7 @@ pub mod private_file;
 pub mod redact;
 pub mod render;
 pub mod service;
+pub mod serving;
 pub mod sql;
 pub mod station;
 pub mod ui;

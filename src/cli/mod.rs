@@ -5,6 +5,7 @@
 
 mod documents;
 mod import;
+mod limits;
 mod record;
 mod scale;
 mod warehouse;
@@ -103,11 +104,13 @@ pub struct ServeArgs {
     /// Where the database and generated credentials live [default: the platform data directory].
     #[arg(long)]
     pub data_dir: Option<PathBuf>,
-    /// Merchant API key expected in `x-service-direct-api-key` [default: generated once and kept].
-    #[arg(long, env = "PACKDESK_API_KEY", hide_env_values = true)]
+    /// Merchant API key expected in `x-service-direct-api-key`, at least 16 characters; better
+    /// from the environment than here, where `ps` shows it [default: generated once and kept].
+    #[arg(long, env = "PACKDESK_API_KEY", hide_env_values = true, value_parser = credential)]
     pub api_key: Option<String>,
-    /// Access token expected as `Authorization: Bearer` on the label endpoint [default: generated].
-    #[arg(long, env = "PACKDESK_ACCESS_TOKEN", hide_env_values = true)]
+    /// Access token expected as `Authorization: Bearer` on the label endpoint, at least 16
+    /// characters [default: generated once and kept].
+    #[arg(long, env = "PACKDESK_ACCESS_TOKEN", hide_env_values = true, value_parser = credential)]
     pub access_token: Option<String>,
     /// Base of the absolute label URLs when the service is reached through another address.
     #[arg(long)]
@@ -137,6 +140,23 @@ pub struct ServeArgs {
         value_parser = parse_database
     )]
     pub database: Option<DatabaseLocation>,
+    #[command(flatten)]
+    pub limits: limits::LimitArgs,
+}
+
+/// The shortest API key or access token `serve` takes: a short one is guessed.
+pub const MIN_CREDENTIAL_CHARS: usize = 16;
+
+/// A key or token as given (empty: generate one), refused when short enough to guess.
+fn credential(text: &str) -> Result<String, String> {
+    let chars = text.chars().count();
+    if chars > 0 && chars < MIN_CREDENTIAL_CHARS {
+        return Err(format!(
+            "{chars} characters is short enough to guess: give at least {MIN_CREDENTIAL_CHARS} \
+             (e.g. from `openssl rand -hex 16`), or none and the service makes one"
+        ));
+    }
+    Ok(text.to_string())
 }
 
 fn parse_date(text: &str) -> Result<time::Date, String> {
@@ -160,6 +180,7 @@ impl ServeArgs {
             pricing_date: self.pricing_date,
             quote_retention: Duration::from_secs(self.quote_retention_days * 86_400),
             database: self.database,
+            limits: self.limits.limits(),
         }
     }
 }
@@ -259,6 +280,8 @@ mod tests {
                 "morse",
             ],
             &["no-such-command"],
+            &["serve", "--api-key", "key-1"],
+            &["serve", "--access-token", "token-1"],
         ] {
             assert!(parse(args).is_err(), "{args:?} was accepted");
         }

@@ -112,6 +112,8 @@ pub struct ServeArgs {
     /// Connections to the record at most.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub connections: u64,
+    #[command(flatten)]
+    pub limits: super::limits::LimitArgs,
 }
 
 impl ServeArgs {
@@ -143,6 +145,7 @@ impl ServeArgs {
             provider: None,
             outbox: WorkerConfig::default(),
             one_desk: false,
+            limits: self.limits.limits(),
             data_dir,
         }
     }

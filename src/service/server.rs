@@ -54,6 +54,8 @@ pub struct ServeConfig {
     pub quote_retention: Duration,
     /// Where the store lives; `None` is `service.sqlite3` in `data_dir`.
     pub database: Option<DatabaseLocation>,
+    /// Timers, connection and rate limits (`serving`).
+    pub limits: crate::serving::Limits,
 }
 
 /// The default of `--quote-retention-days`.
@@ -73,6 +75,7 @@ impl ServeConfig {
             pricing_date: None,
             quote_retention: Duration::from_secs(DEFAULT_QUOTE_RETENTION_DAYS * 86_400),
             database: None,
+            limits: crate::serving::Limits::in_process(),
         }
     }
 }
@@ -182,12 +185,13 @@ pub async fn start(config: ServeConfig) -> Result<RunningService, ServeError> {
     .map_err(|e| ServeError::Serve(format!("cannot start quote retention: {e}")))?;
     let (shutdown, stopped) = oneshot::channel::<()>();
     let app = router(state);
+    let limits = config.limits;
     let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = stopped.await;
-            })
-            .await
+        crate::serving::serve(listener, app, limits, async {
+            let _ = stopped.await;
+        })
+        .await;
+        Ok(())
     });
     tracing::info!(%addr, "reference service ready");
     Ok(RunningService {

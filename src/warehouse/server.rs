@@ -54,6 +54,8 @@ pub struct WarehouseConfig {
     /// The app's own server for one desk (never `warehouse serve`): with nobody set up, the
     /// desk signs in as itself and the one-desk supervisor PIN guards supervisor work.
     pub one_desk: bool,
+    /// Timers, connection and rate limits (`serving`).
+    pub limits: crate::serving::Limits,
 }
 
 /// Defaults of the options (`--help` shows them).
@@ -83,6 +85,7 @@ impl WarehouseConfig {
             provider: None,
             outbox: WorkerConfig::default(),
             one_desk: false,
+            limits: crate::serving::Limits::in_process(),
         }
     }
 
@@ -237,6 +240,7 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
     let stop = async move {
         let _ = stopped.await;
     };
+    let limits = config.limits;
     let (task, base_url, fingerprint) = match &config.transport {
         Transport::Tls(source) => {
             let cert = source.load()?;
@@ -247,17 +251,15 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
                 }
             })?;
             let task = tokio::spawn(async move {
-                axum::serve(listener, app)
-                    .with_graceful_shutdown(stop)
-                    .await
+                crate::serving::serve(listener, app, limits, stop).await;
+                Ok(())
             });
             (task, format!("https://{addr}"), Some(cert.fingerprint))
         }
         Transport::PlainLoopback => {
             let task = tokio::spawn(async move {
-                axum::serve(listener, app)
-                    .with_graceful_shutdown(stop)
-                    .await
+                crate::serving::serve(listener, app, limits, stop).await;
+                Ok(())
             });
             (task, format!("http://{addr}"), None)
         }

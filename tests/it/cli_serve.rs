@@ -159,3 +159,18 @@ fn split_password(url: &str) -> (String, String) {
     let (user, password) = credentials.split_once(':').unwrap();
     (format!("{scheme}://{user}@{host}"), password.to_owned())
 }
+
+#[test]
+fn a_key_short_enough_to_guess_is_refused_at_start_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, stderr) = crate::support::packdesk([
+        "serve".as_ref(),
+        "--data-dir".as_ref(),
+        dir.path().as_os_str(),
+        "--api-key".as_ref(),
+        "key-1".as_ref(),
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("short enough to guess"), "{stderr}");
+    assert!(stderr.contains("at least 16"), "{stderr}");
+}

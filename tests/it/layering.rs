@@ -19,6 +19,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("redact", &[]),
     ("private_file", &[]),
     ("logging", &[]),
+    ("serving", &[]),
     ("embedded", &[]),
     ("render", &["embedded"]),
     ("sql", &["api"]),
@@ -26,7 +27,15 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("station", &["api", "domain", "sql", "private_file"]),
     (
         "service",
-        &["api", "domain", "sql", "render", "embedded", "private_file"],
+        &[
+            "api",
+            "domain",
+            "sql",
+            "render",
+            "embedded",
+            "private_file",
+            "serving",
+        ],
     ),
     ("demo", &["api", "domain"]),
     ("paths", &["station"]),
@@ -59,11 +68,19 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "service",
             "customs",
             "private_file",
+            "serving",
         ],
     ),
     (
         "cli",
-        &["station", "service", "paths", "customs", "warehouse"],
+        &[
+            "station",
+            "service",
+            "paths",
+            "customs",
+            "warehouse",
+            "serving",
+        ],
     ),
 ];
 

@@ -19,6 +19,7 @@ mod printing;
 mod readme;
 mod retention;
 mod scale;
+mod server_edges;
 mod service;
 mod service_fuzz;
 mod service_hostile;

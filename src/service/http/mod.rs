@@ -50,7 +50,7 @@ enum Access {
     Public,
     /// `x-service-direct-api-key`, checked by a layer before the handler runs.
     ApiKey,
-    /// `Authorization: Bearer`, checked by the handler so that its errors have the label shape.
+    /// `Authorization: Bearer`, checked by a layer that answers in the label shape.
     Bearer,
 }
 
@@ -72,26 +72,20 @@ fn route_table() -> Vec<(Access, UtoipaMethodRouter<SharedState>)> {
     ]
 }
 
-/// The route table as one router and its document; `api_key_check` wraps the routes that need
-/// the API key.
+/// The route table as one router and its document; `check` wraps each route in the check its
+/// access asks for (none for the document alone).
 fn documented_router(
-    api_key_check: impl Fn(MethodRouter<SharedState>) -> MethodRouter<SharedState>,
+    check: impl Fn(Access, MethodRouter<SharedState>) -> MethodRouter<SharedState>,
 ) -> OpenApiRouter<SharedState> {
     route_table().into_iter().fold(
         OpenApiRouter::with_openapi(openapi::base()),
         |router, (access, (schemas, mut paths, method_router))| {
-            let method_router = match access {
-                Access::ApiKey => {
-                    openapi::require(&mut paths, openapi::API_KEY_SCHEME);
-                    api_key_check(method_router)
-                }
-                Access::Bearer => {
-                    openapi::require(&mut paths, openapi::BEARER_SCHEME);
-                    method_router
-                }
-                Access::Public => method_router,
-            };
-            router.routes((schemas, paths, method_router))
+            match access {
+                Access::ApiKey => openapi::require(&mut paths, openapi::API_KEY_SCHEME),
+                Access::Bearer => openapi::require(&mut paths, openapi::BEARER_SCHEME),
+                Access::Public => {}
+            }
+            router.routes((schemas, paths, check(access, method_router)))
         },
     )
 }
@@ -99,7 +93,7 @@ fn documented_router(
 /// The service's OpenAPI 3.1 document, as `GET /openapi.json` serves it.
 pub fn openapi() -> utoipa::openapi::OpenApi {
     // Only the document is kept, so the routes need no checks.
-    documented_router(|method_router| method_router).into_openapi()
+    documented_router(|_, method_router| method_router).into_openapi()
 }
 
 // Served from here, with the route table it is built from: `openapi` holds only its parts.
@@ -151,11 +145,17 @@ pub fn route_list() -> Vec<(String, String)> {
 
 pub fn router(state: SharedState) -> Router {
     let check_state = state.clone();
-    let (router, _) = documented_router(move |method_router| {
-        method_router.route_layer(middleware::from_fn_with_state(
+    // Checked in a layer, before the handler's extractors read a byte of the body.
+    let (router, _) = documented_router(move |access, method_router| match access {
+        Access::ApiKey => method_router.route_layer(middleware::from_fn_with_state(
             check_state.clone(),
             require_api_key,
-        ))
+        )),
+        Access::Bearer => method_router.route_layer(middleware::from_fn_with_state(
+            check_state.clone(),
+            require_bearer,
+        )),
+        Access::Public => method_router,
     })
     .split_for_parts();
     router
@@ -172,4 +172,13 @@ async fn require_api_key(
 ) -> Result<Response, ApiError> {
     state.credentials.check_api_key(req.headers())?;
     Ok(next.run(req).await)
+}
+
+/// The label endpoint's token, answered in its own error shape (SPEC 2.19) without the order's
+/// number: the body that would name it is not read for a caller without the token.
+async fn require_bearer(State(state): State<SharedState>, req: Request, next: Next) -> Response {
+    match state.credentials.check_bearer(req.headers()) {
+        Ok(()) => next.run(req).await,
+        Err(err) => err.into_label_response(""),
+    }
 }

@@ -113,22 +113,15 @@ pub fn warehouse_settings_ui(
             "inbox_folder",
             URL_WIDTH,
         );
-        ui.label(
-            RichText::new(
-                "Each .json file dropped there is imported within 2 s, then moved to \
-                 imported/ or, with its report, to rejected/. Empty: no inbox.",
-            )
-            .weak(),
-        );
-    });
-    ui.horizontal(|ui| {
-        let label = ui.label("Largest import file, MB");
+        // On the folder's row: the panel is long already.
+        let label = ui.label("Largest file, MB");
         ui.add(egui::DragValue::new(&mut draft.import_max_mb).range(1..=1000))
             .labelled_by(label.id);
         ui.label(
             RichText::new(
-                "A larger file (from the inbox, Import or a drop) is refused unread, with \
-                 this limit in its report.",
+                "Each .json file dropped there is imported within 2 s, then moved to \
+                 imported/ or, with its report, to rejected/ (a larger file than this, from \
+                 here, Import or a drop, is refused unread). Empty: no inbox.",
             )
             .weak(),
         );

@@ -260,10 +260,20 @@ impl Session {
             args.get(1).map(String::as_str),
         ) {
             (Some("warehouse"), Some("add-person")) => vec![README_PIN.into(); 2],
-            (Some("warehouse"), Some("set-provider")) => ["API_KEY", "ACCESS_TOKEN"]
-                .iter()
-                .map(|name| self.env.get(*name).cloned().unwrap_or_default())
-                .collect(),
+            // The key and token the provider was started with: exported, or on its line.
+            (Some("warehouse"), Some("set-provider")) => [
+                ("PACKDESK_API_KEY", "API_KEY"),
+                ("PACKDESK_ACCESS_TOKEN", "ACCESS_TOKEN"),
+            ]
+            .iter()
+            .map(|(exported, given)| {
+                self.env
+                    .get(*exported)
+                    .or_else(|| self.env.get(*given))
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .collect(),
             _ => Vec::new(),
         }
     }

@@ -7,7 +7,7 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
 use time::OffsetDateTime;
@@ -70,7 +70,6 @@ const SERVICE_INDICATOR: &str = "CP";
 )]
 pub async fn label(
     State(state): State<SharedState>,
-    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     let bytes = match body {
@@ -86,10 +85,8 @@ pub async fn label(
             .into_label_response("");
         }
     };
+    // The token was checked before the body was read (`require_bearer`).
     let order_hint = order_number_hint(&bytes);
-    if let Err(err) = state.credentials.check_bearer(&headers) {
-        return err.into_label_response(&order_hint);
-    }
     match handle(&state, &bytes).await {
         Ok(answer) => Json(answer).into_response(),
         Err(err) => err.into_label_response(&order_hint),
