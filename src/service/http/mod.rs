@@ -85,6 +85,7 @@ fn documented_router(
                 Access::Bearer => openapi::require(&mut paths, openapi::BEARER_SCHEME),
                 Access::Public => {}
             }
+            openapi::limited(&mut paths);
             router.routes((schemas, paths, check(access, method_router)))
         },
     )

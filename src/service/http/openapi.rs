@@ -98,6 +98,38 @@ pub(crate) fn require(paths: &mut Paths, scheme: &str) {
     }
 }
 
+/// Adds to every operation of `paths` what any request may be answered when the server is
+/// pressed (`serving`): 429 to an address over its rate, 503 to a request not answered in time.
+pub(crate) fn limited(paths: &mut Paths) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    let answer = |description: &str| {
+        ResponseBuilder::new()
+            .description(description)
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("ErrorBody")))
+                    .build(),
+            )
+            .build()
+    };
+    for item in paths.paths.values_mut() {
+        for (_, operation) in operations_mut(item) {
+            let responses = &mut operation.responses.responses;
+            responses.entry("429".into()).or_insert_with(|| {
+                answer(
+                    "Too many requests from this address: send again after `Retry-After` \
+                     seconds.",
+                )
+                .into()
+            });
+            responses
+                .entry("503".into())
+                .or_insert_with(|| answer("The server did not answer in time; send again.").into());
+        }
+    }
+}
+
 /// The HTTP methods `item` has an operation for.
 pub(crate) fn methods(item: &PathItem) -> Vec<&'static str> {
     // A copy, so that one list of methods serves both.

@@ -32,7 +32,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
 use utoipa_axum::routes;
 
-use crate::service::http::openapi::{methods, require};
+use crate::service::http::openapi::{limited, methods, require};
 pub use error::WarehouseError;
 pub use state::{Shared, WarehouseState};
 
@@ -166,6 +166,7 @@ fn documented_router() -> OpenApiRouter<Shared> {
                 Access::Session => require(&mut paths, SESSION_SCHEME),
                 Access::Public | Access::EnrollmentCode => {}
             }
+            limited(&mut paths);
             router.routes((schemas, paths, method_router))
         },
     )
