@@ -24,7 +24,6 @@ use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::ConnectInfo;
 use axum::http::{HeaderValue, Request, Response, StatusCode, header};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -137,7 +136,7 @@ pub async fn serve<L>(
     connections.abort_all();
 }
 
-/// One connection's requests: rate-limited by address, told their peer, timed.
+/// One connection's requests: rate-limited by address, and timed.
 #[derive(Clone)]
 struct Guarded {
     router: Router,
@@ -155,8 +154,7 @@ impl hyper::service::Service<Request<Incoming>> for Guarded {
         if let Some(wait) = self.clients.take_request(self.peer.ip()) {
             return Box::pin(std::future::ready(Ok(too_many_requests(wait))));
         }
-        let mut request = request.map(Body::new);
-        request.extensions_mut().insert(ConnectInfo(self.peer));
+        let request = request.map(Body::new);
         let router = self.router.clone();
         let limit = self.request;
         Box::pin(async move {
