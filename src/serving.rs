@@ -159,7 +159,7 @@ impl hyper::service::Service<Request<Incoming>> for Guarded {
         let limit = self.request;
         Box::pin(async move {
             match tokio::time::timeout(limit, router.oneshot(request)).await {
-                Ok(Ok(response)) => Ok(response),
+                Ok(Ok(response)) => Ok(in_error_shape(response).await),
                 Ok(Err(never)) => match never {},
                 Err(_) => Ok(error(
                     StatusCode::SERVICE_UNAVAILABLE,
@@ -169,6 +169,33 @@ impl hyper::service::Service<Request<Incoming>> for Guarded {
             }
         })
     }
+}
+
+/// axum answers what it cannot hand to a handler (a path parameter that is not a number, say)
+/// in plain text; these servers answer every error in their JSON shape, the problem said.
+async fn in_error_shape(response: Response<Body>) -> Response<Body> {
+    let plain = response.status().is_client_error()
+        && response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("text/plain"));
+    if !plain {
+        return response;
+    }
+    let status = response.status();
+    let text = axum::body::to_bytes(response.into_body(), 16 * 1024)
+        .await
+        .map(|bytes| String::from_utf8_lossy(&bytes).trim().to_string())
+        .unwrap_or_default();
+    let said = if text.is_empty() {
+        status
+            .canonical_reason()
+            .unwrap_or("The request was refused.")
+    } else {
+        &text
+    };
+    error(status, said, None)
 }
 
 fn too_many_requests(wait: Duration) -> Response<Body> {

@@ -98,8 +98,9 @@ pub(crate) fn require(paths: &mut Paths, scheme: &str) {
     }
 }
 
-/// Adds to every operation of `paths` what any request may be answered when the server is
-/// pressed (`serving`): 429 to an address over its rate, 503 to a request not answered in time.
+/// Adds to every operation of `paths` what any request may be answered: 400 to input that
+/// cannot be read (where it takes any), and when the server is pressed (`serving`) 429 to an
+/// address over its rate and 503 to a request not answered in time.
 pub(crate) fn limited(paths: &mut Paths) {
     use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
     let answer = |description: &str| {
@@ -114,8 +115,22 @@ pub(crate) fn limited(paths: &mut Paths) {
             .build()
     };
     for item in paths.paths.values_mut() {
+        let parameters_in_path = !item.parameters.as_ref().is_none_or(Vec::is_empty);
         for (_, operation) in operations_mut(item) {
+            let reads_input = operation.request_body.is_some()
+                || parameters_in_path
+                || operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
             let responses = &mut operation.responses.responses;
+            if reads_input {
+                responses.entry("400".into()).or_insert_with(|| {
+                    answer(
+                        "The request could not be read: malformed JSON, a value of the wrong \
+                         type, or a path parameter that is not one; `field` names it where it \
+                         can.",
+                    )
+                    .into()
+                });
+            }
             responses.entry("429".into()).or_insert_with(|| {
                 answer(
                     "Too many requests from this address: send again after `Retry-After` \

@@ -155,6 +155,7 @@ fn refused(check: Check) -> WarehouseError {
     responses(
         (status = 200, description = "Unlocked until `supervisor_until`.", body = SessionResponse),
         (status = 401, description = "No live session, or a wrong PIN.", body = ErrorBody),
+        (status = 422, description = "No PIN was sent.", body = ErrorBody),
         (status = 409, description = "A person's session, or no PIN is set.", body = ErrorBody),
         (status = 429, description = "Locked out after wrong PINs; `Retry-After` says for how \
             many seconds.", body = ErrorBody),

@@ -150,6 +150,7 @@ pub async fn claim(
     responses(
         (status = 200, description = "The live claims, by shipment.", body = Vec<ClaimView>),
         (status = 401, description = "No live session.", body = ErrorBody),
+        (status = 404, description = "No such order.", body = ErrorBody),
     )
 )]
 pub async fn claims(

@@ -224,6 +224,8 @@ async fn on_claimed_parcel<T: Send + 'static>(
     responses(
         (status = 202, description = "Queued.", body = ParcelQueued),
         (status = 401, description = "No live session.", body = ErrorBody),
+        (status = 422, description = "A label option is missing or wrong; each problem with \
+            its field.", body = ErrorBody),
         (status = 403, description = "The caller's role may not pack.", body = ErrorBody),
         (status = 404, description = "No such order or parcel.", body = ErrorBody),
         (status = 409, description = "This desk does not hold the shipment's claim.",
