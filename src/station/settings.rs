@@ -99,7 +99,7 @@ impl Environment {
                 SettingsError::Environment(format!("{} {what} {text:?} {why}", self.name))
             };
             let url = url::Url::parse(text).map_err(|_| problem("is not a URL"))?;
-            if !url.username().is_empty() || url.password().is_some() {
+            if carries_credentials(&url) {
                 // Said without the address: it holds what must not be shown or logged.
                 return Err(SettingsError::Environment(format!(
                     "{} {what} carries a user name or password: take it out of the address and \
@@ -370,13 +370,18 @@ impl Settings {
 
 static EMBEDDED: std::sync::LazyLock<Environment> = std::sync::LazyLock::new(Environment::embedded);
 
-/// `settings.json` -> `settings.json.<suffix>` in the same directory (same file system, so a
-/// rename is atomic).
-/// Whether a URL carries `user@` or `user:password@`.
-fn has_userinfo(text: &str) -> bool {
-    url::Url::parse(text).is_ok_and(|url| !url.username().is_empty() || url.password().is_some())
+/// Whether an address carries `user@` or `user:password@`, which a settings file must not keep.
+pub fn carries_credentials(url: &url::Url) -> bool {
+    !url.username().is_empty() || url.password().is_some()
 }
 
+/// [`carries_credentials`] of an address as typed (one that is no URL carries none).
+fn has_userinfo(text: &str) -> bool {
+    url::Url::parse(text).is_ok_and(|url| carries_credentials(&url))
+}
+
+/// `settings.json` -> `settings.json.<suffix>` in the same directory (same file system, so a
+/// rename is atomic).
 fn sibling(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".");

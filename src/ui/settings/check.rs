@@ -15,7 +15,7 @@ pub fn url_problem(what: &str, text: &str, allow_plain_http: bool) -> Option<Str
             "\"{text}\" is not a URL: write it in full, e.g. https://api.example.com."
         ));
     };
-    if !url.username().is_empty() || url.password().is_some() {
+    if crate::station::settings::carries_credentials(&url) {
         return Some(format!(
             "Take the name and password out of the {what}: put the key in the API key field \
              (kept in the credential store, never in the settings file)."

@@ -83,7 +83,7 @@ impl WarehouseDraft {
             );
         }
         match url::Url::parse(url) {
-            Ok(parsed) if !parsed.username().is_empty() || parsed.password().is_some() => {
+            Ok(parsed) if crate::station::settings::carries_credentials(&parsed) => {
                 Some(crate::station::settings::WAREHOUSE_URL_WITH_PASSWORD.into())
             }
             Ok(parsed) if parsed.scheme() == "https" || parsed.scheme() == "http" => None,
