@@ -28,7 +28,7 @@ pub fn run(args: &DocumentsArgs, paths: &Paths) -> ExitCode {
     let mut out = std::io::stdout().lock();
     let mut err = std::io::stderr().lock();
     let database = args.record.database.as_deref();
-    let Some(mut db) = super::record::open("documents", database, paths, &mut err) else {
+    let Some((mut db, _)) = super::record::open("documents", database, paths, &mut err) else {
         return ExitCode::from(2);
     };
     match write_documents(&mut db, args.order, &args.out, &mut out) {

@@ -39,10 +39,9 @@ fn import(
     out: &mut dyn std::io::Write,
     err: &mut dyn std::io::Write,
 ) -> u8 {
-    let Some(mut db) = super::record::open("import", database, paths, err) else {
+    let Some((mut db, settings)) = super::record::open("import", database, paths, err) else {
         return FAILED;
     };
-    let (settings, _) = crate::station::settings::Settings::load_or_default(&paths.settings);
     let max_bytes = settings.import_max_bytes();
     let mut status = CLEAN;
     for file in &args.files {

@@ -20,13 +20,14 @@ pub struct RecordArg {
     pub database: Option<String>,
 }
 
-/// The record, or `None` after saying on `err` why it could not be opened (as `command`).
+/// The record and the settings it was found by, or `None` after saying on `err` why it could
+/// not be opened (as `command`).
 pub fn open(
     command: &str,
     database: Option<&str>,
     paths: &Paths,
     err: &mut dyn std::io::Write,
-) -> Option<StationDb> {
+) -> Option<(StationDb, Settings)> {
     let (settings, problem) = Settings::load_or_default(&paths.settings);
     if let Some(problem) = problem {
         let _ = writeln!(err, "packdesk {command}: {problem}");
@@ -46,7 +47,7 @@ pub fn open(
             }
         };
     match StationDb::connect(&location) {
-        Ok(db) => Some(db),
+        Ok(db) => Some((db, settings)),
         Err(e) => {
             let _ = writeln!(err, "packdesk {command}: cannot open {location}: {e}");
             None

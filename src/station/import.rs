@@ -37,6 +37,14 @@ pub struct FileReport {
     pub moved_to: Option<std::path::PathBuf>,
 }
 
+/// A file's name as its report shows it (the whole path when it has no name).
+pub fn display_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
 /// What an import did.
 #[derive(
     Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
@@ -191,6 +199,32 @@ impl ReadFile {
 
 /// Reads an import file of at most `max_bytes` (its size is checked before a byte is read).
 pub fn read_file(path: &Path, max_bytes: u64) -> Result<ReadFile, StationError> {
+    let file = open_within(path, max_bytes)?;
+    read_json(std::io::BufReader::new(file), max_bytes).map_err(|e| match e {
+        StationError::Io { source, .. } => StationError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+        other => other,
+    })
+}
+
+/// An import file's whole text, at most `max_bytes` of it (a desk sends it to the warehouse
+/// server as it is); the same limit as [`read_file`].
+pub fn read_text(path: &Path, max_bytes: u64) -> Result<String, StationError> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    Limited {
+        inner: open_within(path, max_bytes)?,
+        left: max_bytes,
+    }
+    .read_to_end(&mut bytes)
+    .map_err(|source| too_large_or(source, max_bytes, path))?;
+    String::from_utf8(bytes).map_err(|_| StationError::ImportFormat("not text in UTF-8".into()))
+}
+
+/// The file at `path`, opened once its size is known to be within `max_bytes`.
+fn open_within(path: &Path, max_bytes: u64) -> Result<std::fs::File, StationError> {
     let io = |source| StationError::Io {
         path: path.to_path_buf(),
         source,
@@ -199,10 +233,19 @@ pub fn read_file(path: &Path, max_bytes: u64) -> Result<ReadFile, StationError> 
     if file.metadata().map_err(io)?.len() > max_bytes {
         return Err(StationError::ImportTooLarge { limit: max_bytes });
     }
-    read_json(std::io::BufReader::new(file), max_bytes).map_err(|e| match e {
-        StationError::Io { source, .. } => io(source),
-        other => other,
-    })
+    Ok(file)
+}
+
+/// A read error of a [`Limited`] reader: past the limit, or the file's own.
+fn too_large_or(source: std::io::Error, max_bytes: u64, path: &Path) -> StationError {
+    if source.get_ref().is_some_and(|inner| inner.is::<TooLarge>()) {
+        StationError::ImportTooLarge { limit: max_bytes }
+    } else {
+        StationError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
 }
 
 /// Reads import-file JSON from `reader`, one entry at a time: only one entry's JSON is held at
@@ -220,18 +263,7 @@ pub fn read_json(reader: impl std::io::Read, max_bytes: u64) -> Result<ReadFile,
         .and_then(|()| de.end());
     match shape {
         Ok(()) => Ok(read),
-        Err(e) if e.is_io() => {
-            // The only I/O error `Limited` makes itself; others are the reader's.
-            let source = std::io::Error::from(e);
-            if source.get_ref().is_some_and(|inner| inner.is::<TooLarge>()) {
-                Err(StationError::ImportTooLarge { limit: max_bytes })
-            } else {
-                Err(StationError::Io {
-                    path: std::path::PathBuf::new(),
-                    source,
-                })
-            }
-        }
+        Err(e) if e.is_io() => Err(too_large_or(e.into(), max_bytes, Path::new(""))),
         Err(e) if e.is_data() => Err(StationError::ImportFormat(
             "expected an object with order and cart, or an array of them".into(),
         )),

@@ -28,7 +28,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::db::{StationDb, StationError};
-use super::import::{DEFAULT_MAX_IMPORT_BYTES, FileReport, ImportReport, import_file};
+use super::import::{
+    DEFAULT_MAX_IMPORT_BYTES, FileReport, ImportReport, display_name, import_file,
+};
 
 const PROCESSING: &str = "processing";
 const IMPORTED: &str = "imported";
@@ -432,13 +434,6 @@ fn is_import_file(path: &Path) -> bool {
         && path
             .extension()
             .is_some_and(|ext| ext.eq_ignore_ascii_case("json"))
-}
-
-fn display_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
 }
 
 /// `dir/name`, or `dir/name.2`, `.3`, ... when that name, or its report's, is taken by anything

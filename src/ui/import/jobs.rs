@@ -5,8 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::command::Done;
-use crate::station::db::StationError;
-use crate::station::import::{FileReport, ImportReport};
+use crate::station::import::{FileReport, ImportReport, display_name, read_text};
 use crate::station::inbox::{ImportFailure, Importer, Inbox};
 use crate::ui::failure::Failure;
 use crate::ui::jobs::{Progress, Reporter};
@@ -81,31 +80,13 @@ async fn import_one(
     }
 }
 
+/// The file's text, read off the runtime's threads (the same limit as every import's).
 async fn read_limited(path: &Path, max_bytes: u64) -> Result<String, ImportFailure> {
-    use tokio::io::AsyncReadExt as _;
-    let unreadable =
-        |e: std::io::Error| ImportFailure::File(format!("{} cannot be read: {e}", path.display()));
-    let too_large =
-        || ImportFailure::File(StationError::ImportTooLarge { limit: max_bytes }.to_string());
-    let file = tokio::fs::File::open(path).await.map_err(unreadable)?;
-    if file.metadata().await.map_err(unreadable)?.len() > max_bytes {
-        return Err(too_large());
-    }
-    // The size can still grow while it is read: one byte past the limit is enough to know.
-    let mut bytes = Vec::new();
-    file.take(max_bytes.saturating_add(1))
-        .read_to_end(&mut bytes)
+    let owned = path.to_path_buf();
+    tokio::task::spawn_blocking(move || read_text(&owned, max_bytes))
         .await
-        .map_err(unreadable)?;
-    if bytes.len() as u64 > max_bytes {
-        return Err(too_large());
-    }
-    String::from_utf8(bytes).map_err(|_| {
-        ImportFailure::File(format!(
-            "{} is not text in UTF-8, so not an import file",
-            path.display()
-        ))
-    })
+        .map_err(|e| ImportFailure::File(format!("{} was not read: {e}", path.display())))?
+        .map_err(|e| ImportFailure::File(e.to_string()))
 }
 
 /// The inbox's importer: the warehouse server, called from the inbox's blocking thread.
@@ -119,13 +100,6 @@ impl Importer for ThroughServer {
         self.runtime
             .block_on(import_one(&self.record, path, max_bytes))
     }
-}
-
-fn display_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
 }
 
 /// The inbox folder's watcher: a task on the app's runtime for as long as the folder is set.
