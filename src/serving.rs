@@ -12,7 +12,8 @@
 //! - one address may send [`Limits::requests_per_second`] requests a second (with a burst of
 //!   twice that); beyond, `429` with `Retry-After`.
 //!
-//! Credentials are checked by each server's own layers before a body is read.
+//! Credentials are checked by each server's own layers before a body is read. Refusals made
+//! here have the servers' shared error body (`api::ErrorBody`).
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -25,11 +26,14 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderValue, Request, Response, StatusCode, header};
+use axum::response::IntoResponse as _;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::{Semaphore, watch};
 use tower::ServiceExt as _;
+
+use crate::api::{ErrorBody, FieldError};
 
 /// The limits of one server; [`Limits::default`] is what `--help` shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -207,18 +211,16 @@ fn too_many_requests(wait: Duration) -> Response<Body> {
     )
 }
 
-/// The servers' error shape, `{"error": [{"field": "", "error": …}]}`.
+/// The servers' error shape ([`ErrorBody`]), the problem said of the request as a whole.
 fn error(status: StatusCode, message: &str, retry_after: Option<u64>) -> Response<Body> {
-    let body = serde_json::json!({ "error": [{ "field": "", "error": message }] }).to_string();
-    let mut response = Response::new(Body::from(body));
-    *response.status_mut() = status;
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
+    let body = ErrorBody {
+        error: vec![FieldError::new("", message)],
+    };
+    let mut response = (status, axum::Json(body)).into_response();
     if let Some(seconds) = retry_after {
-        headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
     }
     response
 }

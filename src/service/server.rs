@@ -115,7 +115,7 @@ pub struct RunningService {
     pub store: Store,
     _retention: RetentionJob,
     shutdown: oneshot::Sender<()>,
-    task: JoinHandle<std::io::Result<()>>,
+    task: JoinHandle<()>,
 }
 
 impl RunningService {
@@ -125,7 +125,6 @@ impl RunningService {
         let _ = self.shutdown.send(());
         self.task
             .await
-            .map_err(|e| ServeError::Serve(e.to_string()))?
             .map_err(|e| ServeError::Serve(e.to_string()))
     }
 }
@@ -186,13 +185,9 @@ pub async fn start(config: ServeConfig) -> Result<RunningService, ServeError> {
     let (shutdown, stopped) = oneshot::channel::<()>();
     let app = router(state);
     let limits = config.limits;
-    let task = tokio::spawn(async move {
-        crate::serving::serve(listener, app, limits, async {
-            let _ = stopped.await;
-        })
-        .await;
-        Ok(())
-    });
+    let task = tokio::spawn(crate::serving::serve(listener, app, limits, async {
+        let _ = stopped.await;
+    }));
     tracing::info!(%addr, "reference service ready");
     Ok(RunningService {
         addr,

@@ -151,7 +151,7 @@ pub struct RunningWarehouse {
     _feed: FeedStopper,
     delivery: Option<Delivery>,
     shutdown: oneshot::Sender<()>,
-    task: JoinHandle<std::io::Result<()>>,
+    task: JoinHandle<()>,
 }
 
 impl RunningWarehouse {
@@ -170,7 +170,6 @@ impl RunningWarehouse {
         let _ = self.shutdown.send(());
         self.task
             .await
-            .map_err(|e| WarehouseServeError::Serve(e.to_string()))?
             .map_err(|e| WarehouseServeError::Serve(e.to_string()))
     }
 }
@@ -250,17 +249,11 @@ pub async fn start(config: WarehouseConfig) -> Result<RunningWarehouse, Warehous
                     source,
                 }
             })?;
-            let task = tokio::spawn(async move {
-                crate::serving::serve(listener, app, limits, stop).await;
-                Ok(())
-            });
+            let task = tokio::spawn(crate::serving::serve(listener, app, limits, stop));
             (task, format!("https://{addr}"), Some(cert.fingerprint))
         }
         Transport::PlainLoopback => {
-            let task = tokio::spawn(async move {
-                crate::serving::serve(listener, app, limits, stop).await;
-                Ok(())
-            });
+            let task = tokio::spawn(crate::serving::serve(listener, app, limits, stop));
             (task, format!("http://{addr}"), None)
         }
     };

@@ -19,7 +19,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("redact", &[]),
     ("private_file", &[]),
     ("logging", &[]),
-    ("serving", &[]),
+    ("serving", &["api"]),
     ("embedded", &[]),
     ("render", &["embedded"]),
     ("sql", &["api"]),
