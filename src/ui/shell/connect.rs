@@ -25,10 +25,9 @@ pub fn use_settings(core: &mut Core, mut saved: Settings) {
         core.state.settings.warehouse_server.clone(),
         core.state.settings.warehouse_fingerprint.clone(),
     );
-    let inbox_before = (
-        core.state.settings.inbox_folder.clone(),
-        core.state.settings.import_max_mb,
-    );
+    // What the inbox watcher was started with.
+    let inbox = |s: &Settings| (s.inbox_folder.clone(), s.import_max_mb);
+    let inbox_before = inbox(&core.state.settings);
     let scale_before = core.state.settings.scale.clone();
     if let Some(running) = &core.backend.service {
         fill_embedded_urls(&mut saved, running);
@@ -52,11 +51,7 @@ pub fn use_settings(core: &mut Core, mut saved: Settings) {
         super::startup::relink(core);
         return;
     }
-    if (
-        core.state.settings.inbox_folder.clone(),
-        core.state.settings.import_max_mb,
-    ) != inbox_before
-    {
+    if inbox(&core.state.settings) != inbox_before {
         watch_inbox(core);
     }
     if core.state.settings.scale != scale_before {
