@@ -8,30 +8,44 @@ use serde_json::Value;
 
 use super::site::Site;
 
-/// Every operation in the document: its method, path (parameters filled in) and tags.
-fn operations(document: &Value) -> Vec<(Method, String, Vec<String>, bool)> {
+/// Every operation in the document: its method, its path as written, and the operation.
+fn each_operation(document: &Value) -> Vec<(Method, &str, &Value)> {
     let mut found = Vec::new();
     for (path, item) in document["paths"].as_object().unwrap() {
         for (method, operation) in item.as_object().unwrap() {
-            let Ok(method) = method.to_uppercase().parse::<Method>() else {
-                continue;
-            };
+            if let Ok(method) = method.to_uppercase().parse::<Method>() {
+                found.push((method, path.as_str(), operation));
+            }
+        }
+    }
+    found
+}
+
+/// Every operation in the document: its method, path (parameters filled in) and tags.
+fn operations(document: &Value) -> Vec<(Method, String, Vec<String>, bool)> {
+    each_operation(document)
+        .into_iter()
+        .map(|(method, path, operation)| {
             let tags = operation["tags"]
                 .as_array()
                 .map(|t| t.iter().map(|t| t.as_str().unwrap().to_string()).collect())
                 .unwrap_or_default();
             let secured = operation.get("security").is_some();
-            let filled = path
-                .replace("{order}", &super::ORDER.to_string())
-                .replace("{shipment}", "S1")
-                .replace("{desk}", "Station%201")
-                .replace("{parcel}", "1")
-                .replace("{entry}", "1")
-                .replace("{key}", "customs_documents");
-            found.push((method, filled, tags, secured));
-        }
-    }
-    found
+            (method, filled(path), tags, secured)
+        })
+        .collect()
+}
+
+/// `path` with its parameters as a real request would have them.
+fn filled(path: &str) -> String {
+    path.replace("{order}", &super::ORDER.to_string())
+        .replace("{shipment}", "S1")
+        .replace("{desk}", "Station%201")
+        .replace("{parcel}", "1")
+        .replace("{entry}", "1")
+        .replace("{key}", "customs_documents")
+        .replace("{person}", "1")
+        .replace("{document}", "1")
 }
 
 #[test]
@@ -95,20 +109,16 @@ fn every_warehouse_operation_refuses_a_missing_or_forged_credential() {
 
 /// Each operation's documented statuses, by method and path as written in the document.
 fn documented(document: &Value) -> Vec<(Method, String, Vec<u16>)> {
-    let mut found = Vec::new();
-    for (path, item) in document["paths"].as_object().unwrap() {
-        for (method, operation) in item.as_object().unwrap() {
-            let Ok(method) = method.to_uppercase().parse::<Method>() else {
-                continue;
-            };
+    each_operation(document)
+        .into_iter()
+        .map(|(method, path, operation)| {
             let statuses = operation["responses"]
                 .as_object()
                 .map(|r| r.keys().filter_map(|k| k.parse().ok()).collect())
                 .unwrap_or_default();
-            found.push((method, path.clone(), statuses));
-        }
-    }
-    found
+            (method, path.to_string(), statuses)
+        })
+        .collect()
 }
 
 /// What a careless or hostile caller puts in a path's parameters.
@@ -164,7 +174,7 @@ fn every_operation_answers_hostile_input_with_a_documented_status_and_no_5xx() {
                 requests.push((filled, with_body.then(|| "{}".to_string())));
             }
         }
-        let plain = operations_path(&path);
+        let plain = filled(&path);
         for body in bodies().into_iter().filter(|_| with_body) {
             requests.push((plain.clone(), Some(body)));
         }
@@ -191,16 +201,4 @@ fn every_operation_answers_hostile_input_with_a_documented_status_and_no_5xx() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
-}
-
-/// `path` with its parameters as a real request would have them.
-fn operations_path(path: &str) -> String {
-    path.replace("{order}", &super::ORDER.to_string())
-        .replace("{shipment}", "S1")
-        .replace("{desk}", "Fuzzing%20desk")
-        .replace("{parcel}", "1")
-        .replace("{entry}", "1")
-        .replace("{key}", "customs_documents")
-        .replace("{person}", "1")
-        .replace("{document}", "1")
 }
