@@ -22,7 +22,7 @@
 //! - A file that cannot be read, or is not an import file at all, goes to `rejected/` with its
 //!   report; a record that cannot be reached leaves the file where it is, to try again.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -95,7 +95,7 @@ impl Inbox {
     ) -> Result<Vec<FileReport>, std::io::Error> {
         let mut outcomes = self.recover_abandoned(importer);
         let mut now_seen = HashMap::new();
-        let mut present = Vec::new();
+        let mut present = HashSet::new();
         for entry in std::fs::read_dir(&self.folder)? {
             let Ok(entry) = entry else { continue };
             let path = entry.path();
@@ -113,7 +113,7 @@ impl Inbox {
                 continue;
             }
             let stamp = (meta.len(), modified);
-            present.push(path.clone());
+            present.insert(path.clone());
             if self.failed.get(&path) == Some(&stamp) {
                 continue;
             }
@@ -174,17 +174,8 @@ impl Inbox {
         importer: &mut impl Importer,
     ) -> Result<FileReport, std::io::Error> {
         let file = name.to_string_lossy().into_owned();
-        let size = std::fs::symlink_metadata(claimed)?.len();
-        let result = if size > self.max_bytes {
-            Err(ImportFailure::File(
-                StationError::ImportTooLarge {
-                    limit: self.max_bytes,
-                }
-                .to_string(),
-            ))
-        } else {
-            importer.import(claimed, self.max_bytes)
-        };
+        // The importer refuses a file over the limit before reading it (`Importer::import`).
+        let result = importer.import(claimed, self.max_bytes);
         let report_text = match &result {
             Ok(report) if report.is_clean() => None,
             Ok(report) => Some(report.to_text(&file)),
