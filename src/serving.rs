@@ -90,6 +90,9 @@ pub async fn serve<L>(
     let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let (stop, stopping) = watch::channel(false);
     let mut connections = tokio::task::JoinSet::new();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read);
     tokio::pin!(shutdown);
     loop {
         while connections.try_join_next().is_some() {}
@@ -114,14 +117,10 @@ pub async fn serve<L>(
             request: limits.request,
         };
         let mut stopping = stopping.clone();
-        let header_read = limits.header_read;
+        let http = http.clone();
         connections.spawn(async move {
             let _held = (permit, slot);
-            let mut builder = hyper::server::conn::http1::Builder::new();
-            builder
-                .timer(TokioTimer::new())
-                .header_read_timeout(header_read);
-            let connection = builder.serve_connection(TokioIo::new(io), service);
+            let connection = http.serve_connection(TokioIo::new(io), service);
             tokio::pin!(connection);
             tokio::select! {
                 _ = connection.as_mut() => {}
