@@ -24,7 +24,7 @@ fn packdesk_import(engine: &Engine, files: &[&Path]) -> (i32, String, String) {
     crate::support::packdesk(args)
 }
 
-fn write(dir: &Path, name: &str, value: &serde_json::Value) -> PathBuf {
+pub(super) fn write(dir: &Path, name: &str, value: &serde_json::Value) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, value.to_string()).unwrap();
     path
@@ -101,7 +101,7 @@ fn the_command_line_imports_reports_and_exits_by_what_happened(engine: &Engine) 
 }
 
 /// An empty inbox folder in a temporary directory (kept while the `TempDir` lives).
-fn inbox_folder() -> (tempfile::TempDir, PathBuf) {
+pub(super) fn inbox_folder() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let folder = dir.path().join("inbox");
     std::fs::create_dir(&folder).unwrap();

@@ -3,7 +3,7 @@
 //! claimed, a file copied with an old time while a desk imports it, and a file that stops every
 //! desk that takes it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, SystemTime};
 
@@ -14,19 +14,7 @@ use serde_json::json;
 
 use super::engines::Engine;
 use super::entry;
-
-fn inbox_folder() -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let folder = dir.path().join("inbox");
-    std::fs::create_dir(&folder).unwrap();
-    (dir, folder)
-}
-
-fn drop_file(folder: &Path, name: &str, value: &serde_json::Value) -> PathBuf {
-    let path = folder.join(name);
-    std::fs::write(&path, value.to_string()).unwrap();
-    path
-}
+use super::import::{inbox_folder, write as drop_file};
 
 /// Looks until `done` or 20 looks; every report made on the way.
 fn poll_until(
