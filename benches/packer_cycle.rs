@@ -26,7 +26,7 @@ mod pg_cluster;
 use std::time::{Duration, Instant};
 
 use packdesk::api::warehouse::{LabelOptionsRequest, MeasureRequest, PackRequest};
-use packdesk::api::{ClientConfig, LabelStatus};
+use packdesk::api::{ClientConfig, IdempotencyKey, LabelStatus};
 use packdesk::service::server::{RunningService, ServeConfig};
 use packdesk::station::db::{Location, StationDb};
 use packdesk::station::model::Role;
@@ -145,7 +145,13 @@ async fn cycle(
     };
     let started = Instant::now();
     let parcel = client
-        .pack(session, order, &shipment.shipment_id, &pack)
+        .pack(
+            session,
+            order,
+            &shipment.shipment_id,
+            &pack,
+            &IdempotencyKey::new(),
+        )
         .await
         .unwrap()
         .parcel;

@@ -3,6 +3,7 @@
 mod answer_json;
 pub mod client;
 pub mod error;
+pub mod idempotency;
 pub mod label;
 pub mod landed_cost;
 pub mod num;
@@ -12,6 +13,7 @@ pub mod warehouse;
 
 pub use client::{Client, ClientConfig, ClientError, RetryPolicy, Secret};
 pub use error::{ErrorBody, FieldError};
+pub use idempotency::IdempotencyKey;
 pub use label::{LabelAddress, LabelRequest, LabelResponse, LabelResult, LabelSku, LabelStatus};
 pub use landed_cost::{
     Address, BreakdownType, CartItem, CartShipmentRequest, CartShipmentResponse, CustomProperties,

@@ -11,6 +11,13 @@ pub enum SqlError {
     /// transaction. Whatever the failed transaction was writing was not committed.
     #[error("the database is unreachable ({0})")]
     Unreachable(String),
+    /// The connection was lost while `COMMIT` was in flight: the server may have committed
+    /// before it went, so the write may or may not be recorded. A caller repeats it only when
+    /// a repeat is recorded once (an idempotency key).
+    #[error(
+        "the database connection was lost while committing, so the change may or may not be recorded ({0})"
+    )]
+    CommitUnknown(String),
     /// Connecting was refused for a reason a person must fix (password, database name, TLS).
     #[error("{0}")]
     Connection(ConnectionProblem),

@@ -77,7 +77,9 @@ impl Health {
 
     fn note<T>(&self, result: &Result<T, SqlError>) {
         let problem = match result {
-            Err(SqlError::Unreachable(reason)) => Some(reason.clone()),
+            Err(SqlError::Unreachable(reason) | SqlError::CommitUnknown(reason)) => {
+                Some(reason.clone())
+            }
             Err(_) => return,
             Ok(_) => None,
         };

@@ -184,8 +184,12 @@ impl PgTx<'_> {
             .collect()
     }
 
+    /// A connection lost here may have committed first (see [`SqlError::CommitUnknown`]).
     pub(super) fn commit(self) -> Result<(), SqlError> {
-        self.tx.commit().map_err(classify)
+        self.tx.commit().map_err(|e| match classify(e) {
+            SqlError::Unreachable(reason) => SqlError::CommitUnknown(reason),
+            other => other,
+        })
     }
 }
 

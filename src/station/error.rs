@@ -18,6 +18,12 @@ pub enum StationError {
     /// again by the next call. Whatever the failed call was writing was not recorded.
     #[error("the warehouse database is unreachable ({0})")]
     Unreachable(String),
+    /// The connection was lost while the change was committing: it may or may not be
+    /// recorded. Repeated with its idempotency key (`db::once`), it is recorded once.
+    #[error(
+        "the warehouse database connection was lost while the change was committing ({0}); it may or may not be recorded"
+    )]
+    CommitUnknown(String),
     /// Connecting was refused for a reason a person must fix (password, database name, TLS).
     #[error("{0}")]
     Connection(ConnectionProblem),
@@ -77,6 +83,11 @@ pub enum StationError {
     DeskTaken(String),
     #[error("{}", join_problems(.0))]
     Invalid(Vec<FieldError>),
+    /// A repeatable write's key came again with another request (see `db::once`).
+    #[error(
+        "idempotency key {key} was sent before with another request; make a new key for a new request"
+    )]
+    KeyReused { key: String },
     #[error("the import file is not usable: {0}")]
     ImportFormat(String),
     #[error(
@@ -113,6 +124,7 @@ impl From<crate::sql::SqlError> for StationError {
         match error {
             SqlError::Sqlite(e) => StationError::Db(e),
             SqlError::Unreachable(reason) => StationError::Unreachable(reason),
+            SqlError::CommitUnknown(reason) => StationError::CommitUnknown(reason),
             SqlError::Connection(problem) => StationError::Connection(problem),
             SqlError::Duplicate(reason) | SqlError::Postgres(reason) => {
                 StationError::Warehouse(reason)

@@ -12,9 +12,11 @@ pub enum Credential {
     AccessToken,
 }
 
-/// What a packer reads when the shared record cannot be reached during an action.
+/// What a packer reads when the shared record cannot be reached during an action. Whether a
+/// write got through before the connection went cannot be known; a repeat carries its key
+/// (`packing::unanswered`), so it is recorded once either way.
 pub const WAREHOUSE_UNREACHABLE: &str =
-    "Warehouse server unreachable — nothing was recorded; retrying";
+    "Warehouse server unreachable — Retry (F5) once it is back; nothing is recorded twice";
 
 /// A failed action.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,8 +25,8 @@ pub enum Failure {
     Offline(String),
     /// 401: the credential was rejected.
     Unauthorized(Credential),
-    /// The warehouse database (the shared record) could not be reached: nothing was recorded,
-    /// the connection is tried again by itself, and Retry repeats the action.
+    /// The warehouse server or its database could not be reached: the connection is tried
+    /// again by itself, and Retry repeats the action (a write with its key: recorded once).
     WarehouseUnreachable,
     /// 422 from the service, or the station's own checks: each problem with its field path.
     Fields(Vec<FieldError>),

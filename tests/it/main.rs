@@ -4,6 +4,8 @@
 
 mod cli_serve;
 mod client;
+#[path = "../support/commit_cut.rs"]
+mod commit_cut;
 mod contract;
 mod customs;
 mod hardening;

@@ -279,7 +279,7 @@ pub fn submit_and_fulfill(db: &mut StationDb, quoted: &QuotedOrder) {
     let update = shown
         .fulfillment_update(parcel, &input, now)
         .expect("the fulfillment update");
-    db.fulfill_via_outbox(parcel, &update)
+    db.fulfill_via_outbox(parcel, &update, None)
         .expect("the fulfillment is queued");
 }
 

@@ -46,6 +46,7 @@ impl From<SqlError> for StoreError {
             SqlError::Unreachable(reason) => {
                 StoreError::Unavailable(format!("the database is unreachable ({reason})"))
             }
+            commit @ SqlError::CommitUnknown(_) => StoreError::Unavailable(commit.to_string()),
             SqlError::Connection(problem) => StoreError::Unavailable(problem.to_string()),
             SqlError::Busy(reason) => {
                 StoreError::Unavailable(format!("the database was busy ({reason})"))

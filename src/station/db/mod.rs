@@ -43,6 +43,7 @@ mod fulfill;
 mod import;
 mod label;
 mod list;
+mod once;
 mod one_desk;
 pub use one_desk::UNPEPPERED;
 mod outbox;
@@ -59,6 +60,7 @@ pub use changes::ChangeCursor;
 pub use engine::{ChangeListener, ConnectionProblem, Health, Location, LocationError, PgTarget};
 pub use import::Recorded;
 pub use list::OrderRow;
+pub use once::{Once, Written};
 pub use outbox::{
     Answer, NewOutboxEntry, OutboxAction, OutboxEntry, OutboxId, OutboxState, OutboxSummary,
     idempotency_key,

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use super::jobs;
 use super::rules::why_not_cancel;
+use super::unanswered;
 use crate::station::db::OrderStatus;
 use crate::ui::desk::Desk;
 use crate::ui::packing::state::{CancelFlow, Packing};
@@ -87,5 +88,6 @@ pub fn confirm(packing: &mut Packing, supervisor: &mut SupervisorState, desk: &m
     if let Some(lock) = &mut supervisor.lock {
         lock.touch(now);
     }
-    desk.spawn(move |_| jobs::cancel(record, number, shipment_id));
+    let asked = unanswered::ask(&mut open.unanswered.cancel, shipment_id, PartialEq::eq);
+    desk.spawn(move |_| jobs::cancel(record, number, asked.write, asked.key));
 }

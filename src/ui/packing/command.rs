@@ -97,10 +97,12 @@ pub enum Done {
 
 /// What a label job reports before it ends.
 pub enum Progress {
-    /// The parcel is recorded and its label requested.
+    /// The parcel is recorded and its label requested (the write answered); with the order
+    /// as it is now, when it could be read.
     ParcelRecorded {
-        order: Box<StationOrder>,
+        number: OrderNumber,
         parcel: ParcelId,
+        order: Option<Box<StationOrder>>,
     },
     /// The service answered `pending`; the job asks again after `next_in_ms`.
     LabelPending {

@@ -5,6 +5,7 @@ use super::jobs::label::{self as label_job, LabelPlan, ParcelSource};
 use super::jobs::{output, preview};
 use super::parcel_form::ParcelForm;
 use super::rules::why_no_label;
+use super::unanswered;
 use crate::station::db::{DocumentId, DocumentKind, LabelId, LabelOptions};
 use crate::station::settings::Settings;
 use crate::ui::desk::Desk;
@@ -72,8 +73,9 @@ fn request(packing: &mut Packing, desk: &mut Desk<'_>, record: Record, parcel: P
         options: label_options(desk.settings, &open.form),
         sent_lines: open.form.chosen_lines(),
     };
+    let asked = unanswered::ask(&mut open.unanswered.label, plan, PartialEq::eq);
     open.label = LabelJob::Requesting;
-    desk.spawn(move |reporter| label_job::request(record, plan, reporter));
+    desk.spawn(move |reporter| label_job::request(record, asked.write, asked.key, reporter));
 }
 
 fn label_options(settings: &Settings, form: &ParcelForm) -> LabelOptions {

@@ -26,6 +26,7 @@ mod results;
 mod rules;
 pub mod scale;
 pub mod state;
+pub mod unanswered;
 mod view;
 
 pub use command::{Done, LabelDone, LabelFailed, PackingCommand, Progress};
@@ -124,10 +125,17 @@ pub fn progress(packing: &mut Packing, progress: Progress) {
         return;
     };
     match progress {
-        Progress::ParcelRecorded { order, parcel } => {
-            if open.order.source_reference == order.source_reference {
-                open.order = *order;
+        Progress::ParcelRecorded {
+            number,
+            parcel,
+            order,
+        } => {
+            if open.order.source_reference == number {
                 open.parcel = Some(parcel);
+                open.unanswered.label = None;
+                if let Some(order) = order {
+                    open.order = *order;
+                }
             }
         }
         Progress::LabelPending {

@@ -8,6 +8,7 @@ use time::OffsetDateTime;
 
 use super::parcel_form::ParcelForm;
 use super::rules::{why_not_fulfill, why_not_ours};
+use super::unanswered::{self, Unanswered};
 use super::{claim, follow, jobs, label};
 use crate::api::LabelStatus;
 use crate::station::db::{
@@ -113,8 +114,12 @@ pub fn open_loaded(
     let form = form_for(&order, shipment, desk.settings);
     // The same shipment loaded again keeps its claim; anything else gives the old one up.
     let shipment_id = order.shipments.get(shipment).map(|s| s.shipment_id.clone());
+    let mut unanswered = Unanswered::default();
     let kept = match packing.open.take() {
         Some(mut previous) => {
+            if previous.order.source_reference == order.source_reference {
+                unanswered = std::mem::take(&mut previous.unanswered);
+            }
             let same = previous.order.source_reference == order.source_reference
                 && previous
                     .order
@@ -148,6 +153,7 @@ pub fn open_loaded(
         claim_in_flight: false,
         history,
         take_over: TakeOverFlow::Closed,
+        unanswered,
     });
     if let Some(open) = &mut packing.open {
         match kept {
@@ -367,9 +373,15 @@ pub fn mark_fulfilled(packing: &mut Packing, desk: &mut Desk<'_>) {
         location,
         shipped_at: OffsetDateTime::now_utc(),
     };
+    let asked = unanswered::ask(
+        &mut open.unanswered.fulfill,
+        (parcel, input),
+        unanswered::same_fulfillment,
+    );
     let number = open.order.source_reference;
     open.fulfill = Request::Pending;
-    desk.spawn(move |_| jobs::fulfill(record, number, parcel, input));
+    let ((parcel, input), key) = (asked.write, asked.key);
+    desk.spawn(move |_| jobs::fulfill(record, number, parcel, input, key));
 }
 
 /// After a fulfillment or a voided parcel: a fresh form for the next parcel of the shipment.

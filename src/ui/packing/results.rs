@@ -4,7 +4,7 @@ use crate::ui::customs::command::CustomsCommand;
 use egui::TextureOptions;
 
 use super::command::{Done, LabelDone, LabelFailed, PackingCommand};
-use super::{claim, open};
+use super::{claim, open, unanswered};
 use crate::station::db::{LabelId, StationOrder};
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
@@ -144,6 +144,7 @@ fn label(
             {
                 open.order = done.order;
                 open.parcel = Some(done.parcel);
+                unanswered::settle(&mut open.unanswered.label, Ok(()));
                 open.label = LabelJob::Ready {
                     label: done.label,
                     tracking_code: done.tracking_code.clone(),
@@ -173,6 +174,7 @@ fn label(
                     open.order = order;
                 }
                 open.parcel = failed.parcel_kept;
+                unanswered::settle(&mut open.unanswered.label, Err(&failure));
                 if let Failure::Fields(errors) = &failure {
                     open.form.set_reported(errors, &failed.sent_lines);
                 }
@@ -204,6 +206,7 @@ fn fulfilled(packing: &mut Packing, desk: &mut Desk<'_>, result: Result<StationO
             open::next_parcel(packing, desk, order);
             if let Some(open) = &mut packing.open {
                 open.fulfill = Request::Done("Parcel fulfilled — queued for sending.".into());
+                unanswered::settle(&mut open.unanswered.fulfill, Ok(()));
             }
             if let Some((id, status)) = status {
                 desk.shell.notice(
@@ -218,6 +221,7 @@ fn fulfilled(packing: &mut Packing, desk: &mut Desk<'_>, result: Result<StationO
         Err(failure) => {
             if let Some(open) = &mut packing.open {
                 open.fulfill = Request::Failed(failure.clone());
+                unanswered::settle(&mut open.unanswered.fulfill, Err(&failure));
             }
             desk.shell
                 .network_failure(&failure, PackingCommand::MarkFulfilled.into());
@@ -243,6 +247,7 @@ fn canceled(packing: &mut Packing, desk: &mut Desk<'_>, result: Result<StationOr
             open::next_parcel(packing, desk, order);
             if let Some(open) = &mut packing.open {
                 open.cancel = CancelFlow::Closed;
+                unanswered::settle(&mut open.unanswered.cancel, Ok(()));
             }
             desk.shell.notice(Level::Info, text);
             desk.then(OrdersCommand::Reload);
@@ -250,6 +255,7 @@ fn canceled(packing: &mut Packing, desk: &mut Desk<'_>, result: Result<StationOr
         Err(failure) => {
             if let Some(open) = &mut packing.open {
                 open.cancel = CancelFlow::Confirming;
+                unanswered::settle(&mut open.unanswered.cancel, Err(&failure));
             }
             desk.shell
                 .network_failure(&failure, PackingCommand::ConfirmCancel.into());

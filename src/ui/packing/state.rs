@@ -5,6 +5,7 @@ use std::time::Instant;
 use egui::TextureHandle;
 
 use super::parcel_form::ParcelForm;
+use super::unanswered::Unanswered;
 use crate::station::db::{Claim, Event, LabelId, OrderNumber, ParcelId, StationOrder};
 use crate::ui::failure::Failure;
 
@@ -50,6 +51,8 @@ pub struct OpenOrder {
     pub take_over: TakeOverFlow,
     /// The order's events, oldest first (read with the order when it opens and reloads).
     pub history: Vec<Event>,
+    /// Writes sent without an answer, each with the key a repeat sends again.
+    pub unanswered: Unanswered,
 }
 
 /// Whether this desk may pack the shown shipment.

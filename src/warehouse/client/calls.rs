@@ -14,6 +14,7 @@ use serde::de::DeserializeOwned;
 use super::error::WarehouseClientError;
 use super::trust::{Trust, http_client};
 use crate::api::FieldError;
+use crate::api::idempotency::{IDEMPOTENCY_KEY, IdempotencyKey};
 
 /// A desk's token, as enrollment gave it (kept in the OS credential store).
 #[derive(Clone, PartialEq, Eq)]
@@ -123,6 +124,18 @@ impl WarehouseClient {
         json: Option<Vec<u8>>,
         timeout: Option<Duration>,
     ) -> Result<reqwest::Response> {
+        let request = self.request(method, url, credential, json, timeout)?;
+        dispatch(request).await
+    }
+
+    fn request(
+        &self,
+        method: Method,
+        url: Url,
+        credential: Credential<'_>,
+        json: Option<Vec<u8>>,
+        timeout: Option<Duration>,
+    ) -> Result<reqwest::RequestBuilder> {
         let mut request = self.http.request(method, url);
         let bearer = match credential {
             Credential::None => None,
@@ -141,26 +154,32 @@ impl WarehouseClient {
         if let Some(timeout) = timeout {
             request = request.timeout(timeout);
         }
-        let response = request
-            .send()
-            .await
-            .map_err(|e| WarehouseClientError::Unreachable(describe(&e)))?;
-        if response.status().is_success() {
-            return Ok(response);
-        }
-        let status = response.status().as_u16();
-        let retry_after = response
-            .headers()
-            .get(RETRY_AFTER)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse().ok())
-            .map(Duration::from_secs);
-        let body = response.bytes().await.unwrap_or_default();
-        Err(WarehouseClientError::from_answer(
-            status,
-            retry_after,
-            &body,
-        ))
+        Ok(request)
+    }
+
+    /// A POST of a write the desk may repeat, with the key it made before the first try
+    /// (`api::idempotency`): however often it is sent, the server records it once.
+    pub(super) async fn post_once<T: DeserializeOwned>(
+        &self,
+        session: &SessionToken,
+        segments: &[&str],
+        body: Option<&(impl Serialize + ?Sized)>,
+        key: &IdempotencyKey,
+    ) -> Result<T> {
+        let text = body
+            .map(serde_json::to_vec)
+            .transpose()
+            .map_err(|e| WarehouseClientError::Invalid(vec![FieldError::new("", e.to_string())]))?;
+        let request = self
+            .request(
+                Method::POST,
+                self.url(segments),
+                Credential::Session(session),
+                text,
+                None,
+            )?
+            .header(IDEMPOTENCY_KEY, key.as_str());
+        json(dispatch(request).await?).await
     }
 
     pub(super) async fn call<T: DeserializeOwned>(
@@ -231,6 +250,30 @@ impl WarehouseClient {
             .await?;
         json(response).await
     }
+}
+
+/// Sends `request`; a refusal becomes the error its status and body say.
+async fn dispatch(request: reqwest::RequestBuilder) -> Result<reqwest::Response> {
+    let response = request
+        .send()
+        .await
+        .map_err(|e| WarehouseClientError::Unreachable(describe(&e)))?;
+    if response.status().is_success() {
+        return Ok(response);
+    }
+    let status = response.status().as_u16();
+    let retry_after = response
+        .headers()
+        .get(RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse().ok())
+        .map(Duration::from_secs);
+    let body = response.bytes().await.unwrap_or_default();
+    Err(WarehouseClientError::from_answer(
+        status,
+        retry_after,
+        &body,
+    ))
 }
 
 /// A successful answer's JSON body.

@@ -9,6 +9,7 @@ use reqwest::Method;
 use super::calls::{Credential, Result, SessionToken, WarehouseClient, describe, json};
 use super::error::WarehouseClientError;
 use super::sse::ChangeStream;
+use crate::api::IdempotencyKey;
 use crate::api::warehouse::{
     CancelResponse, ClaimView, DiscardRequest, FulfillRequest, LabelOptionsRequest, OrderQueued,
     OrderSummary, OutboxEntryView, PackRequest, ParcelLabelView, ParcelQueued, ResendRequest,
@@ -127,47 +128,47 @@ impl WarehouseClient {
             .await
     }
 
+    /// Cancels a shipment (a supervisor's); `key` as for [`Self::pack`].
     pub async fn cancel(
         &self,
         session: &SessionToken,
         order: u64,
         shipment: &str,
+        key: &IdempotencyKey,
     ) -> Result<CancelResponse> {
-        self.on_shipment(session, order, shipment, "cancel").await
+        let order = order.to_string();
+        let segments = ["orders", &order, "shipments", shipment, "cancel"];
+        self.post_once(session, &segments, None::<&()>, key).await
     }
 
-    /// Records a packed parcel; the server asks for its label.
+    /// Records a packed parcel; the server asks for its label. `key` is made before the first
+    /// try and sent again with every repeat of it, so a parcel whose answer was lost is not
+    /// recorded twice.
     pub async fn pack(
         &self,
         session: &SessionToken,
         order: u64,
         shipment: &str,
         parcel: &PackRequest,
+        key: &IdempotencyKey,
     ) -> Result<ParcelQueued> {
         let order = order.to_string();
-        self.post(
-            session,
-            &["orders", &order, "shipments", shipment, "parcels"],
-            Some(parcel),
-        )
-        .await
+        let segments = ["orders", &order, "shipments", shipment, "parcels"];
+        self.post_once(session, &segments, Some(parcel), key).await
     }
 
-    /// Asks for a parcel's label again.
+    /// Asks for a parcel's label again; `key` as for [`Self::pack`].
     pub async fn request_label(
         &self,
         session: &SessionToken,
         order: u64,
         parcel: i64,
         options: &LabelOptionsRequest,
+        key: &IdempotencyKey,
     ) -> Result<ParcelQueued> {
         let (order, parcel) = (order.to_string(), parcel.to_string());
-        self.post(
-            session,
-            &["orders", &order, "parcels", &parcel, "label"],
-            Some(options),
-        )
-        .await
+        let segments = ["orders", &order, "parcels", &parcel, "label"];
+        self.post_once(session, &segments, Some(options), key).await
     }
 
     /// The parcel's newest label and its documents.
@@ -211,20 +212,19 @@ impl WarehouseClient {
         .await
     }
 
+    /// Marks a parcel fulfilled; `key` as for [`Self::pack`].
     pub async fn fulfill(
         &self,
         session: &SessionToken,
         order: u64,
         parcel: i64,
         fulfillment: &FulfillRequest,
+        key: &IdempotencyKey,
     ) -> Result<ParcelQueued> {
         let (order, parcel) = (order.to_string(), parcel.to_string());
-        self.post(
-            session,
-            &["orders", &order, "parcels", &parcel, "fulfill"],
-            Some(fulfillment),
-        )
-        .await
+        let segments = ["orders", &order, "parcels", &parcel, "fulfill"];
+        self.post_once(session, &segments, Some(fulfillment), key)
+            .await
     }
 
     /// How many entries wait, and the soonest retry.

@@ -37,7 +37,8 @@ pub enum WarehouseError {
     /// was recorded (503 with `Retry-After`).
     #[error("busy")]
     Busy,
-    /// The record cannot be reached; nothing was recorded.
+    /// The record cannot be reached: nothing was recorded, or (a commit cut off) the write
+    /// may be, which its message says.
     #[error("unavailable: {0}")]
     Unavailable(String),
     #[error("internal error: {0}")]
@@ -142,8 +143,16 @@ impl From<StationError> for WarehouseError {
             | S::DeskTaken(_)
             | S::DuplicateOrder(_) => Self::Conflict(err.to_string()),
             S::Invalid(errors) => Self::Validation(errors),
+            S::KeyReused { .. } => {
+                Self::Validation(vec![FieldError::new("Idempotency-Key", err.to_string())])
+            }
             S::Unreachable(_) | S::Connection(_) => Self::Unavailable(format!(
                 "The warehouse database cannot be reached ({err}); nothing was recorded."
+            )),
+            S::CommitUnknown(_) => Self::Unavailable(format!(
+                "The connection to the warehouse database was lost while the change was being \
+                 committed ({err}). Repeat it: sent with the same Idempotency-Key it is \
+                 recorded once."
             )),
             S::Busy(_) => Self::Busy,
             other => Self::Internal(other.to_string()),

@@ -10,12 +10,17 @@
 //! | 403 | The session's role may never do this (said before anything is looked up) |
 //! | 404 | No such order, shipment or desk |
 //! | 409 | Another desk holds the shipment; a state the move does not fit; no supervisor yet |
-//! | 422 | A field breaks a rule, each named |
+//! | 422 | A field breaks a rule, each named; an `Idempotency-Key` sent before with another request |
 //! | 429 | Locked out after wrong PINs (`Retry-After`) |
-//! | 503 | The record cannot be reached; nothing was recorded |
+//! | 503 | The record cannot be reached; nothing was recorded, or (the connection cut while committing) the write may be: repeat it with its key |
+//!
+//! Packing a parcel, asking for its label, fulfilling it and canceling a shipment take an
+//! `Idempotency-Key` (see `once`): a desk repeating one after a lost answer gets the first
+//! answer again, marked `Idempotent-Replayed: true`, and nothing is recorded twice.
 
 mod auth;
 pub mod error;
+mod once;
 mod routes;
 pub mod state;
 

@@ -58,7 +58,7 @@ pub(super) fn fulfill(db: &mut StationDb, order: &StationOrder, parcel: ParcelId
     let body = order
         .fulfillment_update(parcel, &input, OffsetDateTime::now_utc())
         .unwrap();
-    db.fulfill_via_outbox(parcel, &body).unwrap()
+    db.fulfill_via_outbox(parcel, &body, None).unwrap().answer
 }
 
 pub(super) const DESK_1: &str = "Desk 1";
@@ -115,8 +115,9 @@ fn the_same_call_written_twice_is_one_entry(engine: &Engine) {
 fn a_fulfillment_is_recorded_and_queued_together_and_only_once(engine: &Engine) {
     let (mut db, order, parcel) = station(engine);
     let (parcel, label) = db
-        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
-        .unwrap();
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options(), None)
+        .unwrap()
+        .answer;
     let id = fulfill(&mut db, &order, parcel);
     let entry = db.outbox_entry(id).unwrap().unwrap();
     assert_eq!(entry.state, OutboxState::Queued);
@@ -137,8 +138,9 @@ fn a_fulfillment_is_recorded_and_queued_together_and_only_once(engine: &Engine) 
 fn retries_wait_their_time_and_updates_wait_for_the_create(engine: &Engine) {
     let (mut db, order, parcel) = station(engine);
     let (parcel, label) = db
-        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
-        .unwrap();
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options(), None)
+        .unwrap()
+        .answer;
     db.outbox_record_answer(label, &answer(&order, LabelStatus::Success))
         .unwrap();
     let create = db
@@ -177,8 +179,9 @@ fn retries_wait_their_time_and_updates_wait_for_the_create(engine: &Engine) {
 fn a_refusal_waits_for_a_correction_that_reaches_the_station_record(engine: &Engine) {
     let (mut db, order, parcel) = station(engine);
     let (parcel, _) = db
-        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
-        .unwrap();
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options(), None)
+        .unwrap()
+        .answer;
     let id = fulfill(&mut db, &order, parcel);
     let errors = vec![FieldError::new(
         "shipments[0].fulfillments[0].carrier",
@@ -227,8 +230,9 @@ fn a_refusal_waits_for_a_correction_that_reaches_the_station_record(engine: &Eng
 fn a_pending_label_is_asked_again_then_delivered_on_the_same_label(engine: &Engine) {
     let (mut db, order, parcel) = station(engine);
     let (parcel, id) = db
-        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
-        .unwrap();
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options(), None)
+        .unwrap()
+        .answer;
     let pending = db
         .outbox_record_answer(id, &answer(&order, LabelStatus::Pending))
         .unwrap();
@@ -242,14 +246,20 @@ fn a_pending_label_is_asked_again_then_delivered_on_the_same_label(engine: &Engi
     assert_eq!(labels.len(), 1);
     assert_eq!(labels[0].status, LabelStatus::Success);
     // Asking for the label of the parcel again adds nothing.
-    assert_eq!(db.request_parcel_label(parcel, &options()).unwrap(), id);
+    assert_eq!(
+        db.request_parcel_label(parcel, &options(), None)
+            .unwrap()
+            .answer,
+        id
+    );
 }
 
 fn voiding_a_parcel_discards_its_label_request_and_discard_closes_an_entry(engine: &Engine) {
     let (mut db, order, parcel) = station(engine);
     let (parcel, id) = db
-        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
-        .unwrap();
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options(), None)
+        .unwrap()
+        .answer;
     db.void_parcel(parcel).unwrap();
     let entry = db.outbox_entry(id).unwrap().unwrap();
     assert_eq!(entry.state, OutboxState::Discarded);
@@ -265,20 +275,26 @@ fn voiding_a_parcel_discards_its_label_request_and_discard_closes_an_entry(engin
 fn asking_again_for_a_refused_label_queues_it_again_now(engine: &Engine) {
     let (mut db, order, parcel) = station(engine);
     let (parcel, id) = db
-        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
-        .unwrap();
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options(), None)
+        .unwrap()
+        .answer;
     db.outbox_begin_attempt(id).unwrap();
     let refused = db
         .outbox_needs_attention(id, "the credentials were rejected", &[])
         .unwrap();
     assert_eq!(refused.state, OutboxState::NeedsAttention);
-    assert_eq!(db.request_parcel_label(parcel, &options()).unwrap(), id);
+    assert_eq!(
+        db.request_parcel_label(parcel, &options(), None)
+            .unwrap()
+            .answer,
+        id
+    );
     let again = db.outbox_entry(id).unwrap().unwrap();
     assert_eq!(again.state, OutboxState::Queued);
     assert_eq!(claim(&mut db, DESK_1).map(|e| e.id), Some(id));
     // Discarded by a supervisor while the parcel stays packed: the packer's Retry asks anew.
     db.outbox_discard(id, "test").unwrap();
-    db.request_parcel_label(parcel, &options()).unwrap();
+    db.request_parcel_label(parcel, &options(), None).unwrap();
     assert_eq!(
         db.outbox_entry(id).unwrap().unwrap().state,
         OutboxState::Queued
@@ -368,8 +384,9 @@ fn an_entry_waits_for_an_earlier_one_of_its_order_while_another_desk_holds_it(en
         })
         .unwrap();
     let (parcel, label) = desk_1
-        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
-        .unwrap();
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options(), None)
+        .unwrap()
+        .answer;
     let fulfillment = fulfill(&mut desk_1, &order, parcel);
     let short = Duration::from_millis(300);
     let held = desk_1.outbox_claim_next(DESK_1, short).unwrap().unwrap();

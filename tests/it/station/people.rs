@@ -159,8 +159,10 @@ fn every_event_says_who_and_where(engine: &Engine) {
     assert_eq!(history[1].desk.as_deref(), Some("Station 3"));
 }
 
-/// Step 12 undone: the sessions table as step 11 made it (a person on every session).
+/// Steps 13 and 12 undone: the sessions table as step 11 made it (a person on every session).
 const SQLITE_UNDO_12: &str = "
+    DROP TABLE idempotency_keys;
+    DELETE FROM refinery_schema_history WHERE version = 13;
     CREATE TABLE sessions_v11 (
         id          INTEGER PRIMARY KEY,
         token_hash  TEXT    NOT NULL UNIQUE,
@@ -179,6 +181,8 @@ const SQLITE_UNDO_12: &str = "
 ";
 
 const POSTGRES_UNDO_12: &str = "
+    DROP TABLE idempotency_keys;
+    DELETE FROM refinery_schema_history WHERE version = 13;
     ALTER TABLE sessions DROP COLUMN supervisor_until;
     ALTER TABLE sessions ALTER COLUMN person_id SET NOT NULL;
     DELETE FROM refinery_schema_history WHERE version = 12;

@@ -7,12 +7,14 @@ use packdesk::station::db::*;
 use super::engines::Engine;
 use super::outbox::{fulfill, options, station};
 
-/// Undoes steps 11 and 10 on SQLite (foreign keys off, as a plain connection has them), leaving the
+/// Undoes steps 13 to 10 on SQLite (foreign keys off, as a plain connection has them), leaving the
 /// record as a Packdesk at step 9 wrote it: customs documents and their print jobs go, the
 /// label's documents are rebuilt without `paper` (ids kept; `print_jobs` names the table, so
 /// it points at the rebuilt one).
 pub(super) const SQLITE_UNDO_10: &str = "
     PRAGMA foreign_keys = OFF;
+    DROP TABLE idempotency_keys;
+    DELETE FROM refinery_schema_history WHERE version = 13;
     DELETE FROM refinery_schema_history WHERE version = 12;
     DROP TABLE server_settings;
     DROP TABLE sign_in_locks;
@@ -40,6 +42,8 @@ pub(super) const SQLITE_UNDO_10: &str = "
 ";
 
 pub(super) const POSTGRES_UNDO_10: &str = "
+    DROP TABLE idempotency_keys;
+    DELETE FROM refinery_schema_history WHERE version = 13;
     DELETE FROM refinery_schema_history WHERE version = 12;
     DROP TABLE server_settings;
     DROP TABLE sign_in_locks;
@@ -168,8 +172,9 @@ fn back_to_step_5(engine: &Engine) {
 fn a_record_from_step_5_reads_the_same_after_the_rename(engine: &Engine) {
     let (mut db, order, parcel) = station(engine);
     let (parcel, _label) = db
-        .pack_and_request_label(order.source_reference, "S1", &parcel, &options())
-        .unwrap();
+        .pack_and_request_label(order.source_reference, "S1", &parcel, &options(), None)
+        .unwrap()
+        .answer;
     let queued = fulfill(&mut db, &order, parcel);
     let before = db.order(order.source_reference).unwrap().unwrap();
     drop(db);

@@ -6,8 +6,8 @@
 
 use std::time::{Duration, Instant};
 
-use packdesk::api::LabelStatus;
 use packdesk::api::warehouse::{FulfillRequest, LabelOptionsRequest, MeasureRequest, PackRequest};
+use packdesk::api::{IdempotencyKey, LabelStatus};
 use packdesk::customs::settings::SETTINGS_KEY;
 use packdesk::warehouse::client::{DeskToken, WarehouseClient, WarehouseClientError};
 
@@ -130,7 +130,13 @@ async fn deliver_at(site: &Site, provider: &TestService) {
         },
     };
     let queued = client
-        .pack(&pia, number, &shipment.shipment_id, &pack)
+        .pack(
+            &pia,
+            number,
+            &shipment.shipment_id,
+            &pack,
+            &IdempotencyKey::new(),
+        )
         .await
         .unwrap();
 
@@ -186,6 +192,7 @@ async fn deliver_at(site: &Site, provider: &TestService) {
                 location: "BER-1".into(),
                 shipped_at: None,
             },
+            &IdempotencyKey::new(),
         )
         .await
         .unwrap();
@@ -295,7 +302,13 @@ fn a_full_order_label_comes_through_the_server_for_a_whole_one_shipment_order_on
             .unwrap();
             pack.lines = crate::synthetic::parcel_lines_left(shipment);
             let packed = client
-                .pack(&pia, number, &shipment.shipment_id, &pack)
+                .pack(
+                    &pia,
+                    number,
+                    &shipment.shipment_id,
+                    &pack,
+                    &IdempotencyKey::new(),
+                )
                 .await;
             if !whole {
                 match packed {

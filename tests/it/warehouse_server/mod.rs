@@ -6,6 +6,7 @@
 mod access;
 mod changes;
 mod delivery;
+mod once;
 mod one_desk;
 mod openapi;
 mod packing;

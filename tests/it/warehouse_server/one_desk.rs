@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use packdesk::api::IdempotencyKey;
 use packdesk::api::warehouse::NewPersonRequest;
 use packdesk::customs::settings::SETTINGS_KEY;
 use packdesk::station::db::Location;
@@ -76,7 +77,9 @@ fn with_nobody_set_up_the_desk_signs_in_as_itself_and_the_pin_guards_supervisor_
             // Now it waits for the PIN; packing does not.
             client.claim(&desk_session, ORDER, "S1").await.unwrap();
             assert!(matches!(
-                client.cancel(&desk_session, ORDER, "S2").await,
+                client
+                    .cancel(&desk_session, ORDER, "S2", &IdempotencyKey::new())
+                    .await,
                 Err(WarehouseClientError::Forbidden(_))
             ));
             assert!(matches!(
@@ -89,7 +92,10 @@ fn with_nobody_set_up_the_desk_signs_in_as_itself_and_the_pin_guards_supervisor_
             ));
             let unlocked = client.unlock(&desk_session, PIN).await.unwrap();
             assert!(unlocked.supervisor_until.is_some());
-            client.cancel(&desk_session, ORDER, "S2").await.unwrap();
+            client
+                .cancel(&desk_session, ORDER, "S2", &IdempotencyKey::new())
+                .await
+                .unwrap();
             client.lock(&desk_session).await.unwrap();
             assert!(matches!(
                 client

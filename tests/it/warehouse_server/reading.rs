@@ -3,6 +3,7 @@
 //! the desk and person, the outbox at a glance, changed rows only, voiding a parcel (the claim's
 //! holder only) and submitting a quoted order (customer service only, once).
 
+use packdesk::api::IdempotencyKey;
 use packdesk::api::warehouse::{PackRequest, SubmitOrderRequest};
 use packdesk::station::db::ScanMatch;
 use packdesk::warehouse::client::{DeskToken, SessionToken, WarehouseClientError, rows};
@@ -41,7 +42,7 @@ fn a_desk_reads_the_order_scans_voids_and_submits_through_the_typed_client() {
         let parcel = runtime.block_on(async {
             client.claim(&pia, ORDER, "S1").await.unwrap();
             client
-                .pack(&pia, ORDER, "S1", &pack_request())
+                .pack(&pia, ORDER, "S1", &pack_request(), &IdempotencyKey::new())
                 .await
                 .unwrap()
                 .parcel

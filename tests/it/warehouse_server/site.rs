@@ -298,11 +298,26 @@ impl Desk {
         token: Option<&str>,
         body: Option<Value>,
     ) -> Result<Answer, reqwest::Error> {
+        self.try_call_with(method, path, token, body, &[])
+    }
+
+    /// [`Self::try_call`] with these headers too.
+    pub fn try_call_with(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+        headers: &[(&str, &str)],
+    ) -> Result<Answer, reqwest::Error> {
         self.runtime.block_on(async {
             let mut request = self
                 .http
                 .request(method, format!("{}{path}", self.base_url))
                 .timeout(Duration::from_secs(30));
+            for (name, value) in headers {
+                request = request.header(*name, *value);
+            }
             if let Some(token) = token {
                 request = request.bearer_auth(token);
             }

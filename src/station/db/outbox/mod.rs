@@ -38,6 +38,7 @@ pub use write::idempotency_key;
 use super::encoding::now_ms;
 use super::engine::{Tx, params};
 use super::fulfill::{insert_cancellation, insert_fulfillment};
+use super::once::{Once, Written};
 use super::parcel::{insert_parcel, parcel_ctx};
 use super::read::read_order;
 use super::record::insert_submitted;
@@ -89,11 +90,13 @@ impl StationDb {
 
     /// Marks a parcel fulfilled and queues the `PUT /v1/orders` that says so, in one
     /// transaction. `update` is [`super::StationOrder::fulfillment_update`]'s body for it.
+    /// With `once`, a repeat of a recorded fulfillment gets its answer again (`db::once`).
     pub fn fulfill_via_outbox(
         &mut self,
         parcel: ParcelId,
         update: &OrderUpdateRequest,
-    ) -> Result<OutboxId, StationError> {
+        once: Option<&Once>,
+    ) -> Result<Written<OutboxId>, StationError> {
         let shipment = update.shipments.first();
         let sent = shipment
             .and_then(|s| s.fulfillments.first())
@@ -103,94 +106,99 @@ impl StationDb {
                     "the update holds no fulfillment",
                 )])
             })?;
-        let mut tx = self.conn.write()?;
-        let ctx = parcel_ctx(&mut tx, parcel)?;
-        if ctx.shipment.order != update.source_reference
-            || shipment.map(|s| s.shipment_id.as_str()) != Some(ctx.shipment.shipment_id.as_str())
-        {
-            return Err(StationError::Invalid(vec![FieldError::new(
-                "shipments[0].shipment_id",
-                format!(
-                    "parcel {parcel} belongs to shipment {} of order {}",
-                    ctx.shipment.shipment_id, ctx.shipment.order
-                ),
-            )]));
-        }
-        insert_fulfillment(&mut tx, parcel, sent)?;
-        let id = enqueue_in(
-            &mut tx,
-            &NewOutboxEntry {
-                action: OutboxAction::Fulfill,
-                order: ctx.shipment.order,
-                shipment_id: Some(ctx.shipment.shipment_id.clone()),
-                parcel: Some(parcel),
-                body: json_of(update)?,
-            },
-        )?;
-        tx.commit()?;
-        Ok(id)
+        self.write_once(once, |tx| {
+            let ctx = parcel_ctx(tx, parcel)?;
+            if ctx.shipment.order != update.source_reference
+                || shipment.map(|s| s.shipment_id.as_str())
+                    != Some(ctx.shipment.shipment_id.as_str())
+            {
+                return Err(StationError::Invalid(vec![FieldError::new(
+                    "shipments[0].shipment_id",
+                    format!(
+                        "parcel {parcel} belongs to shipment {} of order {}",
+                        ctx.shipment.shipment_id, ctx.shipment.order
+                    ),
+                )]));
+            }
+            insert_fulfillment(tx, parcel, sent)?;
+            enqueue_in(
+                tx,
+                &NewOutboxEntry {
+                    action: OutboxAction::Fulfill,
+                    order: ctx.shipment.order,
+                    shipment_id: Some(ctx.shipment.shipment_id.clone()),
+                    parcel: Some(parcel),
+                    body: json_of(update)?,
+                },
+            )
+        })
     }
 
     /// Cancels a shipment at the station and queues the `PUT /v1/orders` that says so, in one
-    /// transaction (checks as [`StationDb::record_cancellation`]).
+    /// transaction (checks as [`StationDb::record_cancellation`]; `once` as for
+    /// [`StationDb::fulfill_via_outbox`]).
     pub fn cancel_via_outbox(
         &mut self,
         order: OrderNumber,
         shipment_id: &str,
         update: &OrderUpdateRequest,
-    ) -> Result<OutboxId, StationError> {
-        let mut tx = self.conn.write()?;
-        insert_cancellation(&mut tx, order, shipment_id, update)?;
-        let id = enqueue_in(
-            &mut tx,
-            &NewOutboxEntry {
-                action: OutboxAction::Cancel,
-                order,
-                shipment_id: Some(shipment_id.to_string()),
-                parcel: None,
-                body: json_of(update)?,
-            },
-        )?;
-        tx.commit()?;
-        Ok(id)
+        once: Option<&Once>,
+    ) -> Result<Written<OutboxId>, StationError> {
+        self.write_once(once, |tx| {
+            insert_cancellation(tx, order, shipment_id, update)?;
+            enqueue_in(
+                tx,
+                &NewOutboxEntry {
+                    action: OutboxAction::Cancel,
+                    order,
+                    shipment_id: Some(shipment_id.to_string()),
+                    parcel: None,
+                    body: json_of(update)?,
+                },
+            )
+        })
     }
 
     /// Records a packed parcel and queues its split-parcel label request, in one transaction
-    /// (checks as [`StationDb::start_parcel`]).
+    /// (checks as [`StationDb::start_parcel`]; `once` as for [`StationDb::fulfill_via_outbox`]:
+    /// a repeat after a lost answer records no second parcel).
     pub fn pack_and_request_label(
         &mut self,
         order: OrderNumber,
         shipment_id: &str,
         parcel: &NewParcel,
         options: &LabelOptions,
-    ) -> Result<(ParcelId, OutboxId), StationError> {
-        let mut tx = self.conn.write()?;
-        let parcel = insert_parcel(&mut tx, order, shipment_id, parcel)?;
-        let id = queue_label(&mut tx, parcel, options)?;
-        tx.commit()?;
-        Ok((parcel, id))
+        once: Option<&Once>,
+    ) -> Result<Written<(ParcelId, OutboxId)>, StationError> {
+        self.write_once(once, |tx| {
+            let parcel = insert_parcel(tx, order, shipment_id, parcel)?;
+            let id = queue_label(tx, parcel, options)?;
+            Ok((parcel, id))
+        })
     }
 
     /// Queues the label request of a parcel recorded earlier (Retry). An entry already there
     /// for the parcel is kept and tried now; one that was refused or discarded is queued again
-    /// (the parcel is still packed and the packer asks for its label anew).
+    /// (the parcel is still packed and the packer asks for its label anew). `once` as for
+    /// [`StationDb::fulfill_via_outbox`].
     pub fn request_parcel_label(
         &mut self,
         parcel: ParcelId,
         options: &LabelOptions,
-    ) -> Result<OutboxId, StationError> {
-        let mut tx = self.conn.write()?;
-        let id = queue_label(&mut tx, parcel, options)?;
-        tx.execute(
-            "UPDATE outbox SET next_attempt_at = CASE WHEN next_attempt_at < ?1 THEN next_attempt_at ELSE ?1 END,
-                updated_at = ?1,
-                state = CASE WHEN state IN ('needs_attention', 'discarded') THEN 'queued'
-                    ELSE state END
-             WHERE id = ?2 AND state IN ('queued', 'retrying', 'needs_attention', 'discarded')",
-            params![now_ms(), id.0],
-        )?;
-        tx.commit()?;
-        Ok(id)
+        once: Option<&Once>,
+    ) -> Result<Written<OutboxId>, StationError> {
+        self.write_once(once, |tx| {
+            let id = queue_label(tx, parcel, options)?;
+            tx.execute(
+                "UPDATE outbox SET next_attempt_at = CASE WHEN next_attempt_at < ?1 THEN next_attempt_at ELSE ?1 END,
+                    updated_at = ?1,
+                    state = CASE WHEN state IN ('needs_attention', 'discarded') THEN 'queued'
+                        ELSE state END
+                 WHERE id = ?2 AND state IN ('queued', 'retrying', 'needs_attention', 'discarded')",
+                params![now_ms(), id.0],
+            )?;
+            Ok(id)
+        })
     }
 }
 

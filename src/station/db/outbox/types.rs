@@ -1,6 +1,6 @@
 //! The outbox's values: what an entry asks the service to do, and where it stands.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 use crate::api::FieldError;
@@ -8,7 +8,7 @@ use crate::api::FieldError;
 use crate::station::model::{OrderNumber, ParcelId};
 
 /// An outbox entry (unique in the station database).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct OutboxId(pub i64);
 
 impl std::fmt::Display for OutboxId {

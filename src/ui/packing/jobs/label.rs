@@ -10,8 +10,8 @@
 use std::time::Duration;
 
 use super::preview;
-use crate::api::LabelStatus;
 use crate::api::warehouse::ParcelLabelView;
+use crate::api::{IdempotencyKey, LabelStatus};
 use crate::station::db::{
     LabelId, LabelOptions, NewParcel, OrderNumber, OutboxAction, OutboxState, ParcelId,
     StationOrder,
@@ -39,7 +39,7 @@ pub enum ParcelSource {
 }
 
 /// Everything the label job needs.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct LabelPlan {
     pub order: OrderNumber,
     pub shipment_id: String,
@@ -51,7 +51,13 @@ pub struct LabelPlan {
 }
 
 /// Records the parcel (or asks again for a recorded one's label) and waits for the label.
-pub async fn request(record: Record, plan: LabelPlan, reporter: Reporter) -> Done {
+/// `key` is the write's (`packing::unanswered`): the same when the packer repeats it.
+pub async fn request(
+    record: Record,
+    plan: LabelPlan,
+    key: IdempotencyKey,
+    reporter: Reporter,
+) -> Done {
     let number = plan.order;
     let mut options = plan.options.clone();
     options.full_order = plan.mode == LabelMode::FullOrder;
@@ -66,7 +72,8 @@ pub async fn request(record: Record, plan: LabelPlan, reporter: Reporter) -> Don
             record
                 .call(|c, s| {
                     let (request, shipment) = (request.clone(), shipment.clone());
-                    async move { c.pack(&s, number, &shipment, &request).await }
+                    let key = key.clone();
+                    async move { c.pack(&s, number, &shipment, &request, &key).await }
                 })
                 .await
         }
@@ -74,8 +81,8 @@ pub async fn request(record: Record, plan: LabelPlan, reporter: Reporter) -> Don
             let (parcel, request) = (parcel.0, label_options(&options));
             record
                 .call(|c, s| {
-                    let request = request.clone();
-                    async move { c.request_label(&s, number, parcel, &request).await }
+                    let (request, key) = (request.clone(), key.clone());
+                    async move { c.request_label(&s, number, parcel, &request, &key).await }
                 })
                 .await
         }
@@ -91,12 +98,12 @@ pub async fn request(record: Record, plan: LabelPlan, reporter: Reporter) -> Don
             })));
         }
     };
-    if let Ok(order) = read_order(&record, number).await {
-        reporter.progress(Progress::ParcelRecorded {
-            order: Box::new(order),
-            parcel,
-        });
-    }
+    let order = read_order(&record, number).await.ok().map(Box::new);
+    reporter.progress(Progress::ParcelRecorded {
+        number,
+        parcel,
+        order,
+    });
     wait_for(record, number, parcel, plan.sent_lines, reporter).await
 }
 

@@ -6,6 +6,7 @@ pub mod label;
 pub mod output;
 pub mod preview;
 
+use crate::api::IdempotencyKey;
 use crate::api::warehouse::FulfillRequest;
 use crate::station::db::{Event, FulfillmentInput, OrderNumber, ParcelId, StationOrder};
 use crate::ui::failure::Failure;
@@ -47,12 +48,13 @@ pub async fn load_order(record: Record, number: OrderNumber) -> Done {
 }
 
 /// Marks a parcel fulfilled: the server records it and queues the update for the provider.
-/// The order comes back refreshed.
+/// The order comes back refreshed. `key` is the write's (`unanswered`): the same on a repeat.
 pub async fn fulfill(
     record: Record,
     number: OrderNumber,
     parcel: ParcelId,
     input: FulfillmentInput,
+    key: IdempotencyKey,
 ) -> Done {
     let request = FulfillRequest {
         tracking_number: input.tracking_number,
@@ -62,19 +64,24 @@ pub async fn fulfill(
     };
     let done = record
         .call(|c, s| {
-            let request = request.clone();
-            async move { c.fulfill(&s, number, parcel.0, &request).await }
+            let (request, key) = (request.clone(), key.clone());
+            async move { c.fulfill(&s, number, parcel.0, &request, &key).await }
         })
         .await;
     Done::Fulfilled(order_after(&record, number, done).await)
 }
 
 /// Cancels a shipment: the server records it and queues the cancellation for the provider.
-pub async fn cancel(record: Record, number: OrderNumber, shipment_id: String) -> Done {
+pub async fn cancel(
+    record: Record,
+    number: OrderNumber,
+    shipment_id: String,
+    key: IdempotencyKey,
+) -> Done {
     let done = record
         .call(|c, s| {
-            let shipment_id = shipment_id.clone();
-            async move { c.cancel(&s, number, &shipment_id).await }
+            let (shipment_id, key) = (shipment_id.clone(), key.clone());
+            async move { c.cancel(&s, number, &shipment_id, &key).await }
         })
         .await;
     Done::Canceled(order_after(&record, number, done).await)

@@ -5,15 +5,17 @@
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
+use axum::response::Response;
 use time::OffsetDateTime;
 
 use crate::api::warehouse::{CancelResponse, ClaimView, OrderSummary, OrdersQuery};
 use crate::api::{ErrorBody, FieldError};
-use crate::station::db::{OrderRow, StationError};
+use crate::station::db::{OrderRow, OutboxId, StationError, Written};
 use crate::station::model::{Action, CLAIM_LEASE, Claim, ClaimOutcome, OrderNumber};
 use crate::warehouse::clock::rfc3339;
 use crate::warehouse::http::auth::Caller;
 use crate::warehouse::http::error::WarehouseError;
+use crate::warehouse::http::once::{Key, answer, earlier};
 use crate::warehouse::http::state::Shared;
 
 fn summary(row: &OrderRow) -> OrderSummary {
@@ -248,6 +250,10 @@ pub async fn release(
     params(
         ("order" = String, Path, description = "The order's number."),
         ("shipment" = String, Path, description = "The shipment's id."),
+        ("Idempotency-Key" = Option<String>, Header, description = "Made by the desk before \
+            the first try and sent with every try: a repeat gets the first answer again \
+            (marked Idempotent-Replayed: true) instead of a second change. 16 to 255 letters, \
+            digits, '-', '_', '.', ':'."),
     ),
     responses(
         (status = 200, description = "Canceled; the provider is told through the outbox.",
@@ -257,17 +263,34 @@ pub async fn release(
         (status = 404, description = "No such order or shipment.", body = ErrorBody),
         (status = 409, description = "The shipment is fulfilled or already canceled.",
             body = ErrorBody),
+        (status = 422, description = "The Idempotency-Key is malformed, or was sent before \
+            with another request.", body = ErrorBody),
     )
 )]
 pub async fn cancel(
     State(state): State<Shared>,
     caller: Caller,
+    key: Key,
     Path((order, shipment)): Path<(String, String)>,
-) -> Result<Json<CancelResponse>, WarehouseError> {
+) -> Result<Response, WarehouseError> {
     caller.require(Action::Cancel)?;
     let number = order_number(&order)?;
+    let once = key.once(&caller, "cancel", &(number, &shipment))?;
+    let canceled = |written: Written<OutboxId>| {
+        written.map(|entry| CancelResponse {
+            order: number.to_string(),
+            shipment_id: shipment.clone(),
+            outbox_entry: entry.0,
+        })
+    };
+    if let Some(recorded) = earlier(&state, &caller, &once).await? {
+        return Ok(answer(
+            StatusCode::OK,
+            canceled(Written::replayed(recorded)),
+        ));
+    }
     let shipment_id = shipment.clone();
-    let entry = state
+    let written = state
         .pool
         .run(caller.actor(), move |db| {
             let order = db
@@ -280,7 +303,8 @@ pub async fn cancel(
                 Err(StationError::Invalid(problems)) => return Ok(Err(problems)),
                 Err(other) => return Err(other),
             };
-            db.cancel_via_outbox(number, &shipment_id, &body).map(Ok)
+            db.cancel_via_outbox(number, &shipment_id, &body, once.as_ref())
+                .map(Ok)
         })
         .await?
         .map_err(|problems| {
@@ -288,10 +312,8 @@ pub async fn cancel(
             WarehouseError::Conflict(said.join(" "))
         })?;
     state.wake_outbox();
-    tracing::info!(order = number, %shipment, by = %caller.who(), "shipment canceled");
-    Ok(Json(CancelResponse {
-        order: number.to_string(),
-        shipment_id: shipment,
-        outbox_entry: entry.0,
-    }))
+    if !written.replayed {
+        tracing::info!(order = number, %shipment, by = %caller.who(), "shipment canceled");
+    }
+    Ok(answer(StatusCode::OK, canceled(written)))
 }

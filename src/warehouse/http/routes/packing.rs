@@ -4,9 +4,9 @@
 
 use std::str::FromStr as _;
 
-use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use axum::response::Response;
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
@@ -15,13 +15,14 @@ use crate::api::warehouse::{
 };
 use crate::api::{ErrorBody, FieldError};
 use crate::domain::{LengthUnit, Weight, WeightUnit};
-use crate::station::db::{StationDb, StationError};
+use crate::station::db::{OutboxId, StationDb, StationError, Written};
 use crate::station::model::{
     Action, Dimensions, FulfillmentInput, LabelOptions, NewParcel, NewParcelLine, OrderNumber,
     ParcelId, StationOrder,
 };
 use crate::warehouse::http::auth::{Body, Caller};
 use crate::warehouse::http::error::WarehouseError;
+use crate::warehouse::http::once::{Key, answer, earlier};
 use crate::warehouse::http::state::Shared;
 
 use super::orders::order_number;
@@ -137,6 +138,10 @@ fn new_parcel(request: PackRequest) -> Result<(NewParcel, LabelOptions), Warehou
     params(
         ("order" = String, Path, description = "The order's number."),
         ("shipment" = String, Path, description = "The shipment's id."),
+        ("Idempotency-Key" = Option<String>, Header, description = "Made by the desk before \
+            the first try and sent with every try: a repeat gets the first answer again \
+            (marked Idempotent-Replayed: true) instead of a second change. 16 to 255 letters, \
+            digits, '-', '_', '.', ':'."),
     ),
     request_body = PackRequest,
     responses(
@@ -154,32 +159,48 @@ fn new_parcel(request: PackRequest) -> Result<(NewParcel, LabelOptions), Warehou
 pub async fn pack(
     State(state): State<Shared>,
     caller: Caller,
+    key: Key,
     Path((order, shipment)): Path<(String, String)>,
     Body(request): Body<PackRequest>,
-) -> Result<(StatusCode, Json<ParcelQueued>), WarehouseError> {
+) -> Result<Response, WarehouseError> {
     caller.require(Action::Pack)?;
     let order = order_number(&order)?;
+    let once = key.once(&caller, "pack", &(order, &shipment, &request))?;
+    if let Some(recorded) = earlier(&state, &caller, &once).await? {
+        return Ok(packed(Written::replayed(recorded)));
+    }
     let (parcel, options) = new_parcel(request)?;
     let desk_id = caller.claimant().desk_id;
-    let queued = state
+    let written = state
         .pool
         .run(caller.actor(), move |db| {
             if let Err(why) = ensure_claim(db, order, &shipment, &desk_id)? {
                 return Ok(Err(why));
             }
-            db.pack_and_request_label(order, &shipment, &parcel, &options)
+            db.pack_and_request_label(order, &shipment, &parcel, &options, once.as_ref())
                 .map(Ok)
         })
         .await?
         .map_err(WarehouseError::Conflict)?;
     state.wake_outbox();
-    Ok((
-        StatusCode::CREATED,
-        Json(ParcelQueued {
-            parcel: queued.0.0,
-            outbox_entry: queued.1.0,
+    Ok(packed(written))
+}
+
+/// The answer to a new parcel: it and the outbox entry asking for its label.
+fn packed(written: Written<(ParcelId, OutboxId)>) -> Response {
+    let parcel = written.answer.0;
+    queued(StatusCode::CREATED, parcel, written.map(|(_, entry)| entry))
+}
+
+/// The answer to a packing write: the parcel, and the outbox entry that carries it on.
+fn queued(status: StatusCode, parcel: ParcelId, written: Written<OutboxId>) -> Response {
+    answer(
+        status,
+        written.map(|entry| ParcelQueued {
+            parcel: parcel.0,
+            outbox_entry: entry.0,
         }),
-    ))
+    )
 }
 
 /// Runs `work` with `order` as the record holds it, once this desk's claim on the shipment of
@@ -219,6 +240,10 @@ async fn on_claimed_parcel<T: Send + 'static>(
     params(
         ("order" = String, Path, description = "The order's number."),
         ("parcel" = i64, Path, description = "The parcel's id."),
+        ("Idempotency-Key" = Option<String>, Header, description = "Made by the desk before \
+            the first try and sent with every try: a repeat gets the first answer again \
+            (marked Idempotent-Replayed: true) instead of a second change. 16 to 255 letters, \
+            digits, '-', '_', '.', ':'."),
     ),
     request_body = LabelOptionsRequest,
     responses(
@@ -235,25 +260,28 @@ async fn on_claimed_parcel<T: Send + 'static>(
 pub async fn label(
     State(state): State<Shared>,
     caller: Caller,
+    key: Key,
     Path((order, parcel)): Path<(String, i64)>,
     Body(request): Body<LabelOptionsRequest>,
-) -> Result<(StatusCode, Json<ParcelQueued>), WarehouseError> {
+) -> Result<Response, WarehouseError> {
     caller.require(Action::Pack)?;
     let order = order_number(&order)?;
     let parcel = ParcelId(parcel);
+    let once = key.once(&caller, "label", &(order, parcel, &request))?;
+    if let Some(recorded) = earlier(&state, &caller, &once).await? {
+        return Ok(queued(
+            StatusCode::ACCEPTED,
+            parcel,
+            Written::replayed(recorded),
+        ));
+    }
     let options = label_options(request);
-    let entry = on_claimed_parcel(&state, &caller, order, parcel, move |db, _| {
-        db.request_parcel_label(parcel, &options)
+    let written = on_claimed_parcel(&state, &caller, order, parcel, move |db, _| {
+        db.request_parcel_label(parcel, &options, once.as_ref())
     })
     .await?;
     state.wake_outbox();
-    Ok((
-        StatusCode::ACCEPTED,
-        Json(ParcelQueued {
-            parcel: parcel.0,
-            outbox_entry: entry.0,
-        }),
-    ))
+    Ok(queued(StatusCode::ACCEPTED, parcel, written))
 }
 
 /// Marks a parcel fulfilled with its tracking number, queued for the provider.
@@ -265,6 +293,10 @@ pub async fn label(
     params(
         ("order" = String, Path, description = "The order's number."),
         ("parcel" = i64, Path, description = "The parcel's id."),
+        ("Idempotency-Key" = Option<String>, Header, description = "Made by the desk before \
+            the first try and sent with every try: a repeat gets the first answer again \
+            (marked Idempotent-Replayed: true) instead of a second change. 16 to 255 letters, \
+            digits, '-', '_', '.', ':'."),
     ),
     request_body = FulfillRequest,
     responses(
@@ -281,12 +313,17 @@ pub async fn label(
 pub async fn fulfill(
     State(state): State<Shared>,
     caller: Caller,
+    key: Key,
     Path((order, parcel)): Path<(String, i64)>,
     Body(request): Body<FulfillRequest>,
-) -> Result<Json<ParcelQueued>, WarehouseError> {
+) -> Result<Response, WarehouseError> {
     caller.require(Action::Pack)?;
     let order = order_number(&order)?;
     let parcel = ParcelId(parcel);
+    let once = key.once(&caller, "fulfill", &(order, parcel, &request))?;
+    if let Some(recorded) = earlier(&state, &caller, &once).await? {
+        return Ok(queued(StatusCode::OK, parcel, Written::replayed(recorded)));
+    }
     let shipped_at = match &request.shipped_at {
         None => OffsetDateTime::now_utc(),
         Some(text) => OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
@@ -303,16 +340,13 @@ pub async fn fulfill(
         location: request.location,
         shipped_at,
     };
-    let entry = on_claimed_parcel(&state, &caller, order, parcel, move |db, found| {
+    let written = on_claimed_parcel(&state, &caller, order, parcel, move |db, found| {
         let body = found.fulfillment_update(parcel, &input, OffsetDateTime::now_utc())?;
-        db.fulfill_via_outbox(parcel, &body)
+        db.fulfill_via_outbox(parcel, &body, once.as_ref())
     })
     .await?;
     state.wake_outbox();
-    Ok(Json(ParcelQueued {
-        parcel: parcel.0,
-        outbox_entry: entry.0,
-    }))
+    Ok(queued(StatusCode::OK, parcel, written))
 }
 
 /// Discards a parcel not yet fulfilled (a wrong item, a damaged box): its units count as left
