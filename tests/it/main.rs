@@ -4,10 +4,10 @@
 
 mod cli_serve;
 mod client;
-#[path = "../support/commit_cut.rs"]
-mod commit_cut;
 mod contract;
 mod customs;
+#[path = "../support/cut_relay.rs"]
+mod cut_relay;
 mod hardening;
 mod labels;
 mod landed_cost;

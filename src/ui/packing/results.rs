@@ -167,6 +167,12 @@ fn label(
         Err(failed) => {
             let failed = *failed;
             let failure = failed.failure;
+            // Retry asks again for a kept parcel's label; a parcel that may not be recorded
+            // is sent again whole (with its key: recorded once).
+            let retry = match failed.parcel_kept {
+                Some(_) => PackingCommand::RetryLabel,
+                None => PackingCommand::GetLabel,
+            };
             if let Some(open) = &mut packing.open {
                 if let Some(order) = failed.order
                     && order.source_reference == open.order.source_reference
@@ -180,8 +186,7 @@ fn label(
                 }
                 open.label = LabelJob::Failed(failure.clone());
             }
-            desk.shell
-                .network_failure(&failure, PackingCommand::RetryLabel.into());
+            desk.shell.network_failure(&failure, retry.into());
             let text = match &failure {
                 Failure::Fields(errors) => format!(
                     "The label was refused: {} problem(s), shown next to their fields.",

@@ -33,7 +33,11 @@ pub fn why_no_label(open: &OpenOrder, access: &Access) -> Option<String> {
             "This parcel is recorded without a label: use Retry or Discard parcel.".into(),
         );
     }
-    if let Some(why) = shipment.why_cannot_pack() {
+    // A parcel whose answer was lost may be what took the last units: its repeat goes to the
+    // server, which answers it as before (or packs it, if it never got there).
+    if open.unanswered.label.is_none()
+        && let Some(why) = shipment.why_cannot_pack()
+    {
         return Some(why);
     }
     if open.form.mode == LabelMode::FullOrder && !full_order_possible(open) {

@@ -14,7 +14,7 @@ use packdesk::ui::AppConfig;
 use packdesk::ui::config::CredentialSource;
 use packdesk::ui::status::Startup;
 use packdesk::warehouse::client::{Trust, WarehouseClient};
-use packdesk::warehouse::{RunningWarehouse, WarehouseConfig, admin};
+use packdesk::warehouse::{RunningWarehouse, Transport, WarehouseConfig, admin};
 use tempfile::TempDir;
 
 use super::{AppHarness, Station, click, start, station_settings, type_into, wait_until};
@@ -33,6 +33,8 @@ pub struct Warehouse {
     pub data_dir: TempDir,
     base_url: String,
     fingerprint: String,
+    /// Plain HTTP on loopback instead of HTTPS (a relay in front of it can see the requests).
+    plain: bool,
 }
 
 impl Warehouse {
@@ -42,6 +44,15 @@ impl Warehouse {
     }
 
     pub fn on(database: Option<String>) -> Self {
+        Self::with(database, false)
+    }
+
+    /// On a SQLite file, over plain HTTP on loopback.
+    pub fn plain() -> Self {
+        Self::with(None, true)
+    }
+
+    fn with(database: Option<String>, plain: bool) -> Self {
         let runtime = tokio::runtime::Runtime::new().unwrap();
         let data_dir = tempfile::tempdir().unwrap();
         let provider = runtime
@@ -62,6 +73,7 @@ impl Warehouse {
             data_dir,
             base_url: String::new(),
             fingerprint: String::new(),
+            plain,
         };
         warehouse.serve();
         for (name, role, pin, badge) in [
@@ -88,7 +100,11 @@ impl Warehouse {
         config.database = Some(self.location.clone());
         config.provider = Some(packdesk::connection::config_for(self.provider()));
         config.outbox.first_retry = Duration::from_millis(200);
-        if let Ok(addr) = self.base_url.trim_start_matches("https://").parse() {
+        if self.plain {
+            config.transport = Transport::PlainLoopback;
+        }
+        let address = self.base_url.split("://").last().unwrap_or_default();
+        if let Ok(addr) = address.parse() {
             config.addr = addr;
         }
         let running = self
@@ -96,7 +112,7 @@ impl Warehouse {
             .block_on(packdesk::warehouse::start(config))
             .unwrap();
         self.base_url = running.base_url.clone();
-        self.fingerprint = running.fingerprint.clone().unwrap();
+        self.fingerprint = running.fingerprint.clone().unwrap_or_default();
         self.server = Some(running);
     }
 
@@ -153,11 +169,16 @@ impl Warehouse {
 
     /// A desk called `name`, enrolled, started and showing its sign-in screen.
     pub fn desk(&self, name: &str) -> Station {
-        let client = WarehouseClient::new(
-            &self.base_url,
-            &Trust::Fingerprint(self.fingerprint.clone()),
-        )
-        .unwrap();
+        self.desk_through(name, &self.base_url.clone())
+    }
+
+    /// [`Self::desk`] reaching the server at `base_url` (a relay in front of it).
+    pub fn desk_through(&self, name: &str, base_url: &str) -> Station {
+        let trust = match self.plain {
+            true => Trust::System,
+            false => Trust::Fingerprint(self.fingerprint.clone()),
+        };
+        let client = WarehouseClient::new(base_url, &trust).unwrap();
         let token = self
             .runtime
             .block_on(client.enroll(&self.enrollment_code(name)))
@@ -166,10 +187,10 @@ impl Warehouse {
         let dir = tempfile::tempdir().unwrap();
         let mut config = AppConfig::in_directory(dir.path());
         config.seed_demo_orders = false;
-        config.warehouse = Some(self.base_url.clone());
+        config.warehouse = Some(base_url.to_string());
         let mut settings = station_settings();
         settings.station_name = name.into();
-        settings.warehouse_fingerprint = Some(self.fingerprint.clone());
+        settings.warehouse_fingerprint = Some(self.fingerprint.clone()).filter(|f| !f.is_empty());
         // Quotes at the merchant's provider, as every desk of the warehouse asks it.
         settings.environments.push(Environment {
             name: "Shop".into(),
@@ -190,7 +211,7 @@ impl Warehouse {
             .unwrap();
         store
             .set(
-                &self.base_url,
+                base_url,
                 SecretKind::DeskToken,
                 &packdesk::station::secrets::Secret::new(token),
             )

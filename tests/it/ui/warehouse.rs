@@ -23,6 +23,7 @@ use super::{
     AppHarness, Station, click, demo, mark_fulfilled, open_by_scan, press, shows, start,
     station_settings, wait_until,
 };
+use crate::cut_relay::CutRelay;
 
 /// A file the window received by drag and drop (what eframe hands egui).
 #[derive(Debug)]
@@ -285,6 +286,75 @@ fn a_warehouse_server_that_goes_away_says_so_records_nothing_and_comes_back() {
             LabelJob::Ready { .. }
         )
     });
+}
+
+/// The live parcels of `number`'s shipments, as the warehouse's record holds them.
+fn live_parcels(warehouse: &Warehouse, number: u64) -> usize {
+    let order = warehouse.record().order(number).unwrap().unwrap();
+    order
+        .shipments
+        .iter()
+        .flat_map(|s| &s.parcels)
+        .filter(|p| p.voided_at.is_none())
+        .count()
+}
+
+#[test]
+fn a_parcel_whose_answer_was_lost_is_asked_again_with_its_key_and_recorded_once() {
+    let warehouse = Warehouse::plain();
+    let upstream = warehouse
+        .base_url()
+        .trim_start_matches("http://")
+        .to_string();
+    let relay = CutRelay::start(upstream);
+    let through = format!("http://127.0.0.1:{}", relay.port);
+    let mut station = warehouse.desk_through("Bench", &through);
+    let h = &mut station.harness;
+    sign_in(h, PACKER.0, PACKER.1);
+    let order = demo(1);
+    warehouse.submit(&order);
+    wait_until(h, "the order", |app| !app.state().orders.rows.is_empty());
+    open_by_scan(h, order.number);
+    click(h, "Everything left (Ctrl+E)");
+    super::type_into(h, "Weight (F6)", "700");
+    click(h, "g");
+
+    // The server records the parcel; its answer is lost on the way back to the desk.
+    relay.arm_answer_to("/parcels HTTP/1.1");
+    press(h, Key::F2);
+    wait_until(h, "the lost answer", |app| {
+        matches!(
+            app.state().packing.open.as_ref().unwrap().label,
+            LabelJob::Failed(_)
+        )
+    });
+    assert_eq!(relay.cuts(), 1);
+    assert!(matches!(
+        h.state().state().packing.open.as_ref().unwrap().label,
+        LabelJob::Failed(Failure::WarehouseUnreachable)
+    ));
+    assert!(shows(h, WAREHOUSE_UNREACHABLE), "said on the action");
+    assert_eq!(
+        live_parcels(&warehouse, order.number),
+        1,
+        "recorded all the same"
+    );
+
+    // The packer asks again (Retry, F5): the same parcel, the same key. The server answers as
+    // the first time, and the label comes for the one parcel.
+    press(h, Key::F5);
+    wait_until(h, "the label", |app| {
+        matches!(
+            app.state().packing.open.as_ref().unwrap().label,
+            LabelJob::Ready { .. }
+        )
+    });
+    assert_eq!(
+        live_parcels(&warehouse, order.number),
+        1,
+        "one parcel, not two"
+    );
+    h.check_accessibility();
 }
 
 #[test]

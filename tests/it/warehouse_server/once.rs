@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 use super::site::{Answer, Desk, Site};
 use super::{ORDER, PACKER_PIN, SUPERVISOR_PIN, enrolled, staffed};
-use crate::commit_cut::CommitCut;
+use crate::cut_relay::CutRelay;
 
 fn path(rest: &str) -> String {
     format!("/v1/warehouse/orders/{ORDER}/{rest}")
@@ -210,7 +210,7 @@ fn a_parcel_whose_commit_was_cut_off_is_recorded_once_when_the_desk_repeats_it()
     let Some(mut site) = Site::postgres() else {
         return;
     };
-    let (cut, relayed) = CommitCut::in_front_of(site.database.as_deref().unwrap());
+    let (cut, relayed) = CutRelay::in_front_of(site.database.as_deref().unwrap());
     site.database = Some(relayed);
     let server = staffed(&site, &[]);
     let (_, token) = enrolled(&site, &server, "Station 1");
@@ -227,7 +227,7 @@ fn a_parcel_whose_commit_was_cut_off_is_recorded_once_when_the_desk_repeats_it()
     let key = IdempotencyKey::new();
 
     // The parcel's transaction (the one that writes its key) loses its connection mid-COMMIT.
-    cut.arm("INSERT INTO idempotency_keys");
+    cut.arm_commit_after("INSERT INTO idempotency_keys");
     let lost = runtime.block_on(client.pack(&session, ORDER, "S1", &parcel, &key));
     assert_eq!(cut.cuts(), 1, "the commit was cut");
     let Err(

@@ -1,8 +1,10 @@
-//! A TCP relay in front of PostgreSQL that can cut a connection while its `COMMIT` is in flight:
-//! the commit reaches the server and is made, and its answer never reaches the client, whose
-//! connection is closed instead (what a pulled cable or a dead switch does at the worst moment).
-//! Armed with a statement, it cuts the `COMMIT` that follows that statement on its connection,
-//! once. Everything else is relayed as it is.
+//! A TCP relay that can lose one answer: the request reaches the server and is acted on, and
+//! its answer never reaches the client, whose connection is closed instead (what a pulled cable
+//! or a dead switch does at the worst moment). In front of PostgreSQL it cuts the `COMMIT` of a
+//! transaction that ran a given statement ([`CutRelay::arm_commit_after`]): the commit is made,
+//! the server cannot know it. In front of an HTTP server it loses the answer to a request whose
+//! text holds a given pattern ([`CutRelay::arm_answer_to`]). Once armed, it cuts once; everything
+//! else is relayed as it is.
 
 use std::io::{Read as _, Write as _};
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -12,20 +14,27 @@ use std::sync::{Arc, Mutex};
 /// The simple-protocol `COMMIT` the `postgres` crate sends: `Q`, length 11, `COMMIT\0`.
 const COMMIT: &[u8] = b"Q\0\0\0\x0bCOMMIT\0";
 
-pub struct CommitCut {
+pub struct CutRelay {
     pub port: u16,
     shared: Arc<Shared>,
 }
 
+/// What is cut: the answer to the client's bytes `then` once it sent `first` (`then` empty:
+/// the answer to `first` itself).
+#[derive(Clone)]
+struct Trigger {
+    first: Vec<u8>,
+    then: Vec<u8>,
+}
+
 struct Shared {
-    /// The statement whose transaction's `COMMIT` is cut; `None` when disarmed.
-    armed: Mutex<Option<Vec<u8>>>,
+    armed: Mutex<Option<Trigger>>,
     cuts: AtomicUsize,
 }
 
-impl CommitCut {
+impl CutRelay {
     /// Relays 127.0.0.1:`port` (its own) to `upstream` (host:port).
-    pub fn start(upstream: String) -> CommitCut {
+    pub fn start(upstream: String) -> CutRelay {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
         let shared = Arc::new(Shared {
@@ -42,15 +51,15 @@ impl CommitCut {
                 std::thread::spawn(move || relay.connection(client, server));
             }
         });
-        CommitCut { port, shared }
+        CutRelay { port, shared }
     }
 
     /// `url` (a `postgres://…@127.0.0.1:PORT/db` URL) pointed at this relay instead.
-    pub fn in_front_of(url: &str) -> (CommitCut, String) {
+    pub fn in_front_of(url: &str) -> (CutRelay, String) {
         let after_at = url.rfind('@').unwrap() + 1;
         let slash = after_at + url[after_at..].find('/').unwrap();
         let upstream = url[after_at..slash].to_string();
-        let cut = CommitCut::start(upstream);
+        let cut = CutRelay::start(upstream);
         let relayed = format!(
             "{}127.0.0.1:{}{}",
             &url[..after_at],
@@ -61,8 +70,20 @@ impl CommitCut {
     }
 
     /// Cuts the next `COMMIT` of a transaction that ran a statement containing `statement`.
-    pub fn arm(&self, statement: &str) {
-        *self.shared.armed.lock().unwrap() = Some(statement.as_bytes().to_vec());
+    pub fn arm_commit_after(&self, statement: &str) {
+        self.arm(statement, COMMIT);
+    }
+
+    /// Loses the answer to the next request whose text holds `pattern` (an HTTP request line).
+    pub fn arm_answer_to(&self, pattern: &str) {
+        self.arm(pattern, b"");
+    }
+
+    fn arm(&self, first: &str, then: &[u8]) {
+        *self.shared.armed.lock().unwrap() = Some(Trigger {
+            first: first.as_bytes().to_vec(),
+            then: then.to_vec(),
+        });
     }
 
     /// How many commits were cut so far.
@@ -82,10 +103,11 @@ impl Shared {
         self.relay_forth(client, server, &swallow);
     }
 
-    /// Client → server, watching for the armed statement and then its `COMMIT`.
+    /// Client → server, watching for the armed trigger. Bytes after it are still relayed (the
+    /// rest of a request's body): the answer is what is lost.
     fn relay_forth(&self, mut client: TcpStream, mut server: TcpStream, swallow: &AtomicBool) {
         let mut seen = Vec::new();
-        let mut in_armed_transaction = false;
+        let mut first_seen = false;
         let mut buffer = [0u8; 16 * 1024];
         loop {
             let n = match client.read(&mut buffer) {
@@ -93,37 +115,40 @@ impl Shared {
                 Ok(n) => n,
             };
             let chunk = &buffer[..n];
-            // The tail of what came before too, so a statement split across reads is found.
-            seen.extend_from_slice(chunk);
-            let armed = self.armed.lock().unwrap().clone();
-            if !in_armed_transaction
-                && let Some(statement) = &armed
-                && let Some(at) = find(&seen, statement)
-            {
-                in_armed_transaction = true;
-                // Only a COMMIT after the statement is its transaction's.
-                seen.drain(..at + statement.len());
-            }
-            let cut = in_armed_transaction && armed.is_some() && find(&seen, COMMIT).is_some();
-            if cut {
-                *self.armed.lock().unwrap() = None;
-                swallow.store(true, Ordering::SeqCst);
+            if !swallow.load(Ordering::SeqCst) {
+                self.watch(&mut seen, &mut first_seen, chunk, swallow);
             }
             if server.write_all(chunk).is_err() {
                 break;
             }
-            if cut {
-                self.cuts.fetch_add(1, Ordering::SeqCst);
-                // `relay_back` closes both ends once the server has answered the commit.
-                break;
-            }
-            let keep = seen.len().saturating_sub(4096);
-            seen.drain(..keep);
         }
+    }
+
+    /// Sets `swallow` when `chunk` completes the armed trigger (disarming it).
+    fn watch(&self, seen: &mut Vec<u8>, first_seen: &mut bool, chunk: &[u8], swallow: &AtomicBool) {
+        // The tail of what came before too, so a pattern split across reads is found.
+        seen.extend_from_slice(chunk);
+        let mut armed = self.armed.lock().unwrap();
+        let Some(trigger) = armed.clone() else {
+            *first_seen = false;
+            return;
+        };
+        if !*first_seen && let Some(at) = find(seen, &trigger.first) {
+            *first_seen = true;
+            // Only what comes after the first pattern completes it.
+            seen.drain(..at + trigger.first.len());
+        }
+        if *first_seen && (trigger.then.is_empty() || find(seen, &trigger.then).is_some()) {
+            *armed = None;
+            swallow.store(true, Ordering::SeqCst);
+            self.cuts.fetch_add(1, Ordering::SeqCst);
+        }
+        let keep = seen.len().saturating_sub(4096);
+        seen.drain(..keep);
     }
 }
 
-/// Server → client, until the commit to cut is answered: then neither end hears more.
+/// Server → client, until the request to cut is answered: then neither end hears more.
 fn relay_back(mut server: TcpStream, mut client: TcpStream, swallow: &AtomicBool) {
     let mut buffer = [0u8; 16 * 1024];
     loop {
@@ -132,7 +157,7 @@ fn relay_back(mut server: TcpStream, mut client: TcpStream, swallow: &AtomicBool
             Ok(n) => n,
         };
         if swallow.load(Ordering::SeqCst) {
-            // The server answered the COMMIT: it is made. The client never hears so.
+            // The server answered (a COMMIT answered is made): the client never hears so.
             let _ = client.shutdown(Shutdown::Both);
             let _ = server.shutdown(Shutdown::Both);
             return;
