@@ -27,6 +27,7 @@ mod service_fuzz;
 mod service_hostile;
 mod service_instances;
 mod service_labels;
+mod service_openapi_fuzz;
 mod spelling;
 mod station;
 mod support;

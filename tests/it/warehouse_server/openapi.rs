@@ -107,8 +107,9 @@ fn every_warehouse_operation_refuses_a_missing_or_forged_credential() {
     }
 }
 
-/// Each operation's documented statuses, by method and path as written in the document.
-fn documented(document: &Value) -> Vec<(Method, String, Vec<u16>)> {
+/// Each operation's documented statuses, by method and path as written in the document, and
+/// the headers it documents.
+fn documented(document: &Value) -> Vec<(Method, String, Vec<u16>, Vec<String>)> {
     each_operation(document)
         .into_iter()
         .map(|(method, path, operation)| {
@@ -116,10 +117,25 @@ fn documented(document: &Value) -> Vec<(Method, String, Vec<u16>)> {
                 .as_object()
                 .map(|r| r.keys().filter_map(|k| k.parse().ok()).collect())
                 .unwrap_or_default();
-            (method, path.to_string(), statuses)
+            let headers = operation["parameters"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|p| p["in"] == "header")
+                .filter_map(|p| p["name"].as_str().map(str::to_owned))
+                .collect();
+            (method, path.to_string(), statuses, headers)
         })
         .collect()
 }
+
+/// What it sends as a documented header's value.
+const HEADER_VALUES: [&str; 4] = [
+    "",
+    "short",
+    "two words but long enough",
+    "ключ-0123456789abcdef",
+];
 
 /// What a careless or hostile caller puts in a path's parameters.
 const PARAMETERS: [&str; 6] = [
@@ -153,8 +169,17 @@ fn every_operation_answers_hostile_input_with_a_documented_status_and_no_5xx() {
     let server = super::staffed(&site, &[]);
     let (desk, desk_token) = super::enrolled(&site, &server, "Fuzzing desk");
     let document = desk.call(Method::GET, "/openapi.json", None, None).body;
+    let operations = documented(&document);
+    let keyed = operations
+        .iter()
+        .filter(|(_, _, _, headers)| headers.iter().any(|h| h == "Idempotency-Key"))
+        .count();
+    assert_eq!(
+        keyed, 4,
+        "packing, a label asked again, fulfilling, canceling"
+    );
     let mut problems = Vec::new();
-    for (method, path, statuses) in documented(&document) {
+    for (method, path, statuses, headers) in operations {
         let has_parameters = path.contains('{');
         let with_body = matches!(method, Method::POST | Method::PUT | Method::PATCH);
         let mut requests: Vec<(String, Option<String>)> = Vec::new();
@@ -178,14 +203,22 @@ fn every_operation_answers_hostile_input_with_a_documented_status_and_no_5xx() {
         for body in bodies().into_iter().filter(|_| with_body) {
             requests.push((plain.clone(), Some(body)));
         }
-        for (target, body) in requests {
+        let mut with_headers: Vec<_> = requests.into_iter().map(|r| (r, None)).collect();
+        for header in &headers {
+            for value in HEADER_VALUES {
+                let body = with_body.then(|| "{}".to_string());
+                with_headers.push(((plain.clone(), body), Some((header.as_str(), value))));
+            }
+        }
+        for ((target, body), header) in with_headers {
             // A fresh session each time: an operation may end the one it was sent with.
             let session = desk.session(&desk_token, "Sam", super::SUPERVISOR_PIN);
-            let (status, text) = desk.runtime_call_raw(
+            let (status, text) = desk.raw_with(
                 method.clone(),
                 &target,
                 Some(&session),
                 body.as_deref().unwrap_or(""),
+                &header.into_iter().collect::<Vec<_>>(),
             );
             let code = status.as_u16();
             // Every refusal in the servers' shape, saying what was wrong.

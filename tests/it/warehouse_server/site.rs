@@ -356,12 +356,27 @@ impl Desk {
         token: Option<&str>,
         body: &str,
     ) -> (StatusCode, String) {
+        self.raw_with(method, path, token, body, &[])
+    }
+
+    /// [`Self::runtime_call_raw`] with these headers too.
+    pub fn raw_with(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: &str,
+        headers: &[(&str, &str)],
+    ) -> (StatusCode, String) {
         self.runtime.block_on(async {
             let mut request = self
                 .http
                 .request(method, format!("{}{path}", self.base_url))
                 .header("content-type", "application/json")
                 .body(body.to_string());
+            for (name, value) in headers {
+                request = request.header(*name, *value);
+            }
             if let Some(token) = token {
                 request = request.bearer_auth(token);
             }
