@@ -1,6 +1,7 @@
 //! What a statement, a transaction or a connection could not do, on either engine. Each store
 //! turns it into its own error (`StationError`, `StoreError`), keeping the distinction that
-//! matters to its callers: unreachable (nothing was recorded; retry) against failed.
+//! matters to its callers: unreachable (nothing was recorded; retry), a commit whose outcome is
+//! unknown (repeat only what is recorded once), and failed.
 
 /// What the SQL layer could not do.
 #[derive(Debug, thiserror::Error)]

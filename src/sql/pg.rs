@@ -261,7 +261,8 @@ pub(super) fn describe_problem(target: &PgTarget, error: &postgres::Error) -> Co
 }
 
 /// An error of a statement or transaction: a lost connection is `Unreachable` (the caller says
-/// "nothing was recorded; retrying"), anything else a plain database failure.
+/// "nothing was recorded"; during `COMMIT`, `PgTx::commit` makes it `CommitUnknown`), anything
+/// else a plain database failure.
 pub fn classify(error: postgres::Error) -> SqlError {
     match error.code() {
         Some(code) if is_connection_state(code) => SqlError::Unreachable(full_reason(&error)),

@@ -117,7 +117,7 @@ impl From<crate::sql::migrate::MigrateError> for StationError {
 }
 
 /// The SQL layer's failures in the station's words: a lost warehouse connection stays
-/// `Unreachable` (the app says "nothing was recorded; retrying").
+/// `Unreachable`, and one lost while committing `CommitUnknown`.
 impl From<crate::sql::SqlError> for StationError {
     fn from(error: crate::sql::SqlError) -> Self {
         use crate::sql::SqlError;

@@ -31,7 +31,8 @@ pub enum WarehouseClientError {
         message: String,
         retry_after: Duration,
     },
-    /// 503: the server or its record is busy or unreachable; nothing was recorded.
+    /// 503: the server or its record is busy or unreachable; nothing was recorded, or (its
+    /// message says so) a commit was cut off: repeat the write with its key.
     #[error("{message}")]
     Busy {
         message: String,

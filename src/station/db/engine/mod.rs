@@ -22,8 +22,10 @@
 //!   `PRAGMA user_version`) are adopted, and their `user_version` set past anything an old build
 //!   knows, so that build refuses them instead of re-applying its steps.
 //! - **When the database goes away**: a transaction cut off was never committed, so nothing is
-//!   half-recorded; the failed action says "Warehouse database unreachable — nothing was recorded;
-//!   retrying" (`Failure::WarehouseUnreachable`, Retry/F5 repeats it). The connection notes its
+//!   half-recorded; one cut off while its `COMMIT` was in flight may have been, which the error
+//!   says (`CommitUnknown`): the desk's repeat with its idempotency key is recorded once
+//!   (`db::once`). The failed action says so (`Failure::WarehouseUnreachable`, Retry/F5 repeats
+//!   it). The connection notes its
 //!   health in a shared cell (`sql::Health`) that the app's watcher reads without the database
 //!   lock; while it is unreachable the watcher pings every 2 s (a ping reconnects), the status bar
 //!   says so, and it clears by itself
