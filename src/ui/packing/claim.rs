@@ -80,6 +80,7 @@ pub fn claimed(
         return;
     };
     open.claim_in_flight = false;
+    let again = std::mem::take(&mut open.claim_again);
     let was_ours = matches!(open.claim, ClaimState::Ours { .. });
     let was_theirs = matches!(open.claim, ClaimState::Theirs { .. });
     open.claim = match result {
@@ -103,6 +104,9 @@ pub fn claimed(
             retry_at: Instant::now() + RETRY_AFTER,
         },
     };
+    if again && !matches!(open.claim, ClaimState::Failed { .. }) {
+        claim_shown(open, desk);
+    }
 }
 
 /// F-less button "Take over": at once while a supervisor is unlocked, after the PIN otherwise.
@@ -184,10 +188,17 @@ pub fn taken_over(
     };
     open.take_over = TakeOverFlow::Closed;
     open.claim_in_flight = false;
+    let again = std::mem::take(&mut open.claim_again);
     match result {
         Ok(_) => {
+            // Changed while the take-over was asked: renewed at once, which asks the record.
+            let renew_in = if again {
+                Duration::ZERO
+            } else {
+                CLAIM_RENEW_EVERY
+            };
             open.claim = ClaimState::Ours {
-                renew_at: Instant::now() + CLAIM_RENEW_EVERY,
+                renew_at: Instant::now() + renew_in,
             };
             desk.notice(
                 Level::Info,

@@ -105,8 +105,11 @@ pub fn handle(
             if !orders.contains(&open.order.source_reference) {
                 return;
             }
-            // Ask again: a claim of ours may have been taken over, theirs given back.
-            if !matches!(open.claim, ClaimState::NotNeeded) && !open.claim_in_flight {
+            // Ask again: a claim of ours may have been taken over, theirs given back. A claim
+            // in flight may have been answered before the change: asked again after it.
+            if open.claim_in_flight {
+                open.claim_again = true;
+            } else if !matches!(open.claim, ClaimState::NotNeeded) {
                 claim::claim_shown(open, desk);
             }
             open::refresh(packing, desk);

@@ -128,7 +128,11 @@ pub fn open_loaded(
                     .map(|s| &s.shipment_id)
                     == shipment_id.as_ref();
             if same {
-                Some((previous.claim, previous.claim_in_flight))
+                Some((
+                    previous.claim,
+                    previous.claim_in_flight,
+                    previous.claim_again,
+                ))
             } else {
                 claim::release_shown(&mut previous, desk);
                 None
@@ -151,13 +155,16 @@ pub fn open_loaded(
         print: Request::Idle,
         claim: ClaimState::NotNeeded,
         claim_in_flight: false,
+        claim_again: false,
         history,
         take_over: TakeOverFlow::Closed,
         unanswered,
     });
     if let Some(open) = &mut packing.open {
         match kept {
-            Some((state, in_flight)) => (open.claim, open.claim_in_flight) = (state, in_flight),
+            Some((state, in_flight, again)) => {
+                (open.claim, open.claim_in_flight, open.claim_again) = (state, in_flight, again);
+            }
             None => claim::claim_shown(open, desk),
         }
     }

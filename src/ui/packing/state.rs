@@ -48,6 +48,9 @@ pub struct OpenOrder {
     pub claim: ClaimState,
     /// A claim, renewal or take-over is being asked of the record.
     pub claim_in_flight: bool,
+    /// The shipment changed while a claim was in flight, whose answer may predate the change
+    /// (another desk's release): ask again once it comes.
+    pub claim_again: bool,
     pub take_over: TakeOverFlow,
     /// The order's events, oldest first (read with the order when it opens and reloads).
     pub history: Vec<Event>,
