@@ -3,6 +3,7 @@
 
 mod au;
 mod ca;
+mod choice;
 mod eu;
 mod gb;
 mod jp;
