@@ -249,11 +249,8 @@ fn a_warehouse_server_that_goes_away_says_so_records_nothing_and_comes_back() {
     // The server goes away; the packer asks for the label.
     warehouse.stop();
     press(h, Key::F2);
-    wait_until(h, "the refusal", |app| {
-        matches!(
-            app.state().packing.open.as_ref().unwrap().label,
-            LabelJob::Failed(_)
-        )
+    wait_for_label(h, "the refusal", |label| {
+        matches!(label, LabelJob::Failed(_))
     });
     assert!(matches!(
         h.state().state().packing.open.as_ref().unwrap().label,
@@ -280,11 +277,15 @@ fn a_warehouse_server_that_goes_away_says_so_records_nothing_and_comes_back() {
 
     // The same action now goes through.
     press(h, Key::F2);
-    wait_until(h, "the label", |app| {
-        matches!(
-            app.state().packing.open.as_ref().unwrap().label,
-            LabelJob::Ready { .. }
-        )
+    wait_for_label(h, "the label", |label| {
+        matches!(label, LabelJob::Ready { .. })
+    });
+}
+
+/// Waits until the open order's label job is as `done` says.
+fn wait_for_label(h: &mut AppHarness, what: &str, done: impl Fn(&LabelJob) -> bool) {
+    wait_until(h, what, |app| {
+        done(&app.state().packing.open.as_ref().unwrap().label)
     });
 }
 
@@ -322,11 +323,8 @@ fn a_parcel_whose_answer_was_lost_is_asked_again_with_its_key_and_recorded_once(
     // The server records the parcel; its answer is lost on the way back to the desk.
     relay.arm_answer_to("/parcels HTTP/1.1");
     press(h, Key::F2);
-    wait_until(h, "the lost answer", |app| {
-        matches!(
-            app.state().packing.open.as_ref().unwrap().label,
-            LabelJob::Failed(_)
-        )
+    wait_for_label(h, "the lost answer", |label| {
+        matches!(label, LabelJob::Failed(_))
     });
     assert_eq!(relay.cuts(), 1);
     assert!(matches!(
@@ -343,11 +341,8 @@ fn a_parcel_whose_answer_was_lost_is_asked_again_with_its_key_and_recorded_once(
     // The packer asks again (Retry, F5): the same parcel, the same key. The server answers as
     // the first time, and the label comes for the one parcel.
     press(h, Key::F5);
-    wait_until(h, "the label", |app| {
-        matches!(
-            app.state().packing.open.as_ref().unwrap().label,
-            LabelJob::Ready { .. }
-        )
+    wait_for_label(h, "the label", |label| {
+        matches!(label, LabelJob::Ready { .. })
     });
     assert_eq!(
         live_parcels(&warehouse, order.number),

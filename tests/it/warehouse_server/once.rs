@@ -43,6 +43,26 @@ fn keyed(desk: &Desk, session: &str, path: &str, body: Option<Value>, key: &str)
     .unwrap()
 }
 
+/// `POST path` twice with one key: `status` both times, the second marked as a repeat and
+/// answered as the first. The first answer.
+fn twice(
+    desk: &Desk,
+    session: &str,
+    path: &str,
+    body: Option<Value>,
+    key: &str,
+    status: u16,
+) -> Answer {
+    let first = keyed(desk, session, path, body.clone(), key);
+    assert_eq!(first.status.as_u16(), status, "{path}: {}", first.text);
+    assert!(!replayed(&first), "{path}: the first try is not a repeat");
+    let again = keyed(desk, session, path, body, key);
+    assert_eq!(again.status.as_u16(), status, "{path}: {}", again.text);
+    assert!(replayed(&again), "{path}: the repeat is marked");
+    assert_eq!(again.body, first.body, "{path}: answered as the first time");
+    first
+}
+
 fn replayed(answer: &Answer) -> bool {
     answer
         .headers
@@ -71,47 +91,12 @@ fn each_repeatable_write_sent_again_with_its_key_is_answered_as_before_and_recor
 
         // A parcel, sent twice with one key: one parcel, one answer.
         let key = IdempotencyKey::new().to_string();
-        let first = keyed(
-            &desk,
-            &pia,
-            &path("shipments/S1/parcels"),
-            Some(pack_body(1)),
-            &key,
-        );
-        assert_eq!(
-            first.status,
-            StatusCode::CREATED,
-            "{}: {}",
-            site.name,
-            first.text
-        );
-        assert!(!replayed(&first));
-        let again = keyed(
-            &desk,
-            &pia,
-            &path("shipments/S1/parcels"),
-            Some(pack_body(1)),
-            &key,
-        );
-        assert_eq!(
-            again.status,
-            StatusCode::CREATED,
-            "{}: {}",
-            site.name,
-            again.text
-        );
-        assert!(replayed(&again), "{}: the repeat is marked", site.name);
-        assert_eq!(again.body, first.body);
+        let parcels_path = path("shipments/S1/parcels");
+        let first = twice(&desk, &pia, &parcels_path, Some(pack_body(1)), &key, 201);
         assert_eq!(parcels(&mut site.open_record(), "S1"), 1, "{}", site.name);
 
         // The same key with another parcel is a mistake, not a repeat: refused, nothing made.
-        let other = keyed(
-            &desk,
-            &pia,
-            &path("shipments/S1/parcels"),
-            Some(pack_body(2)),
-            &key,
-        );
+        let other = keyed(&desk, &pia, &parcels_path, Some(pack_body(2)), &key);
         assert_eq!(
             other.status,
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -120,47 +105,33 @@ fn each_repeatable_write_sent_again_with_its_key_is_answered_as_before_and_recor
         );
         assert_eq!(other.body["error"][0]["field"], "Idempotency-Key");
         assert!(other.text.contains("another request"), "{}", other.text);
-        let malformed = keyed(
-            &desk,
-            &pia,
-            &path("shipments/S1/parcels"),
-            Some(pack_body(1)),
-            "x y",
-        );
+        let malformed = keyed(&desk, &pia, &parcels_path, Some(pack_body(1)), "x y");
         assert_eq!(malformed.status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(malformed.body["error"][0]["field"], "Idempotency-Key");
         // Without a key a write is simply made (a script, curl): a second parcel.
-        let unkeyed = desk.call(
-            Method::POST,
-            &path("shipments/S1/parcels"),
-            Some(&pia),
-            Some(pack_body(1)),
-        );
+        let unkeyed = desk.call(Method::POST, &parcels_path, Some(&pia), Some(pack_body(1)));
         assert_eq!(unkeyed.status, StatusCode::CREATED, "{}", unkeyed.text);
         assert_eq!(parcels(&mut site.open_record(), "S1"), 2, "{}", site.name);
 
         // The label asked again, and the fulfillment: each repeat answered as the first try.
         let parcel = first.body["parcel"].as_i64().unwrap();
-        let key = IdempotencyKey::new().to_string();
         let label_path = path(&format!("parcels/{parcel}/label"));
         let label_body = json!({"brand_code": "BRAND"});
-        let asked = keyed(&desk, &pia, &label_path, Some(label_body.clone()), &key);
-        assert_eq!(asked.status, StatusCode::ACCEPTED, "{}", asked.text);
-        let asked_again = keyed(&desk, &pia, &label_path, Some(label_body), &key);
-        assert_eq!(asked_again.status, StatusCode::ACCEPTED);
-        assert!(replayed(&asked_again));
-        assert_eq!(asked_again.body, asked.body);
-
         let key = IdempotencyKey::new().to_string();
+        twice(&desk, &pia, &label_path, Some(label_body), &key, 202);
+
         let fulfill_path = path(&format!("parcels/{parcel}/fulfill"));
         let fulfillment = json!({"tracking_number": "TRK-1", "carrier": "Post", "location": "WH1",
             "shipped_at": "2026-11-29T09:00:00Z"});
-        let done = keyed(&desk, &pia, &fulfill_path, Some(fulfillment.clone()), &key);
-        assert_eq!(done.status, StatusCode::OK, "{}: {}", site.name, done.text);
-        let done_again = keyed(&desk, &pia, &fulfill_path, Some(fulfillment.clone()), &key);
-        assert_eq!(done_again.status, StatusCode::OK, "{}", done_again.text);
-        assert!(replayed(&done_again));
-        assert_eq!(done_again.body, done.body);
+        let key = IdempotencyKey::new().to_string();
+        twice(
+            &desk,
+            &pia,
+            &fulfill_path,
+            Some(fulfillment.clone()),
+            &key,
+            200,
+        );
         // A fresh key for the same fulfillment is a second fulfillment: refused as ever.
         let fresh = IdempotencyKey::new().to_string();
         let twice = keyed(&desk, &pia, &fulfill_path, Some(fulfillment), &fresh);
@@ -169,23 +140,7 @@ fn each_repeatable_write_sent_again_with_its_key_is_answered_as_before_and_recor
         // A cancellation repeated: 200 both times, one cancellation event.
         let key = IdempotencyKey::new().to_string();
         let cancel_path = path("shipments/S2/cancel");
-        let canceled = keyed(&desk, &sam, &cancel_path, None, &key);
-        assert_eq!(
-            canceled.status,
-            StatusCode::OK,
-            "{}: {}",
-            site.name,
-            canceled.text
-        );
-        let canceled_again = keyed(&desk, &sam, &cancel_path, None, &key);
-        assert_eq!(
-            canceled_again.status,
-            StatusCode::OK,
-            "{}",
-            canceled_again.text
-        );
-        assert!(replayed(&canceled_again));
-        assert_eq!(canceled_again.body, canceled.body);
+        twice(&desk, &sam, &cancel_path, None, &key, 200);
         let mut record = site.open_record();
         let events = record.events(ORDER).unwrap();
         for kind in ["fulfillment", "cancellation"] {
