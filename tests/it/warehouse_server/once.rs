@@ -134,8 +134,8 @@ fn each_repeatable_write_sent_again_with_its_key_is_answered_as_before_and_recor
         );
         // A fresh key for the same fulfillment is a second fulfillment: refused as ever.
         let fresh = IdempotencyKey::new().to_string();
-        let twice = keyed(&desk, &pia, &fulfill_path, Some(fulfillment), &fresh);
-        assert_eq!(twice.status, StatusCode::CONFLICT, "{}", twice.text);
+        let second = keyed(&desk, &pia, &fulfill_path, Some(fulfillment), &fresh);
+        assert_eq!(second.status, StatusCode::CONFLICT, "{}", second.text);
 
         // A cancellation repeated: 200 both times, one cancellation event.
         let key = IdempotencyKey::new().to_string();
