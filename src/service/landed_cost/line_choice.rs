@@ -135,6 +135,82 @@ fn among<'t>(
     }
 }
 
+/// What an item is made of, as far as a line's material decides it ("of plastics", "of wood",
+/// "of glass").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Material {
+    Plastics,
+    Wood,
+    Bamboo,
+    Glass,
+    Ceramic,
+    Leather,
+    BaseMetal,
+    Textile,
+    Paper,
+    Rubber,
+}
+
+fn material(stem: &str) -> Option<Material> {
+    use Material::*;
+    Some(match stem {
+        "plastic" | "pvc" | "vinyl" | "polyethylene" | "polypropylene" | "polycarbonate"
+        | "silicone" => Plastics,
+        "wood" | "wooden" | "beech" | "oak" | "pine" | "walnut" | "teak" | "birch" | "maple" => {
+            Wood
+        }
+        "bamboo" => Bamboo,
+        "glass" | "crystal" => Glass,
+        "ceramic" | "stoneware" | "earthenware" | "porcelain" | "china" | "terracotta" => Ceramic,
+        "leather" | "lambskin" | "cowhide" | "suede" | "nubuck" => Leather,
+        "steel" | "stainless" | "iron" | "aluminium" | "aluminum" | "copper" | "brass"
+        | "bronze" | "zinc" | "titanium" => BaseMetal,
+        "textile" => Textile,
+        "paper" | "paperboard" | "cardboard" => Paper,
+        "rubber" | "latex" => Rubber,
+        _ => return None,
+    })
+}
+
+fn materials<'w>(words: impl IntoIterator<Item = &'w String>) -> Vec<Material> {
+    let mut found: Vec<Material> = words.into_iter().filter_map(|w| material(w)).collect();
+    found.sort_unstable();
+    found.dedup();
+    found
+}
+
+/// The candidates whose material does not contradict the product's: a line for wooden toys is
+/// not a plastic toy's, nor one "of glass" a ceramic lamp's. Only the materials that tell the
+/// lines apart count (one every line names says nothing), and a product that names none, or a
+/// contradiction with every line, rules nothing out.
+fn agreeing_in_material<'t>(
+    candidates: &[&'t NationalLine],
+    product: &[String],
+) -> (Vec<&'t NationalLine>, Vec<&'t Described>) {
+    let described: Vec<&Described> = candidates.iter().map(|l| l.described()).collect();
+    let made_of = materials(product);
+    let keep_all = || (candidates.to_vec(), described.clone());
+    if made_of.is_empty() {
+        return keep_all();
+    }
+    let of_line: Vec<Vec<Material>> = described.iter().map(|d| materials(&d.wanted)).collect();
+    let in_every = |m: &Material| of_line.iter().all(|ms| ms.contains(m));
+    let agrees = |ms: &Vec<Material>| {
+        let telling: Vec<&Material> = ms.iter().filter(|m| !in_every(m)).collect();
+        telling.is_empty() || telling.iter().any(|m| made_of.contains(m))
+    };
+    let kept: Vec<usize> = (0..candidates.len())
+        .filter(|&i| agrees(&of_line[i]))
+        .collect();
+    if kept.is_empty() || kept.len() == candidates.len() {
+        return keep_all();
+    }
+    (
+        kept.iter().map(|&i| candidates[i]).collect(),
+        kept.iter().map(|&i| described[i]).collect(),
+    )
+}
+
 /// Whether the lines share one rate, MFN and preferential.
 fn one_rate(lines: &[&NationalLine]) -> bool {
     lines
@@ -149,7 +225,6 @@ fn by_words<'t>(
     lines: usize,
     text: impl FnOnce() -> ProductText,
 ) -> Choice<'t> {
-    let n = candidates.len();
     // The lines left in the item's value range may share one rate.
     if one_rate(candidates) {
         return Choice {
@@ -160,18 +235,28 @@ fn by_words<'t>(
     }
     let text = text();
     let mut product: Vec<String> = Vec::new();
-    for word in text
+    let all: Vec<&str> = text
         .name
         .iter()
         .chain(text.category.iter())
         .chain(text.description.iter())
-    {
-        stems(word, &mut product);
+        .collect();
+    let mut at = 0;
+    while at < all.len() {
+        // "man-made" as one word, as in the lines' descriptions.
+        if all[at] == "man" && all.get(at + 1) == Some(&"made") {
+            stems("manmade", &mut product);
+            at += 2;
+            continue;
+        }
+        stems(all[at], &mut product);
+        at += 1;
     }
     product.sort_unstable();
     product.dedup();
     let in_product = |w: &String| product.binary_search(w).is_ok();
-    let described: Vec<&Described> = candidates.iter().map(|l| l.described()).collect();
+    let (candidates, described) = agreeing_in_material(candidates, &product);
+    let (candidates, n) = (&candidates[..], candidates.len());
     // A word every line has says nothing about which line (asked only of the product's words).
     let in_every_line = |w: &String| described.iter().all(|d| d.wanted.contains(w));
     let scores: Vec<i32> = described
@@ -279,6 +364,39 @@ mod tests {
         assert_eq!((named.line.code, named.why), ("69111080", Why::Named));
         let eu_code = choose(us, "69111000", || text("Porcelain plate", ""), None).unwrap();
         assert_ne!(eu_code.why, Why::Named);
+    }
+
+    /// A line's material that the product contradicts rules the line out; nylon is a man-made
+    /// fibre (not a men's line).
+    #[test]
+    fn materials_and_fibres_agree_with_the_product_or_rule_a_line_out() {
+        let tables = Tables::load().unwrap();
+        let (us, eu) = (
+            tables.schedule("US").unwrap(),
+            tables.schedule("EU").unwrap(),
+        );
+        let bag = choose(us, "420292", || text("Nylon backpack", "Bags"), None).unwrap();
+        assert_eq!(bag.line.code, "42029231", "{bag:?}");
+        let train = || text("Wooden toy train set for children", "Toys");
+        let wooden = choose(eu, "950300", train, None).unwrap();
+        let plastics = wooden
+            .line
+            .described()
+            .wanted
+            .iter()
+            .any(|w| w == "plastic");
+        assert!(!plastics, "{wooden:?}");
+        // A product that names no material keeps every line.
+        let boots = || text("Ankle boots", "Footwear");
+        assert_eq!(
+            choose(eu, "640391", boots, None).unwrap().line.code,
+            "64039105"
+        );
+        let leather = || text("Leather ankle boots", "Footwear");
+        assert_eq!(
+            choose(eu, "640391", leather, None).unwrap().line.code,
+            "64039111"
+        );
     }
 
     /// HTS 6403.99 (other footwear, leather uppers): for persons other than men, youths and

@@ -33,7 +33,7 @@ const TARIFFS: [(&str, &str, Option<&str>, &str, &str); 6] = [
 
 /// The shares reached, in percent, that the test holds: (tuning exact, tuning rate, held-out
 /// exact, held-out rate). Raise them as the choice improves; never lower them to pass.
-const FLOOR: [f64; 4] = [56.0, 64.0, 60.0, 66.0];
+const FLOOR: [f64; 4] = [57.0, 65.5, 62.0, 67.5];
 
 struct Case<'a> {
     tariff: &'static str,

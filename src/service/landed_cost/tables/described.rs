@@ -122,7 +122,8 @@ impl Described {
         let mut excluded = Vec::new();
         let mut valued = None;
         for segment in description.split(" > ") {
-            let lower = segment.to_lowercase();
+            // One word, so "man-made fibres" is not read as "man" (a men's line).
+            let lower = segment.to_lowercase().replace("man-made", "manmade");
             valued = Bracket::parse(&lower).or(valued);
             // Words after a marker of exclusion count against the line.
             let cut = ["excl.", "excluding", "other than", "not "]
@@ -137,6 +138,11 @@ impl Described {
             for word in words(ruled_out) {
                 stems(&word, &mut excluded);
             }
+        }
+        // A word counts once, however many of the line's words belong to its family.
+        for list in [&mut wanted, &mut excluded] {
+            list.sort_unstable();
+            list.dedup();
         }
         let own = own.trim_start().to_lowercase();
         let is_other = |text: &str| {
@@ -161,8 +167,9 @@ impl Described {
     }
 }
 
-/// A word as compared: without a plural or participle ending, plus the family it belongs to
-/// (`polyester` is synthetic, `knit` is knitted), added to `out`; nothing for a stop word.
+/// A word as compared: without a plural or participle ending, plus the families it belongs
+/// to (`polyester` is synthetic, man-made and textile; `knit` is knitted), added to `out`;
+/// nothing for a stop word.
 pub fn stems(word: &str, out: &mut Vec<String>) {
     if STOP.contains(&word) || word.len() < 2 || word.bytes().all(|b| b.is_ascii_digit()) {
         return;
@@ -174,18 +181,21 @@ pub fn stems(word: &str, out: &mut Vec<String>) {
     } else {
         word.to_string()
     };
-    let family = match stem.as_str() {
-        "polyester" | "nylon" | "acrylic" | "polyamide" | "elastane" | "spandex" => "synthetic",
-        "viscose" | "rayon" | "modal" | "lyocell" => "artificial",
-        "knit" | "knitwear" | "crocheted" => "knitted",
-        "woman" | "ladie" | "lady" | "girl" => "women",
-        "man" | "boy" | "gent" => "men",
-        "porcelain" => "china",
-        "earbud" | "earphone" | "headset" => "headphone",
-        _ => "",
+    let families: &[&str] = match stem.as_str() {
+        "polyester" | "nylon" | "polyamide" | "elastane" | "spandex" => {
+            &["synthetic", "manmade", "textile"]
+        }
+        "acrylic" => &["synthetic", "manmade"],
+        "viscose" | "rayon" | "modal" | "lyocell" => &["artificial", "manmade", "textile"],
+        "manmade" => &["synthetic", "artificial"],
+        "cotton" | "wool" | "silk" | "linen" | "flax" | "fabric" => &["textile"],
+        "knit" | "knitwear" | "crocheted" => &["knitted"],
+        "woman" | "ladie" | "lady" | "girl" => &["women"],
+        "man" | "boy" | "gent" => &["men"],
+        "porcelain" => &["china"],
+        "earbud" | "earphone" | "headset" => &["headphone"],
+        _ => &[],
     };
     out.push(stem);
-    if !family.is_empty() {
-        out.push(family.to_string());
-    }
+    out.extend(families.iter().map(|f| (*f).to_string()));
 }
