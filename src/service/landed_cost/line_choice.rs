@@ -5,7 +5,7 @@
 use rust_decimal::Decimal;
 
 use super::classify::ProductText;
-use super::tables::{Described, NationalLine, Schedule, stems};
+use super::tables::{Described, NationalLine, Schedule, stem_all};
 
 /// The line chosen and why.
 #[derive(Debug, Clone)]
@@ -235,22 +235,8 @@ fn by_words<'t>(
     }
     let text = text();
     let mut product: Vec<String> = Vec::new();
-    let all: Vec<&str> = text
-        .name
-        .iter()
-        .chain(text.category.iter())
-        .chain(text.description.iter())
-        .collect();
-    let mut at = 0;
-    while at < all.len() {
-        // "man-made" as one word, as in the lines' descriptions.
-        if all[at] == "man" && all.get(at + 1) == Some(&"made") {
-            stems("manmade", &mut product);
-            at += 2;
-            continue;
-        }
-        stems(all[at], &mut product);
-        at += 1;
+    for part in [&text.name, &text.category, &text.description] {
+        stem_all(part.iter(), &mut product);
     }
     product.sort_unstable();
     product.dedup();

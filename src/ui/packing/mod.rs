@@ -135,7 +135,7 @@ pub fn progress(packing: &mut Packing, progress: Progress) {
         } => {
             if open.order.source_reference == number {
                 open.parcel = Some(parcel);
-                open.unanswered.label = None;
+                unanswered::settle(&mut open.unanswered.label, Ok(()));
                 if let Some(order) = order {
                     open.order = *order;
                 }

@@ -108,11 +108,8 @@ impl WarehouseClient {
         body: Option<&(impl Serialize + ?Sized)>,
         timeout: Option<Duration>,
     ) -> Result<reqwest::Response> {
-        let json = body
-            .map(serde_json::to_vec)
-            .transpose()
-            .map_err(|e| WarehouseClientError::Invalid(vec![FieldError::new("", e.to_string())]))?;
-        self.send_json(method, url, credential, json, timeout).await
+        self.send_json(method, url, credential, json_body(body)?, timeout)
+            .await
     }
 
     /// [`Self::send`] with the body already JSON text.
@@ -166,16 +163,12 @@ impl WarehouseClient {
         body: Option<&(impl Serialize + ?Sized)>,
         key: &IdempotencyKey,
     ) -> Result<T> {
-        let text = body
-            .map(serde_json::to_vec)
-            .transpose()
-            .map_err(|e| WarehouseClientError::Invalid(vec![FieldError::new("", e.to_string())]))?;
         let request = self
             .request(
                 Method::POST,
                 self.url(segments),
                 Credential::Session(session),
-                text,
+                json_body(body)?,
                 None,
             )?
             .header(IDEMPOTENCY_KEY, key.as_str());
@@ -250,6 +243,13 @@ impl WarehouseClient {
             .await?;
         json(response).await
     }
+}
+
+/// A request's body as JSON bytes.
+fn json_body(body: Option<&(impl Serialize + ?Sized)>) -> Result<Option<Vec<u8>>> {
+    body.map(serde_json::to_vec)
+        .transpose()
+        .map_err(|e| WarehouseClientError::Invalid(vec![FieldError::new("", e.to_string())]))
 }
 
 /// Sends `request`; a refusal becomes the error its status and body say.

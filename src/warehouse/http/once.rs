@@ -19,6 +19,11 @@ use crate::api::FieldError;
 use crate::api::idempotency::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED, IdempotencyKey, KEY_RULE};
 use crate::station::db::{Once, Written};
 
+/// How the operations that take a key document it.
+pub const KEY_PARAMETER: &str = "Made by the desk before the first try and sent with every \
+    try: a repeat gets the first answer again (marked Idempotent-Replayed: true) instead of a \
+    second change. 16 to 255 letters, digits, '-', '_', '.', ':'.";
+
 /// The request's key, when it sent one.
 pub struct Key(Option<IdempotencyKey>);
 

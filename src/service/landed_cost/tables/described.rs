@@ -122,8 +122,7 @@ impl Described {
         let mut excluded = Vec::new();
         let mut valued = None;
         for segment in description.split(" > ") {
-            // One word, so "man-made fibres" is not read as "man" (a men's line).
-            let lower = segment.to_lowercase().replace("man-made", "manmade");
+            let lower = segment.to_lowercase();
             valued = Bracket::parse(&lower).or(valued);
             // Words after a marker of exclusion count against the line.
             let cut = ["excl.", "excluding", "other than", "not "]
@@ -132,12 +131,8 @@ impl Described {
                 .min()
                 .unwrap_or(lower.len());
             let (asked, ruled_out) = lower.split_at(cut);
-            for word in words(asked) {
-                stems(&word, &mut wanted);
-            }
-            for word in words(ruled_out) {
-                stems(&word, &mut excluded);
-            }
+            stem_all(words(asked).iter().map(String::as_str), &mut wanted);
+            stem_all(words(ruled_out).iter().map(String::as_str), &mut excluded);
         }
         // A word counts once, however many of the line's words belong to its family.
         for list in [&mut wanted, &mut excluded] {
@@ -167,10 +162,25 @@ impl Described {
     }
 }
 
+/// [`stems`] of each of `words` in turn, "man-made" (split at its hyphen) as one word: so
+/// "man-made fibres" is not read as "man", a men's line. Line descriptions and products' words
+/// alike go through here.
+pub fn stem_all<'w>(words: impl IntoIterator<Item = &'w str>, out: &mut Vec<String>) {
+    let mut words = words.into_iter().peekable();
+    while let Some(word) = words.next() {
+        if word == "man" && words.peek() == Some(&"made") {
+            words.next();
+            stems("manmade", out);
+        } else {
+            stems(word, out);
+        }
+    }
+}
+
 /// A word as compared: without a plural or participle ending, plus the families it belongs
 /// to (`polyester` is synthetic, man-made and textile; `knit` is knitted), added to `out`;
 /// nothing for a stop word.
-pub fn stems(word: &str, out: &mut Vec<String>) {
+fn stems(word: &str, out: &mut Vec<String>) {
     if STOP.contains(&word) || word.len() < 2 || word.bytes().all(|b| b.is_ascii_digit()) {
         return;
     }

@@ -15,7 +15,7 @@ use crate::station::model::{Action, CLAIM_LEASE, Claim, ClaimOutcome, OrderNumbe
 use crate::warehouse::clock::rfc3339;
 use crate::warehouse::http::auth::Caller;
 use crate::warehouse::http::error::WarehouseError;
-use crate::warehouse::http::once::{Key, answer, earlier};
+use crate::warehouse::http::once::{KEY_PARAMETER, Key, answer, earlier};
 use crate::warehouse::http::state::Shared;
 
 fn summary(row: &OrderRow) -> OrderSummary {
@@ -250,10 +250,7 @@ pub async fn release(
     params(
         ("order" = String, Path, description = "The order's number."),
         ("shipment" = String, Path, description = "The shipment's id."),
-        ("Idempotency-Key" = Option<String>, Header, description = "Made by the desk before \
-            the first try and sent with every try: a repeat gets the first answer again \
-            (marked Idempotent-Replayed: true) instead of a second change. 16 to 255 letters, \
-            digits, '-', '_', '.', ':'."),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAMETER),
     ),
     responses(
         (status = 200, description = "Canceled; the provider is told through the outbox.",

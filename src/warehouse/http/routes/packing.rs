@@ -22,7 +22,7 @@ use crate::station::model::{
 };
 use crate::warehouse::http::auth::{Body, Caller};
 use crate::warehouse::http::error::WarehouseError;
-use crate::warehouse::http::once::{Key, answer, earlier};
+use crate::warehouse::http::once::{KEY_PARAMETER, Key, answer, earlier};
 use crate::warehouse::http::state::Shared;
 
 use super::orders::order_number;
@@ -138,10 +138,7 @@ fn new_parcel(request: PackRequest) -> Result<(NewParcel, LabelOptions), Warehou
     params(
         ("order" = String, Path, description = "The order's number."),
         ("shipment" = String, Path, description = "The shipment's id."),
-        ("Idempotency-Key" = Option<String>, Header, description = "Made by the desk before \
-            the first try and sent with every try: a repeat gets the first answer again \
-            (marked Idempotent-Replayed: true) instead of a second change. 16 to 255 letters, \
-            digits, '-', '_', '.', ':'."),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAMETER),
     ),
     request_body = PackRequest,
     responses(
@@ -240,10 +237,7 @@ async fn on_claimed_parcel<T: Send + 'static>(
     params(
         ("order" = String, Path, description = "The order's number."),
         ("parcel" = i64, Path, description = "The parcel's id."),
-        ("Idempotency-Key" = Option<String>, Header, description = "Made by the desk before \
-            the first try and sent with every try: a repeat gets the first answer again \
-            (marked Idempotent-Replayed: true) instead of a second change. 16 to 255 letters, \
-            digits, '-', '_', '.', ':'."),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAMETER),
     ),
     request_body = LabelOptionsRequest,
     responses(
@@ -293,10 +287,7 @@ pub async fn label(
     params(
         ("order" = String, Path, description = "The order's number."),
         ("parcel" = i64, Path, description = "The parcel's id."),
-        ("Idempotency-Key" = Option<String>, Header, description = "Made by the desk before \
-            the first try and sent with every try: a repeat gets the first answer again \
-            (marked Idempotent-Replayed: true) instead of a second change. 16 to 255 letters, \
-            digits, '-', '_', '.', ':'."),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAMETER),
     ),
     request_body = FulfillRequest,
     responses(
