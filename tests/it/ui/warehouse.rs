@@ -231,13 +231,10 @@ fn two_desks_at_one_warehouse_server_see_each_others_orders_and_fulfillments() {
     );
 }
 
-#[test]
-fn a_warehouse_server_that_goes_away_says_so_records_nothing_and_comes_back() {
-    let mut warehouse = Warehouse::on(None);
-    let mut station = warehouse.desk("Bench");
-    let h = &mut station.harness;
+/// The packer signs in; an order the shop created is recorded at the warehouse (the desk sees
+/// it by itself), opened, and its parcel filled in: everything left, 700 g.
+fn ready_to_pack(h: &mut AppHarness, warehouse: &Warehouse) -> packdesk::demo::orders::DemoOrder {
     sign_in(h, PACKER.0, PACKER.1);
-    // An order the shop created, recorded at the warehouse: the desk sees it by itself.
     let order = demo(1);
     warehouse.submit(&order);
     wait_until(h, "the order", |app| !app.state().orders.rows.is_empty());
@@ -245,6 +242,15 @@ fn a_warehouse_server_that_goes_away_says_so_records_nothing_and_comes_back() {
     click(h, "Everything left (Ctrl+E)");
     super::type_into(h, "Weight (F6)", "700");
     click(h, "g");
+    order
+}
+
+#[test]
+fn a_warehouse_server_that_goes_away_says_so_records_nothing_and_comes_back() {
+    let mut warehouse = Warehouse::on(None);
+    let mut station = warehouse.desk("Bench");
+    let h = &mut station.harness;
+    let order = ready_to_pack(h, &warehouse);
 
     // The server goes away; the packer asks for the label.
     warehouse.stop();
@@ -311,14 +317,7 @@ fn a_parcel_whose_answer_was_lost_is_asked_again_with_its_key_and_recorded_once(
     let through = format!("http://127.0.0.1:{}", relay.port);
     let mut station = warehouse.desk_through("Bench", &through);
     let h = &mut station.harness;
-    sign_in(h, PACKER.0, PACKER.1);
-    let order = demo(1);
-    warehouse.submit(&order);
-    wait_until(h, "the order", |app| !app.state().orders.rows.is_empty());
-    open_by_scan(h, order.number);
-    click(h, "Everything left (Ctrl+E)");
-    super::type_into(h, "Weight (F6)", "700");
-    click(h, "g");
+    let order = ready_to_pack(h, &warehouse);
 
     // The server records the parcel; its answer is lost on the way back to the desk.
     relay.arm_answer_to("/parcels HTTP/1.1");
