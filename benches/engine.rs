@@ -24,6 +24,7 @@ fn setup() -> (Engine, CalcOptions) {
     let options = CalcOptions {
         now: time::OffsetDateTime::now_utc(),
         require_hs_codes: false,
+        undecided: Default::default(),
     };
     (Engine::new(tables), options)
 }

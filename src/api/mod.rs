@@ -9,6 +9,7 @@ pub mod landed_cost;
 pub mod num;
 pub mod order;
 pub mod tls;
+pub mod undecided;
 pub mod warehouse;
 
 pub use client::{Client, ClientConfig, ClientError, RetryPolicy, Secret};

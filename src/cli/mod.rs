@@ -17,6 +17,7 @@ use std::time::Duration;
 use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 
 use crate::paths::Paths;
+use crate::service::landed_cost::UndecidedLine;
 use crate::service::server::{
     DEFAULT_QUOTE_RETENTION_DAYS, DatabaseLocation, ServeConfig, parse_database,
 };
@@ -118,6 +119,11 @@ pub struct ServeArgs {
     /// Return HS codes with every calculation (one per SKU, classified when the merchant's is missing).
     #[arg(long)]
     pub require_hs_codes: bool,
+    /// The duty rate charged when a product's words leave national lines at different rates
+    /// possible (the quote then says it is not guaranteed and names them): the most likely
+    /// line's, or the highest, for a merchant who pays any difference and never undercharges.
+    #[arg(long, value_enum, default_value_t = UndecidedLine::MostLikely)]
+    pub undecided_line: UndecidedLine,
     /// Keep new labels `pending` for this many milliseconds, to exercise clients' polling.
     #[arg(long, default_value_t = 0)]
     pub label_delay_ms: u64,
@@ -176,6 +182,7 @@ impl ServeArgs {
             access_token: self.access_token.filter(|t| !t.is_empty()),
             public_url: self.public_url,
             require_hs_codes: self.require_hs_codes,
+            undecided: self.undecided_line,
             label_delay: Duration::from_millis(self.label_delay_ms),
             pricing_date: self.pricing_date,
             quote_retention: Duration::from_secs(self.quote_retention_days * 86_400),

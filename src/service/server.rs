@@ -12,7 +12,7 @@ use tokio::task::JoinHandle;
 
 use super::http::{Credentials, ServiceState, router};
 use super::keys::{self, KeysError};
-use super::landed_cost::{Engine, Tables, TablesError};
+use super::landed_cost::{Engine, Tables, TablesError, UndecidedLine};
 use super::retention::{self, RetentionJob};
 use super::store::{CalculationWriter, Store, StoreError};
 
@@ -46,6 +46,8 @@ pub struct ServeConfig {
     /// Base of absolute label URLs; defaults to `http://<bound address>`.
     pub public_url: Option<String>,
     pub require_hs_codes: bool,
+    /// The rate charged when a product may fall under national lines at different rates.
+    pub undecided: UndecidedLine,
     pub label_delay: Duration,
     /// Price every calculation as on this day (at noon UTC) instead of today: reproduces past
     /// quotes and lets tests pin the rules and exchange rates in force.
@@ -71,6 +73,7 @@ impl ServeConfig {
             access_token: None,
             public_url: None,
             require_hs_codes: false,
+            undecided: UndecidedLine::MostLikely,
             label_delay: Duration::ZERO,
             pricing_date: None,
             quote_retention: Duration::from_secs(DEFAULT_QUOTE_RETENTION_DAYS * 86_400),
@@ -172,6 +175,7 @@ pub async fn start(config: ServeConfig) -> Result<RunningService, ServeError> {
         credentials: credentials.clone(),
         public_url: public_url.trim_end_matches('/').to_string(),
         require_hs_codes: config.require_hs_codes,
+        undecided: config.undecided,
         label_delay: config.label_delay,
         pricing_date: config.pricing_date,
     });

@@ -174,3 +174,52 @@ fn a_key_short_enough_to_guess_is_refused_at_start_with_the_reason() {
     assert!(stderr.contains("short enough to guess"), "{stderr}");
     assert!(stderr.contains("at least 16"), "{stderr}");
 }
+
+/// `--undecided-line highest`, for a merchant who pays any difference: a vegan-leather tote sent
+/// as HS 420222 may be of plastic sheeting (4202.22.10, 8 %) or of textile (4202.22.90, 2 %) as
+/// far as its words tell; by default the quote charges the line its words describe, with the
+/// option the dearer one. Either way the line says it is not guaranteed, and
+/// `--require-hs-codes` names the line charged.
+#[test]
+fn undecided_line_highest_charges_the_dearest_line_the_words_leave_possible() {
+    let mut tote = cart("GB", None, None);
+    tote.currency_code = "GBP".into();
+    let shipment = &mut tote.shipments[0];
+    shipment.ship_from.country_code = "CN".into();
+    shipment.items.truncate(1);
+    let item = &mut shipment.items[0];
+    item.sku = "TOTE-1".into();
+    item.product_name = "Vegan leather tote handbag".into();
+    item.category = "Bags".into();
+    item.description = String::new();
+    item.hs_code = Some("420222".into());
+    item.unit_price = "200.00".parse().unwrap();
+    let env = [
+        ("PACKDESK_API_KEY", API_KEY),
+        ("PACKDESK_ACCESS_TOKEN", ACCESS_TOKEN),
+    ];
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    for (option, line, rate) in [
+        (&[][..], "42022290", "2"),
+        (&["--undecided-line", "highest"][..], "42022210", "8"),
+    ] {
+        let served = serve(&[option, &["--require-hs-codes"]].concat(), &env).unwrap();
+        let quote = runtime
+            .block_on(client(&served).landed_cost(&tote))
+            .unwrap();
+        let duty = &quote.shipments[0].shipping_rate_taxes[0]
+            .landed_cost
+            .breakdown[0];
+        assert_eq!(
+            duty.rate.normalize().to_string(),
+            rate,
+            "{option:?}: {duty:?}"
+        );
+        assert!(
+            duty.tax_name.contains("not guaranteed: may also be"),
+            "{duty:?}"
+        );
+        let codes = quote.hs_codes.unwrap();
+        assert_eq!(codes[0].hs_code, line, "{option:?}");
+    }
+}

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::auth::Credentials;
-use crate::service::landed_cost::Engine;
+use crate::service::landed_cost::{Engine, UndecidedLine};
 use crate::service::store::{CalculationWriter, Store};
 
 /// Everything a request handler needs, shared by all requests.
@@ -17,6 +17,7 @@ pub struct ServiceState {
     /// Absolute base of the label document URLs, without a trailing slash.
     pub public_url: String,
     pub require_hs_codes: bool,
+    pub undecided: UndecidedLine,
     /// How long a new label stays `pending` (0 = ready at once).
     pub label_delay: Duration,
     /// When set, calculations are priced as on this day (see `ServeConfig::pricing_date`).

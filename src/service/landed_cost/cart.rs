@@ -6,6 +6,7 @@ use time::Date;
 
 use super::allocate::allocate;
 use super::classify::{self, ProductText};
+use super::line_choice::UndecidedLine;
 use super::phrase::Words;
 use super::tables::{DestinationRow, FxDay, Tables, Tariff, TaxRow};
 use crate::api::{CartItem, CartShipmentRequest, FieldError, SharedText, TaxCalculationRequest};
@@ -28,6 +29,8 @@ pub struct Context<'t> {
     pub tariff: &'t Tariff,
     /// The destination's taxes in force, in table order.
     pub taxes: Vec<&'t TaxRow>,
+    /// The rate charged when national lines at different rates stay possible.
+    pub undecided: UndecidedLine,
 }
 
 /// One item, priced.
@@ -213,7 +216,7 @@ pub fn prepare<'r, 't>(
                 let merchant = item
                     .hs_code
                     .as_deref()
-                    .and_then(|code| classify::valid_merchant_code(&tables.hs, code));
+                    .and_then(|code| classify::valid_merchant_code(tables, code));
                 let hs = merchant.unwrap_or_else(|| {
                     text.description = Words::new(&item.description);
                     classify::classify(&tables.hs, &tables.keywords, &text)
@@ -266,6 +269,7 @@ pub fn prepare<'r, 't>(
             destination,
             tariff,
             taxes,
+            undecided: UndecidedLine::default(),
         },
         shipments,
     ))

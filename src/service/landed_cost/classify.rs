@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::phrase::{PhraseId, Words};
-use super::tables::{Categories, HsTable, Keywords};
+use super::tables::{Categories, HsTable, Keywords, Tables};
 
 /// An item's text, split once.
 #[derive(Debug, Clone)]
@@ -29,16 +29,21 @@ impl ProductText {
     }
 }
 
-/// The merchant's code as digits when its first six digits are a known HS subheading.
-/// Dots and spaces are ignored (`6109.10.00` -> `61091000`).
-pub fn valid_merchant_code(hs: &HsTable, code: &str) -> Option<String> {
+/// The merchant's code as digits when its first six digits are a known subheading: one of the
+/// HS nomenclature, or one a national tariff still lists (an HS 2017 code such as 9405.20,
+/// which a tariff's edition may keep). Dots and spaces are ignored (`6109.10.00` ->
+/// `61091000`).
+pub fn valid_merchant_code(tables: &Tables, code: &str) -> Option<String> {
     let digits: String = code.chars().filter(|c| !matches!(c, '.' | ' ')).collect();
+    let known = |hs6: &str| {
+        tables.hs.contains(hs6) || tables.schedules.values().any(|s| !s.under(hs6).is_empty())
+    };
     let ok = digits.len() >= 6
         && digits.len() <= 14
         && digits.bytes().all(|b| b.is_ascii_digit())
         && digits
             .get(..6)
-            .is_some_and(|hs6| hs6.len() == 6 && hs.contains(hs6));
+            .is_some_and(|hs6| hs6.len() == 6 && known(hs6));
     ok.then_some(digits)
 }
 
@@ -310,16 +315,22 @@ mod tests {
     fn merchant_codes_are_checked_against_the_nomenclature() {
         let tables = Tables::load().unwrap();
         assert_eq!(
-            valid_merchant_code(&tables.hs, "6109.10.0010"),
+            valid_merchant_code(&tables, "6109.10.0010"),
             Some("6109100010".into())
         );
         assert_eq!(
-            valid_merchant_code(&tables.hs, "610910"),
+            valid_merchant_code(&tables, "610910"),
             Some("610910".into())
         );
-        assert_eq!(valid_merchant_code(&tables.hs, "610900"), None);
-        assert_eq!(valid_merchant_code(&tables.hs, "6109"), None);
-        assert_eq!(valid_merchant_code(&tables.hs, "61O910"), None);
+        assert_eq!(valid_merchant_code(&tables, "610900"), None);
+        assert_eq!(valid_merchant_code(&tables, "6109"), None);
+        assert_eq!(valid_merchant_code(&tables, "61O910"), None);
+        // HS 2017's 9405.20 is not in HS 2022, but the EU's tariff still has lines under it.
+        assert!(!tables.hs.contains("940520"));
+        assert_eq!(
+            valid_merchant_code(&tables, "9405.20"),
+            Some("940520".into())
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::cart::{Context, Shipment};
 use super::deminimis;
 use super::duty_line::{LineDuty, price, shipment_agreements};
 use super::regime::Regime;
-use super::tables::{DeMinimisKind, DeMinimisRow, Treatment};
+use super::tables::{DeMinimisKind, DeMinimisRow, NationalLine, Treatment};
 use crate::api::{BreakdownType, FieldError, SharedText, TaxBreakdown};
 
 /// Duty lines and each line item's share of duty (for the import VAT base).
@@ -37,6 +37,11 @@ impl<'t> LineDuties<'t> {
             lines,
             relief: deminimis::rule(ctx, DeMinimisKind::Duty, shipment.from),
         }
+    }
+
+    /// The national line the shipment's line `j` was priced under, where the tariff has one.
+    pub fn national(&self, j: usize) -> Option<&'t NationalLine> {
+        self.lines.get(j)?.national
     }
 }
 

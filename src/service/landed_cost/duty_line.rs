@@ -10,10 +10,11 @@ use rust_decimal::Decimal;
 use super::assess::{Assessed, Quantities, assess};
 use super::cart::{Context, Line, Shipment};
 use super::classify::ProductText;
-use super::line_choice::{Choice, Why, choose};
+use super::line_choice::{Choice, UndecidedLine, Why, choose};
 use super::tables::dated::Dated as _;
-use super::tables::{AgreementKind, AgreementRow, RateExpr, Schedule, Term};
+use super::tables::{AgreementKind, AgreementRow, NationalLine, RateExpr, Schedule, Term};
 use crate::api::SharedText;
+use crate::api::undecided::NOT_GUARANTEED;
 use crate::domain::{Weight, WeightUnit};
 
 /// Room for a national duty line's name without growing: the typical cart's are 156–159 bytes
@@ -38,6 +39,8 @@ pub struct LineDuty<'t> {
     pub priced: Option<Priced<'t>>,
     /// Ships and no trade agreement makes it duty-free.
     pub dutiable: bool,
+    /// The national tariff line the item was priced under, where the tariff has one.
+    pub national: Option<&'t NationalLine>,
 }
 
 impl<'t> LineDuty<'t> {
@@ -45,6 +48,7 @@ impl<'t> LineDuty<'t> {
         LineDuty {
             priced: None,
             dutiable: false,
+            national: None,
         }
     }
 
@@ -99,6 +103,7 @@ impl<'t> LineDuty<'t> {
         LineDuty {
             priced,
             dutiable: true,
+            national: None,
         }
     }
 }
@@ -135,27 +140,22 @@ fn national<'t>(
     agreements: &[&'t AgreementRow],
     line: &Line<'_, '_>,
 ) -> LineDuty<'t> {
-    let national = choice.line;
-    // The file's own rate for an agreement it has a column for; duty-free for one it has
-    // none for (the engine's assumption before full tariffs); else MFN.
-    let preferential = agreements
-        .iter()
-        .filter(|a| schedule.carries(&a.id))
-        .filter_map(|a| Some((a, national.preferential(&a.id, line.origin.as_str())?)))
-        .filter(|(_, p)| !p.terms().any(|t| matches!(t, Term::Unknown(_))))
-        .min_by_key(|(_, p)| p.ad_valorem_only().unwrap_or(Decimal::MAX));
-    let (rate, column) = match preferential {
-        Some((_, p)) if p.ad_valorem_only().is_some_and(|r| r.is_zero()) => {
-            return LineDuty::free();
+    let quantities = quantities(line);
+    let (national, charged) = match ctx.undecided {
+        UndecidedLine::Highest if !choice.unsure.is_empty() => (
+            highest(ctx, schedule, &choice, agreements, line, &quantities),
+            true,
+        ),
+        _ => (choice.line, false),
+    };
+    let (rate, column) = match rated(schedule, national, agreements, line) {
+        Rated::Free => {
+            return LineDuty {
+                national: Some(national),
+                ..LineDuty::free()
+            };
         }
-        Some((a, p)) => (p, Cow::Owned(format!("{} preferential rate", a.id))),
-        None if agreements
-            .iter()
-            .any(|a| !schedule.carries(&a.id) && a.covers_goods(line.hs6())) =>
-        {
-            return LineDuty::free();
-        }
-        None => (&*national.mfn, Cow::Borrowed("MFN")),
+        Rated::At(rate, column) => (rate, column),
     };
     // Written piece by piece into a string of about its size: a name is made for every line of
     // every quote, and `write!` spent twice the time of the pieces' copies on formatting.
@@ -177,13 +177,137 @@ fn national<'t>(
     if choice.by_value {
         name.push_str(", the lines for other unit values ruled out by the value of one item");
     }
+    if choice.ruled_out > 0 {
+        name.push_str(", ");
+        name.push_str(itoa::Buffer::new().format(choice.ruled_out));
+        name.push_str(" ruled out by the product's words");
+    }
+    if charged {
+        name.push_str(", the highest of the lines possible, as the merchant asks");
+    }
+    if !choice.unsure.is_empty() {
+        let others = std::iter::once(choice.line)
+            .chain(choice.unsure.iter().copied())
+            .filter(|l| l.code != national.code);
+        unsure(&mut name, schedule, others, agreements, line);
+    }
     LineDuty {
         priced: Some(Priced::National {
             rate,
             name: name.into(),
-            quantities: quantities(line),
+            quantities,
         }),
         dutiable: true,
+        national: Some(national),
+    }
+}
+
+/// The duty rate of a national line for this item.
+enum Rated<'t> {
+    /// A trade agreement makes it duty-free.
+    Free,
+    /// The rate and the column it is read from (MFN, or an agreement's).
+    At(&'t RateExpr, Cow<'static, str>),
+}
+
+/// The file's own rate for an agreement it has a column for; duty-free for one it has none for
+/// (the engine's assumption before full tariffs); else MFN.
+fn rated<'t>(
+    schedule: &'t Schedule,
+    national: &'t NationalLine,
+    agreements: &[&'t AgreementRow],
+    line: &Line<'_, '_>,
+) -> Rated<'t> {
+    let preferential = agreements
+        .iter()
+        .filter(|a| schedule.carries(&a.id))
+        .filter_map(|a| Some((a, national.preferential(&a.id, line.origin.as_str())?)))
+        .filter(|(_, p)| !p.terms().any(|t| matches!(t, Term::Unknown(_))))
+        .min_by_key(|(_, p)| p.ad_valorem_only().unwrap_or(Decimal::MAX));
+    match preferential {
+        Some((_, p)) if p.ad_valorem_only().is_some_and(|r| r.is_zero()) => Rated::Free,
+        Some((a, p)) => Rated::At(p, Cow::Owned(format!("{} preferential rate", a.id))),
+        None if agreements
+            .iter()
+            .any(|a| !schedule.carries(&a.id) && a.covers_goods(line.hs6())) =>
+        {
+            Rated::Free
+        }
+        None => Rated::At(&national.mfn, Cow::Borrowed("MFN")),
+    }
+}
+
+/// Of the lines the item may fall under, the one whose rate costs it most: for a merchant
+/// who pays any difference and would rather never undercharge.
+fn highest<'t>(
+    ctx: &Context<'t>,
+    schedule: &'t Schedule,
+    choice: &Choice<'t>,
+    agreements: &[&'t AgreementRow],
+    line: &Line<'_, '_>,
+    quantities: &Quantities,
+) -> &'t NationalLine {
+    let q = Quantities {
+        value: line.value,
+        ..quantities.clone()
+    };
+    let convert = |amount: Decimal, from: &str| ctx.fx.convert(amount, from, &ctx.code);
+    let duty = |l: &'t NationalLine| match rated(schedule, l, agreements, line) {
+        Rated::Free => Decimal::ZERO,
+        Rated::At(rate, _) => assess(rate, &q, &convert).amount,
+    };
+    let mut most = (choice.line, duty(choice.line));
+    for &l in &choice.unsure {
+        let amount = duty(l);
+        if amount > most.1 {
+            most = (l, amount);
+        }
+    }
+    most.0
+}
+
+/// The most lines a breakdown line names at one rate; every rate is named.
+const NAMED_PER_RATE: usize = 4;
+
+/// "; not guaranteed: may also be at 5%: 6403.91.98": the other rates the item may pay and their
+/// lines, so that the merchant can tell which longer code to send.
+fn unsure<'t>(
+    name: &mut String,
+    schedule: &'t Schedule,
+    others: impl Iterator<Item = &'t NationalLine>,
+    agreements: &[&'t AgreementRow],
+    line: &Line<'_, '_>,
+) {
+    // (the rate as written, its lines), in the order the tariff first reaches each rate.
+    let mut by_rate: Vec<(&str, Vec<&NationalLine>)> = Vec::new();
+    for other in others {
+        let rate = match rated(schedule, other, agreements, line) {
+            Rated::Free => "free under a trade agreement",
+            Rated::At(rate, _) => rate.written(),
+        };
+        match by_rate.iter_mut().find(|(r, _)| *r == rate) {
+            Some((_, lines)) => lines.push(other),
+            None => by_rate.push((rate, vec![other])),
+        }
+    }
+    name.push_str("; ");
+    name.push_str(NOT_GUARANTEED);
+    name.push_str(" may also be");
+    for (i, (rate, lines)) in by_rate.iter().enumerate() {
+        name.push_str(if i == 0 { " at " } else { "; at " });
+        name.push_str(rate);
+        name.push_str(": ");
+        for (k, other) in lines.iter().take(NAMED_PER_RATE).enumerate() {
+            if k > 0 {
+                name.push_str(", ");
+            }
+            name.push_str(&other.printed_code());
+        }
+        if lines.len() > NAMED_PER_RATE {
+            name.push_str(" and ");
+            name.push_str(itoa::Buffer::new().format(lines.len() - NAMED_PER_RATE));
+            name.push_str(" more");
+        }
     }
 }
 
@@ -197,6 +321,7 @@ fn why_chosen(name: &mut String, why: &Why, hs6: &str) {
         }
         Why::OneRate { lines } => (lines, " lines, all at this rate"),
         Why::Valued { lines } => (lines, " lines, chosen by the value of one item"),
+        Why::Left { lines } => (lines, " lines, one left by the product's words"),
         Why::Described { lines } => (lines, " lines, chosen from the description"),
         Why::MostLines { lines } => (
             lines,

@@ -8,6 +8,7 @@ use time::format_description::well_known::Rfc3339;
 
 use super::allocate::allocate;
 use super::cart::{self, Context, Shipment};
+use super::line_choice::UndecidedLine;
 use super::regime::{Regime, regime};
 use super::tables::{Tables, Valuation};
 use super::{duty, tax};
@@ -24,6 +25,9 @@ pub struct CalcOptions {
     pub now: OffsetDateTime,
     /// Whether the response lists one HS code per SKU (`--require-hs-codes`).
     pub require_hs_codes: bool,
+    /// The rate charged when the cart cannot decide between national lines at different
+    /// rates (`--undecided-line`).
+    pub undecided: UndecidedLine,
 }
 
 /// The landed-cost engine over loaded tables; cheap to clone and share between threads.
@@ -51,7 +55,8 @@ impl Engine {
         opts: &CalcOptions,
     ) -> Result<TaxCalculationResponse, Vec<FieldError>> {
         let date = opts.now.date();
-        let (ctx, shipments) = cart::prepare(&self.tables, req, date)?;
+        let (mut ctx, shipments) = cart::prepare(&self.tables, req, date)?;
+        ctx.undecided = opts.undecided;
         let created_at = opts.now.format(&Rfc3339).map_err(|e| {
             vec![FieldError::new(
                 "",
@@ -73,12 +78,16 @@ impl Engine {
         let id = ids::calculation_id();
         let mut rate_number = 0;
         let mut responses = Vec::with_capacity(shipments.len());
+        let mut codes = opts.require_hs_codes.then(Vec::new);
         for shipment in &shipments {
             let regime = regime(&ctx, shipment);
             let facts = (
                 duty::LineDuties::new(&ctx, shipment),
                 tax::LineRates::new(&ctx, shipment),
             );
+            if let Some(codes) = &mut codes {
+                hs_codes(shipment, &facts.0, codes);
+            }
             let mut rates = Vec::with_capacity(shipment.request.shipping_rates.len());
             for rate in &shipment.request.shipping_rates {
                 rate_number += 1;
@@ -106,23 +115,28 @@ impl Engine {
             created_at,
             usd_conversion_rate: usd,
             shipments: responses,
-            hs_codes: opts.require_hs_codes.then(|| hs_codes(&shipments)),
+            hs_codes: codes,
         })
     }
 }
 
-/// One entry per distinct SKU, first occurrence first.
-fn hs_codes(shipments: &[Shipment<'_, '_>]) -> Vec<SkuHsCodeEntry> {
-    let mut out: Vec<SkuHsCodeEntry> = Vec::new();
-    for line in shipments.iter().flat_map(|s| &s.lines) {
+/// One entry per distinct SKU, first occurrence first: the national line the duty was priced
+/// under where the tariff has one, else the HS code used.
+fn hs_codes(
+    shipment: &Shipment<'_, '_>,
+    duties: &duty::LineDuties<'_>,
+    out: &mut Vec<SkuHsCodeEntry>,
+) {
+    for (j, line) in shipment.lines.iter().enumerate() {
         if !out.iter().any(|e| e.sku == line.item.sku) {
             out.push(SkuHsCodeEntry {
                 sku: line.item.sku.clone(),
-                hs_code: line.hs.clone(),
+                hs_code: duties
+                    .national(j)
+                    .map_or_else(|| line.hs.clone(), |l| l.code.to_string()),
             });
         }
     }
-    out
 }
 
 /// The sum of the lines of `kind`, shown with the currency's minor units even when empty.

@@ -97,4 +97,5 @@ mod tax;
 
 pub use allocate::{AllocateError, allocate};
 pub use engine::{CalcOptions, Engine};
+pub use line_choice::UndecidedLine;
 pub use tables::{TableInfo, Tables, TablesError};

@@ -420,15 +420,16 @@ mod tests {
     }
 
     #[test]
-    fn the_typical_answer_reads_back_as_it_was_sent_in_a_fifth_of_its_json() {
+    fn the_typical_answer_reads_back_as_it_was_sent_in_about_a_fifth_of_its_json() {
         let answer = typical_answer();
         let compact = encode(&answer);
         let decoded = decode(&compact, "c").unwrap();
         assert_eq!(decoded, answer);
         let json = answer_json(&answer);
         assert_eq!(answer_json(&decoded), json);
+        // 20.0 % since the HS codes listed are the national lines priced (8 digits, not 6).
         assert!(
-            compact.len() * 5 < json.len(),
+            compact.len() * 100 < json.len() * 21,
             "{} of {}",
             compact.len(),
             json.len()

@@ -9,7 +9,10 @@ use time::OffsetDateTime;
 use super::form_ui::region;
 use super::state::QuoteView;
 use super::totals::{Quote, RateTotals, ShipmentTotals, format_amount};
-use crate::api::{BreakdownType, OrderCreateRequest, ShipmentType, TaxBreakdown};
+use crate::api::undecided::Undecided;
+use crate::api::{
+    BreakdownType, CartShipmentResponse, OrderCreateRequest, ShipmentType, TaxBreakdown,
+};
 use crate::domain::Currency;
 use crate::ui::form::Fields;
 
@@ -91,6 +94,7 @@ pub fn result_ui(
                     format_amount(shipment.discounts, currency)
                 ));
                 rates_grid_ui(ui, index, shipment, currency, &mut view.chosen_rates);
+                undecided_ui(ui, index, answered);
                 fields.problems(ui, &format!("shipments[{index}].tax_transaction_id"));
                 for rate in &answered.shipping_rate_taxes {
                     CollapsingHeader::new(format!("Breakdown for {}", rate.shipping_rate_id))
@@ -147,6 +151,77 @@ fn rates_grid_ui(
             }
             ui.end_row();
         });
+}
+
+/// The duty lines whose national line the product's words do not decide, with the lines at
+/// other rates they may be: what the agent asks the merchant to send a full code for. (The
+/// duty lines are the same at every rate: the first rate's are read.)
+fn undecided_ui(ui: &mut Ui, index: usize, shipment: &CartShipmentResponse) {
+    let lines = shipment
+        .shipping_rate_taxes
+        .first()
+        .map(|r| undecided_lines(&r.landed_cost.breakdown))
+        .unwrap_or_default();
+    if lines.is_empty() {
+        return;
+    }
+    region(
+        ui,
+        &format!("Not guaranteed in shipment {}", shipment.shipment_id),
+        |ui| {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "Duty not guaranteed: the product's words leave national lines at other rates \
+             possible. Ask the merchant to send the full national code of these SKUs.",
+            );
+            Grid::new(("undecided", index))
+                .striped(true)
+                .show(ui, |ui| {
+                    for column in UNDECIDED_COLUMNS {
+                        ui.label(RichText::new(column).strong());
+                    }
+                    ui.end_row();
+                    for row in lines {
+                        for cell in row {
+                            ui.label(cell);
+                        }
+                        ui.end_row();
+                    }
+                });
+        },
+    );
+}
+
+/// The columns of the table of undecided duty lines.
+pub const UNDECIDED_COLUMNS: [&str; 4] = ["SKU", "Charged under", "Rate %", "May also be"];
+
+/// A row per duty line that says it is not guaranteed, in `UNDECIDED_COLUMNS` order.
+pub fn undecided_lines(lines: &[TaxBreakdown]) -> Vec<[String; 4]> {
+    lines
+        .iter()
+        .filter(|l| l.kind == BreakdownType::Duty)
+        .filter_map(|l| {
+            let undecided = Undecided::read(&l.tax_name)?;
+            let others: Vec<String> = undecided
+                .others
+                .iter()
+                .map(|o| {
+                    let more = if o.more > 0 {
+                        format!(" and {} more", o.more)
+                    } else {
+                        String::new()
+                    };
+                    format!("{} at {}{more}", o.lines.join(", "), o.rate)
+                })
+                .collect();
+            Some([
+                l.sku.as_deref().unwrap_or("—").to_string(),
+                undecided.charged,
+                l.rate.normalize().to_string(),
+                others.join("; "),
+            ])
+        })
+        .collect()
 }
 
 fn breakdown_ui(

@@ -51,7 +51,7 @@ fn germany_import_above_150_pays_mfn_duty_on_cif_value() {
         .iter()
         .map(|e| (e.sku.as_str(), e.hs_code.as_str()))
         .collect();
-    assert_eq!(hs, [("TEE-1", "61091000"), ("BOOT-1", "640391")]);
+    assert_eq!(hs, [("TEE-1", "61091000"), ("BOOT-1", "64039111")]);
     assert_eq!(resp.shipments[0].shipment_type, ShipmentType::CrossBorder);
     // Lines: tee 2 x 25.00 = 50.00; boots 140.00 - 10.00 = 130.00; total 180.00.
     // Order discount 18.00: tee 18 x 50/180 = 5.00, boots 13.00 -> net 45.00 and 117.00.
@@ -82,13 +82,15 @@ fn germany_import_above_150_pays_mfn_duty_on_cif_value() {
         names[0].ends_with(": 12%; the line the HS code given names"),
         "{names:?}"
     );
-    // CN 6403.91 has 9 lines, 8 % but for women's boots with in-soles of 24 cm or more (5 %):
-    // "ankle boots" says neither, so the rate most of them have. The first of them, footwear
-    // made on a base of wood, is not a leather boot's: the next one.
+    // CN 6403.91 has 9 lines, 8 % but for women's boots covering the calf with in-soles of
+    // 24 cm or more (5 %): "ankle boots" says neither, so the rate most of them have, and the
+    // quote says it may be 5 %. The first of them, footwear made on a base of wood, is not a
+    // leather boot's: ruled out, the next one.
     assert!(names[1].contains(", line 6403.91.11 ("), "{names:?}");
     assert!(
         names[1].ends_with(
-            "HS 640391 has 9 lines, none described by the product: the rate most of them have"
+            "HS 640391 has 9 lines, none described by the product: the rate most of them have, \
+             1 ruled out by the product's words; not guaranteed: may also be at 5%: 6403.91.98"
         ),
         "{names:?}"
     );

@@ -36,6 +36,7 @@ pub fn at(date: Date) -> CalcOptions {
     CalcOptions {
         now: OffsetDateTime::new_utc(date, time!(12:00)),
         require_hs_codes: false,
+        undecided: Default::default(),
     }
 }
 

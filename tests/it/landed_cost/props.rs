@@ -137,7 +137,7 @@ proptest! {
 
     #[test]
     fn valid_carts_keep_every_invariant((req, day) in cart_strategy(), hs in any::<bool>()) {
-        let opts = CalcOptions { now: OffsetDateTime::new_utc(day, time!(09:30)), require_hs_codes: hs };
+        let opts = CalcOptions { now: OffsetDateTime::new_utc(day, time!(09:30)), require_hs_codes: hs, undecided: Default::default() };
         let first = engine().calculate(&req, &opts).unwrap_or_else(|e| panic!("{e:?} for {req:#?}"));
         let mut ids = HashSet::new();
         check_invariants(&req, &first, &mut ids);
@@ -184,7 +184,7 @@ proptest! {
         req.order_discount = n(4);
         let now = OffsetDateTime::new_utc(date!(2026 - 01 - 01), time!(0:00)).checked_add(Duration::days(day));
         if let Some(now) = now {
-            let opts = CalcOptions { now, require_hs_codes: true };
+            let opts = CalcOptions { now, require_hs_codes: true, undecided: Default::default() };
             if let Ok(resp) = engine().calculate(&req, &opts) {
                 check_invariants(&req, &resp, &mut HashSet::new());
             }

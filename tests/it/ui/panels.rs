@@ -63,6 +63,50 @@ fn a_quote_submitted_as_an_order_shows_in_the_orders_table() {
     assert!(h.query_by_label("2000001").is_some(), "the new order's row");
 }
 
+/// An agent quoting ankle boots to Berlin with HS 640391 only: the product's words do not
+/// decide between CN 6403.91's 8 % lines and the women's calf-high boots' 5 %, so the panel
+/// shows the duty as not guaranteed and which line it may also be.
+#[test]
+fn a_duty_the_product_words_do_not_decide_shows_the_lines_it_may_also_be() {
+    let mut station = embedded_station();
+    let h = &mut station.harness;
+    click(h, "Quote");
+    let mut cart = demo(2).cart;
+    assert_eq!(cart.ship_to.country_code, "DE");
+    cart.shipments.truncate(1);
+    // Shipped from the maker's warehouse in China: an import.
+    cart.shipments[0].ship_from.country_code = "CN".into();
+    let boots = &mut cart.shipments[0].items[0];
+    boots.product_name = "Leather ankle boots".into();
+    boots.category = "Footwear".into();
+    boots.description = String::new();
+    boots.hs_code = Some("640391".into());
+    boots.origin_country_code = "CN".into();
+    boots.unit_price = "240.00".parse().unwrap();
+    let shipment = cart.shipments[0].shipment_id.clone();
+    h.state_mut()
+        .state_mut()
+        .quote
+        .cart_loaded(&serde_json::to_string(&cart).unwrap());
+    h.step();
+    click(h, "Calculate");
+    wait_until(h, "the calculation", |app| {
+        let quote = &app.state().quote;
+        !quote.calculating && quote.result.is_some()
+    });
+    let name = format!("Not guaranteed in shipment {shipment}");
+    let region = h.get_by_label(&name);
+    assert!(region.query_by_label("May also be").is_some());
+    assert!(
+        region.query_by_label("6403.91.11").is_some(),
+        "the line charged"
+    );
+    assert!(
+        region.query_by_label("6403.91.98 at 5%").is_some(),
+        "the line it may also be"
+    );
+}
+
 #[test]
 fn a_pin_set_in_settings_unlocks_canceling() {
     let dir = tempfile::tempdir().unwrap();

@@ -56,6 +56,7 @@ pub async fn calculate(
     let options = CalcOptions {
         now: state.pricing_moment(),
         require_hs_codes: state.require_hs_codes,
+        undecided: state.undecided,
     };
     let response = state
         .engine

@@ -17,6 +17,134 @@ pub struct Described {
     /// "Valued over $3 but not over $6.50/pair", "valued not over $5 each": the unit values the
     /// line is for, in the tariff's currency.
     pub valued: Option<Bracket>,
+    /// The line is for one use only ("of a kind used for telecommunications", "for use in the
+    /// manufacture of hats").
+    pub special_use: Option<SpecialUse>,
+}
+
+/// What a line for one use asks of a product.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SpecialUse {
+    /// A use no shop's parcel has: making other goods, a hospital's, on a doctor's order.
+    NotRetail,
+    /// A use the product must name: one of these words (stemmed), "telecommunication", "sport".
+    Named(Vec<String>),
+}
+
+/// Phrases that mark a line for making other goods or for an institution: an online shop's
+/// customer imports for their own use, never under these.
+const NOT_RETAIL: &[&str] = &[
+    "manufactur",
+    "for the production of",
+    "for industrial",
+    "for the industrial",
+    "industrial assembly",
+    "civil aircraft",
+    "public hospital",
+    "written order of",
+    "for sacramental",
+    "for technical use",
+    "for the assembly of",
+    "for processing",
+];
+
+/// Phrases that open a line's one use; the words after the last preposition of the use are
+/// what the product must name ("of a kind used for telecommunications": telecommunications).
+const USE_MARKERS: &[&str] = &[
+    "for use in",
+    "for use as",
+    "for use with",
+    "for use on",
+    "for use by",
+    "for use of",
+    "of a kind used in",
+    "of a kind used for",
+    "of a kind used with",
+    "of a kind used on",
+    "of a kind used by",
+    "of a kind used as",
+    "specially designed for",
+    "designed for use",
+    "solely or principally for",
+    "solely or principally with",
+    "for sports",
+];
+
+/// Words a use names that say nothing of which use: "for goods of chapter 90".
+const NOT_A_USE: &[&str] = &[
+    "good",
+    "heading",
+    "subheading",
+    "chapter",
+    "use",
+    "kind",
+    "similar",
+    "article",
+    "primary",
+    "source",
+    "principally",
+    "solely",
+    "machine",
+    "apparatus",
+    "product",
+    "purpose",
+    "specially",
+    "designed",
+];
+
+/// The use a product's word (stemmed) names besides itself: a line "for sports" or "of a kind
+/// used for telecommunications" is a golf glove's or an RJ11 cord's. Only uses are read this
+/// way: a line naming tennis shoes says nothing of a running shoe.
+pub fn use_named(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "golf" | "tennis" | "running" | "football" | "soccer" | "ski" | "gym" | "fitness"
+        | "cycling" | "athletic" | "training" | "basketball" | "badminton" => "sport",
+        "telephone" | "rj11" | "rj45" | "ethernet" | "modem" | "landline" => "telecommunication",
+        _ => return None,
+    })
+}
+
+impl SpecialUse {
+    /// The use a description segment (lower case) names, if any.
+    fn of(segment: &str) -> Option<SpecialUse> {
+        if NOT_RETAIL.iter().any(|m| segment.contains(m)) {
+            return Some(SpecialUse::NotRetail);
+        }
+        let at = USE_MARKERS
+            .iter()
+            .filter_map(|m| segment.find(m).map(|at| at + m.len()))
+            .min()?;
+        let clause = segment[at..]
+            .split([';', '(', ','])
+            .next()
+            .unwrap_or_default();
+        // "for use as the primary source of electrical power for … vehicles": the object is
+        // after the last preposition.
+        let object = [" for ", " of ", " in ", " with ", " on ", " by "]
+            .iter()
+            .filter_map(|p| clause.rfind(p).map(|at| at + p.len()))
+            .max()
+            .map_or(clause, |at| &clause[at..]);
+        let object = if object.trim().is_empty() {
+            clause
+        } else {
+            object
+        };
+        let mut named = Vec::new();
+        stem_all(words(object).iter().map(String::as_str), &mut named);
+        named.retain(|w| {
+            !NOT_A_USE.contains(&w.as_str()) && !w.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        });
+        named.sort_unstable();
+        named.dedup();
+        // A use the words do not name ("for goods of chapter 90 or 92") cannot be told from the
+        // cart: it is not a retail parcel's.
+        Some(if named.is_empty() {
+            SpecialUse::NotRetail
+        } else {
+            SpecialUse::Named(named)
+        })
+    }
 }
 
 /// A range of unit values, per pair or per item: above `over`, up to and including `not_over`.
@@ -76,6 +204,15 @@ fn amount(text: &str) -> Option<(Decimal, &str)> {
     Some((digits.parse().ok()?, &text[end..]))
 }
 
+/// "Not" that does not exclude, and what it is read as.
+const NOT_EXCLUDING: &[(&str, &str)] = &[
+    ("whether or not", "whether"),
+    ("not exceeding", "up to"),
+    ("not over", "up to"),
+    ("not more than", "up to"),
+    ("not less than", "at least"),
+];
+
 const STOP: &[&str] = &[
     "a",
     "an",
@@ -121,9 +258,15 @@ impl Described {
         let mut wanted = Vec::new();
         let mut excluded = Vec::new();
         let mut valued = None;
+        let mut special_use = None;
         for segment in description.split(" > ") {
             let lower = segment.to_lowercase();
             valued = Bracket::parse(&lower).or(valued);
+            // "Whether or not lined" allows both, and "not exceeding 1 litre" is a bound: neither
+            // rules anything out.
+            let lower = NOT_EXCLUDING
+                .iter()
+                .fold(lower, |text, (phrase, plain)| text.replace(phrase, plain));
             // Words after a marker of exclusion count against the line.
             let cut = ["excl.", "excluding", "other than", "not "]
                 .iter()
@@ -131,6 +274,8 @@ impl Described {
                 .min()
                 .unwrap_or(lower.len());
             let (asked, ruled_out) = lower.split_at(cut);
+            // "Other (not of a kind used for telecommunications)" is for any use but that one.
+            special_use = SpecialUse::of(asked).or(special_use);
             stem_all(words(asked).iter().map(String::as_str), &mut wanted);
             stem_all(words(ruled_out).iter().map(String::as_str), &mut excluded);
         }
@@ -158,6 +303,7 @@ impl Described {
             excluded,
             valued,
             other,
+            special_use,
         }
     }
 }
@@ -203,6 +349,8 @@ fn stems(word: &str, out: &mut Vec<String>) {
         "woman" | "ladie" | "lady" | "girl" => &["women"],
         "man" | "boy" | "gent" => &["men"],
         "porcelain" => &["china"],
+        "wooden" => &["wood"],
+        "woollen" | "woolen" => &["wool"],
         "earbud" | "earphone" | "headset" => &["headphone"],
         _ => &[],
     };

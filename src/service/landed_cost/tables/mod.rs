@@ -25,7 +25,7 @@ use time::Date;
 
 use crate::embedded::{Packed, packed};
 
-pub use described::{Bracket, Described, stem_all};
+pub use described::{Bracket, Described, SpecialUse, stem_all, use_named};
 pub use duty::{DutyRow, Tariff};
 pub use error::TablesError;
 pub use fx::{FxDay, FxTable};

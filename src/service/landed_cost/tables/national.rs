@@ -82,6 +82,11 @@ impl NationalLine {
             .get_or_init(|| printed::label(self.code, self.own_description, hs))
     }
 
+    /// The code dotted as the tariff prints it (`6911.10.80`).
+    pub fn printed_code(&self) -> String {
+        printed::dotted(self.code)
+    }
+
     /// The line's own description, without its parents'.
     pub fn own_description(&self) -> &'static str {
         self.own_description

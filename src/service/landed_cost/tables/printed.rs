@@ -20,7 +20,7 @@ pub(super) fn label(code: &str, own_description: &str, hs: &HsTable) -> String {
 }
 
 /// `69111080` as `6911.10.80`; Japan's `691110000` as `6911.10.000`.
-fn dotted(code: &str) -> String {
+pub(super) fn dotted(code: &str) -> String {
     let (heading, rest) = code.split_at(4.min(code.len()));
     let (sub, national) = rest.split_at(2.min(rest.len()));
     let mut out = format!("{heading}.{sub}");

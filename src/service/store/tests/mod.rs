@@ -241,6 +241,7 @@ pub(super) fn typical_calculation() -> (TaxCalculationRequest, TaxCalculationRes
     let options = CalcOptions {
         now: OffsetDateTime::now_utc(),
         require_hs_codes: true,
+        undecided: Default::default(),
     };
     let request: TaxCalculationRequest = serde_json::from_str(cart).unwrap();
     let response = ENGINE.calculate(&request, &options).unwrap();

@@ -1,0 +1,182 @@
+//! Which national tariff line an item falls under, and why, read as a broker reads the tariff:
+//! the line its code names when the merchant gave one of this tariff; else, under its 6-digit
+//! subheading, the lines its unit value and its words leave possible (`rule_out`), and among
+//! them the one its words describe or the tariff's "other" (`words`). When the lines left carry
+//! different rates the cart cannot decide, and the choice says which other lines it may be.
+
+mod material;
+mod rule_out;
+mod why;
+mod words;
+
+pub use why::Why;
+
+use rust_decimal::Decimal;
+
+use super::classify::ProductText;
+use super::tables::{NationalLine, Schedule, stem_all};
+
+/// Which rate a quote charges when the product's words leave national lines at different
+/// rates possible; either way the duty line says the quote is not guaranteed and names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum UndecidedLine {
+    /// The line the product's words describe best, else the tariff's "other".
+    #[default]
+    MostLikely,
+    /// The line of them that costs the item most: never undercharge.
+    Highest,
+}
+
+/// The line chosen, why, and what else it may be.
+#[derive(Debug, Clone)]
+pub struct Choice<'t> {
+    pub line: &'t NationalLine,
+    pub why: Why,
+    /// Lines for other unit values were ruled out before the choice.
+    pub by_value: bool,
+    /// Lines the product's words ruled out: a material, a wearer or a use it contradicts, or
+    /// something a line excludes.
+    pub ruled_out: usize,
+    /// The lines still possible at another rate than `line`'s, in the tariff's order: the
+    /// rate is certain only when there are none.
+    pub unsure: Vec<&'t NationalLine>,
+}
+
+impl<'t> Choice<'t> {
+    fn sure(line: &'t NationalLine, why: Why) -> Choice<'t> {
+        Choice {
+            line,
+            why,
+            by_value: false,
+            ruled_out: 0,
+            unsure: Vec::new(),
+        }
+    }
+}
+
+/// The line for an item with HS code `hs` (6 to 14 digits, the first six a subheading), or
+/// `None` when the tariff has no line under the subheading. `text` gives the product's words,
+/// asked for only when lines at different rates are to be told apart; `unit_value`, the value
+/// of one item (one pair of shoes) in the tariff's currency, rules out lines for other values.
+pub fn choose<'t>(
+    schedule: &'t Schedule,
+    hs: &str,
+    text: impl FnOnce() -> ProductText,
+    unit_value: Option<Decimal>,
+) -> Option<Choice<'t>> {
+    if hs.len() > 6
+        && let Some(named) = named(schedule, hs)
+    {
+        let named = outermost(named);
+        return Some(if let [line] = named[..] {
+            Choice::sure(line, Why::Named)
+        } else {
+            among(&named, text, unit_value)
+        });
+    }
+    let candidates = outermost(schedule.under(hs.get(..6)?));
+    match candidates[..] {
+        [] => None,
+        [line] => Some(Choice::sure(line, Why::Only)),
+        _ => Some(among(&candidates, text, unit_value)),
+    }
+}
+
+/// The lines that are not subdivisions of another line in `lines` (a 10-digit CN code
+/// under a CN8 line is for an end use or a listed substance; the CN8 line covers the rest).
+fn outermost(lines: &[NationalLine]) -> Vec<&NationalLine> {
+    let mut out: Vec<&NationalLine> = Vec::with_capacity(lines.len());
+    for line in lines {
+        if !out.last().is_some_and(|l| line.code.starts_with(l.code)) {
+            out.push(line);
+        }
+    }
+    out
+}
+
+/// The lines a code longer than a subheading names: the line it extends (a statistical
+/// suffix), or the lines it is the start of (8 digits given, 9 in the tariff). A code that is
+/// neither (another country's line) names nothing here.
+fn named<'t>(schedule: &'t Schedule, hs: &str) -> Option<&'t [NationalLine]> {
+    let starting = schedule.under(hs);
+    if !starting.is_empty() {
+        return Some(starting);
+    }
+    (8..hs.len())
+        .rev()
+        .find_map(|len| schedule.line(hs.get(..len)?).map(std::slice::from_ref))
+}
+
+fn among<'t>(
+    candidates: &[&'t NationalLine],
+    text: impl FnOnce() -> ProductText,
+    unit_value: Option<Decimal>,
+) -> Choice<'t> {
+    let lines = candidates.len();
+    if one_rate(candidates) {
+        return Choice::sure(candidates[0], Why::OneRate { lines });
+    }
+    // A line for another range of unit values is not this item's.
+    let in_range: Vec<&'t NationalLine> = match unit_value {
+        Some(value) => candidates
+            .iter()
+            .copied()
+            .filter(|l| l.described().valued.is_none_or(|b| b.contains(value)))
+            .collect(),
+        None => Vec::new(),
+    };
+    let candidates = match in_range[..] {
+        [line] => return Choice::sure(line, Why::Valued { lines }),
+        [] => candidates,
+        _ => &in_range[..],
+    };
+    let by_value = candidates.len() < lines;
+    // The lines left in the item's value range may share one rate.
+    if one_rate(candidates) {
+        return Choice {
+            by_value,
+            ..Choice::sure(candidates[0], Why::OneRate { lines })
+        };
+    }
+    let product = product_words(&text());
+    let possible = rule_out::possible(candidates, &product);
+    let (line, why) = match possible[..] {
+        [line] => (line, Why::Left { lines }),
+        _ => words::best(&possible, lines, &product),
+    };
+    Choice {
+        line,
+        why,
+        by_value,
+        ruled_out: candidates.len() - possible.len(),
+        unsure: possible
+            .iter()
+            .copied()
+            .filter(|l| !same_rate(l, line))
+            .collect(),
+    }
+}
+
+/// The product's name, category and description as line descriptions' words are compared:
+/// stemmed, sorted, each once.
+fn product_words(text: &ProductText) -> Vec<String> {
+    let mut product: Vec<String> = Vec::new();
+    for part in [&text.name, &text.category, &text.description] {
+        stem_all(part.iter(), &mut product);
+    }
+    product.sort_unstable();
+    product.dedup();
+    product
+}
+
+fn same_rate(a: &NationalLine, b: &NationalLine) -> bool {
+    a.mfn == b.mfn && a.prefs == b.prefs
+}
+
+/// Whether the lines share one rate, MFN and preferential.
+fn one_rate(lines: &[&NationalLine]) -> bool {
+    lines.iter().all(|l| same_rate(l, lines[0]))
+}
+
+#[cfg(test)]
+mod tests;
