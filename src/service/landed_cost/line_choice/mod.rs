@@ -157,10 +157,15 @@ fn among<'t>(
     }
 }
 
+/// Words every product of an online shop has, as line descriptions' words are stemmed.
+const CONSUMER: [&str; 3] = ["domestic", "household", "retail"];
+
 /// The product's name, category and description as line descriptions' words are compared:
 /// stemmed, sorted, each once.
 fn product_words(text: &ProductText) -> Vec<String> {
-    let mut product: Vec<String> = Vec::new();
+    // What every shop's parcel is, said or not: bought by a household, for its own use, put
+    // up for retail sale ("For domestic purposes", "put up for retail sale").
+    let mut product: Vec<String> = CONSUMER.iter().map(|w| (*w).to_string()).collect();
     for part in [&text.name, &text.category, &text.description] {
         stem_all(part.iter(), &mut product);
     }

@@ -4,6 +4,9 @@
 use super::why::Why;
 use crate::service::landed_cost::tables::NationalLine;
 
+/// What one word of a thing a line names weighs against one of its parents' words.
+const NAMED: usize = 10;
+
 /// The line of `candidates` (of the subheading's `lines`) that the product's words (stemmed,
 /// sorted) describe best, and why.
 pub(super) fn best<'t>(
@@ -16,25 +19,40 @@ pub(super) fn best<'t>(
     let in_product = |w: &String| product.binary_search(w).is_ok();
     // A word every line has says nothing about which line (asked only of the product's words).
     let in_every_line = |w: &String| described.iter().all(|d| d.wanted.contains(w));
+    let telling = |w: &&String| !in_every_line(w);
+    // A line's own words count only when all of one thing they name is the product's: a
+    // bicycle bell shares "bell" with "Church bells" but is not one. Its parents' words count
+    // one by one ("Jams > Apricot" and "Jams > Other" are both jams).
     let scores: Vec<i32> = described
         .iter()
         .map(|d| {
-            let hits = d
-                .wanted
+            let named = d
+                .units
                 .iter()
-                .filter(|w| in_product(w) && !in_every_line(w))
+                .map(|unit| unit.iter().filter(telling).collect::<Vec<_>>())
+                .filter(|unit| !unit.is_empty() && unit.iter().all(|w| in_product(w)))
+                .map(|unit| unit.len())
+                .max()
+                .unwrap_or(0);
+            let hits = d
+                .parents
+                .iter()
+                .filter(|w| in_product(w) && telling(w))
                 .count();
             let misses = d.excluded.iter().filter(|w| in_product(w)).count();
-            hits as i32 - misses as i32
+            (NAMED * named + hits) as i32 - misses as i32
         })
         .collect();
     let best = scores.iter().copied().max().unwrap_or(0);
     if best > 0 {
         let tied: Vec<usize> = (0..n).filter(|&i| scores[i] == best).collect();
+        // Of lines that share only their parents' words with the product, that level's "other"
+        // ("Jams > Other" for a fig jam); of lines naming the product, a named one.
+        let by_parents = best < NAMED as i32;
         let pick = tied
             .iter()
             .copied()
-            .find(|&i| !described[i].other)
+            .find(|&i| described[i].other == by_parents)
             .unwrap_or(tied[0]);
         return (candidates[pick], Why::Described { lines });
     }

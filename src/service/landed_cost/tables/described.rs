@@ -11,6 +11,12 @@ use crate::service::landed_cost::phrase::words;
 #[derive(Debug, Clone)]
 pub struct Described {
     pub wanted: Vec<String>,
+    /// The words of the levels above the line's own (sorted): "jams" for "Jams > Apricot".
+    pub parents: Vec<String>,
+    /// What the line's own words name, each a set of words that must all be the product's:
+    /// "Liquorice candy; Toffee" names liquorice candy or toffee, "Church bells" church bells
+    /// (a bicycle bell is not one).
+    pub units: Vec<Vec<String>>,
     pub excluded: Vec<String>,
     /// The tariff's catch-all ("other", "n.e.s.", その他).
     pub other: bool,
@@ -204,6 +210,49 @@ fn amount(text: &str) -> Option<(Decimal, &str)> {
     Some((digits.parse().ok()?, &text[end..]))
 }
 
+/// Words that name nothing a product has: "goods, NSA, as follows", "and the like".
+const FILLER: &[&str] = &[
+    "good", "nsa", "follow", "similar", "article", "like", "thereof", "purpose", "use", "kind",
+    "type", "whether",
+];
+
+/// The things a line's own words name ("Tricycles, scooters, pedal cars and similar wheeled
+/// toys"): its text split at commas, semicolons, brackets, "and" and "or", each part's words
+/// stemmed, without filler; sorted.
+fn named_units(own: &str) -> Vec<Vec<String>> {
+    own.split([',', ';', '(', ')', ':'])
+        .flat_map(|part| part.split(" or "))
+        .flat_map(|part| part.split(" and "))
+        .filter_map(|part| {
+            let mut unit = base_stems(part);
+            unit.retain(|w| !FILLER.contains(&w.as_str()));
+            unit.sort_unstable();
+            unit.dedup();
+            (!unit.is_empty()).then_some(unit)
+        })
+        .collect()
+}
+
+/// Each word of `text` stemmed, without the families [`stems`] adds: a thing a line names
+/// ("man-made fibres") asks for its own words, not for every family they belong to.
+fn base_stems(text: &str) -> Vec<String> {
+    let words = words(text);
+    let mut words = words.iter().map(String::as_str).peekable();
+    let mut out = Vec::new();
+    while let Some(word) = words.next() {
+        let word = if word == "man" && words.peek() == Some(&"made") {
+            words.next();
+            "manmade"
+        } else {
+            word
+        };
+        let mut one = Vec::new();
+        stems(word, &mut one);
+        out.extend(one.into_iter().next());
+    }
+    out
+}
+
 /// "Not" that does not exclude, and what it is read as.
 const NOT_EXCLUDING: &[(&str, &str)] = &[
     ("whether or not", "whether"),
@@ -259,7 +308,10 @@ impl Described {
         let mut excluded = Vec::new();
         let mut valued = None;
         let mut special_use = None;
-        for segment in description.split(" > ") {
+        let mut parents = Vec::new();
+        let mut units = Vec::new();
+        let segments = description.split(" > ").count();
+        for (n, segment) in description.split(" > ").enumerate() {
             let lower = segment.to_lowercase();
             valued = Bracket::parse(&lower).or(valued);
             // "Whether or not lined" allows both, and "not exceeding 1 litre" is a bound: neither
@@ -278,9 +330,14 @@ impl Described {
             special_use = SpecialUse::of(asked).or(special_use);
             stem_all(words(asked).iter().map(String::as_str), &mut wanted);
             stem_all(words(ruled_out).iter().map(String::as_str), &mut excluded);
+            if n + 1 < segments {
+                stem_all(words(asked).iter().map(String::as_str), &mut parents);
+            } else {
+                units = named_units(asked);
+            }
         }
         // A word counts once, however many of the line's words belong to its family.
-        for list in [&mut wanted, &mut excluded] {
+        for list in [&mut wanted, &mut excluded, &mut parents] {
             list.sort_unstable();
             list.dedup();
         }
@@ -300,6 +357,8 @@ impl Described {
         let other = is_other(&own) || (valued.is_some() && parent.is_some_and(|p| is_other(&p)));
         Described {
             wanted,
+            parents,
+            units,
             excluded,
             valued,
             other,
@@ -330,7 +389,10 @@ fn stems(word: &str, out: &mut Vec<String>) {
     if STOP.contains(&word) || word.len() < 2 || word.bytes().all(|b| b.is_ascii_digit()) {
         return;
     }
-    let stem = if let Some(s) = word.strip_suffix("ies") {
+    let stem = if word.starts_with("fibre") {
+        // One spelling: the US tariff's "fibers", the others' "fibres".
+        "fiber".to_string()
+    } else if let Some(s) = word.strip_suffix("ies") {
         format!("{s}y")
     } else if word.len() > 3 && word.ends_with('s') && !word.ends_with("ss") {
         word[..word.len() - 1].to_string()
@@ -339,10 +401,10 @@ fn stems(word: &str, out: &mut Vec<String>) {
     };
     let families: &[&str] = match stem.as_str() {
         "polyester" | "nylon" | "polyamide" | "elastane" | "spandex" => {
-            &["synthetic", "manmade", "textile"]
+            &["synthetic", "manmade", "textile", "fiber"]
         }
         "acrylic" => &["synthetic", "manmade"],
-        "viscose" | "rayon" | "modal" | "lyocell" => &["artificial", "manmade", "textile"],
+        "viscose" | "rayon" | "modal" | "lyocell" => &["artificial", "manmade", "textile", "fiber"],
         "manmade" => &["synthetic", "artificial"],
         "cotton" | "wool" | "silk" | "linen" | "flax" | "fabric" => &["textile"],
         "knit" | "knitwear" | "crocheted" => &["knitted"],
