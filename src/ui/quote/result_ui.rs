@@ -174,20 +174,7 @@ fn undecided_ui(ui: &mut Ui, index: usize, shipment: &CartShipmentResponse) {
                 "Duty not guaranteed: the product's words leave national lines at other rates \
              possible. Ask the merchant to send the full national code of these SKUs.",
             );
-            Grid::new(("undecided", index))
-                .striped(true)
-                .show(ui, |ui| {
-                    for column in UNDECIDED_COLUMNS {
-                        ui.label(RichText::new(column).strong());
-                    }
-                    ui.end_row();
-                    for row in lines {
-                        for cell in row {
-                            ui.label(cell);
-                        }
-                        ui.end_row();
-                    }
-                });
+            table_ui(ui, ("undecided", index), UNDECIDED_COLUMNS, lines);
         },
     );
 }
@@ -235,20 +222,29 @@ fn breakdown_ui(
         ui.label("No duties or taxes are due at this rate.");
         return;
     }
-    Grid::new(("breakdown", index, rate_id))
-        .striped(true)
-        .show(ui, |ui| {
-            for column in BREAKDOWN_COLUMNS {
-                ui.label(RichText::new(column).strong());
+    let rows = lines.iter().map(|line| breakdown_cells(line, currency));
+    table_ui(ui, ("breakdown", index, rate_id), BREAKDOWN_COLUMNS, rows);
+}
+
+/// A striped grid: a bold header of `columns`, then a row of texts each.
+fn table_ui<const N: usize>(
+    ui: &mut Ui,
+    id: impl egui::AsIdSalt,
+    columns: [&str; N],
+    rows: impl IntoIterator<Item = [String; N]>,
+) {
+    Grid::new(id).striped(true).show(ui, |ui| {
+        for column in columns {
+            ui.label(RichText::new(column).strong());
+        }
+        ui.end_row();
+        for row in rows {
+            for cell in row {
+                ui.label(cell);
             }
             ui.end_row();
-            for line in lines {
-                for cell in breakdown_cells(line, currency) {
-                    ui.label(cell);
-                }
-                ui.end_row();
-            }
-        });
+        }
+    });
 }
 
 /// The texts of one breakdown row, in `BREAKDOWN_COLUMNS` order.

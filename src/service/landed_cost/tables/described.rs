@@ -236,20 +236,10 @@ fn named_units(own: &str) -> Vec<Vec<String>> {
 /// Each word of `text` stemmed, without the families [`stems`] adds: a thing a line names
 /// ("man-made fibres") asks for its own words, not for every family they belong to.
 fn base_stems(text: &str) -> Vec<String> {
-    let words = words(text);
-    let mut words = words.iter().map(String::as_str).peekable();
     let mut out = Vec::new();
-    while let Some(word) = words.next() {
-        let word = if word == "man" && words.peek() == Some(&"made") {
-            words.next();
-            "manmade"
-        } else {
-            word
-        };
-        let mut one = Vec::new();
-        stems(word, &mut one);
-        out.extend(one.into_iter().next());
-    }
+    each_word(words(text).iter().map(String::as_str), |word| {
+        out.extend(stem(word));
+    });
     out
 }
 
@@ -310,8 +300,8 @@ impl Described {
         let mut special_use = None;
         let mut parents = Vec::new();
         let mut units = Vec::new();
-        let segments = description.split(" > ").count();
-        for (n, segment) in description.split(" > ").enumerate() {
+        let mut segments = description.split(" > ").peekable();
+        while let Some(segment) = segments.next() {
             let lower = segment.to_lowercase();
             valued = Bracket::parse(&lower).or(valued);
             // "Whether or not lined" allows both, and "not exceeding 1 litre" is a bound: neither
@@ -328,10 +318,11 @@ impl Described {
             let (asked, ruled_out) = lower.split_at(cut);
             // "Other (not of a kind used for telecommunications)" is for any use but that one.
             special_use = SpecialUse::of(asked).or(special_use);
+            let from = wanted.len();
             stem_all(words(asked).iter().map(String::as_str), &mut wanted);
             stem_all(words(ruled_out).iter().map(String::as_str), &mut excluded);
-            if n + 1 < segments {
-                stem_all(words(asked).iter().map(String::as_str), &mut parents);
+            if segments.peek().is_some() {
+                parents.extend_from_slice(&wanted[from..]);
             } else {
                 units = named_units(asked);
             }
@@ -371,13 +362,18 @@ impl Described {
 /// "man-made fibres" is not read as "man", a men's line. Line descriptions and products' words
 /// alike go through here.
 pub fn stem_all<'w>(words: impl IntoIterator<Item = &'w str>, out: &mut Vec<String>) {
+    each_word(words, |word| stems(word, out));
+}
+
+/// `each` of `words` in turn, "man-made" as the one word "manmade".
+fn each_word<'w>(words: impl IntoIterator<Item = &'w str>, mut each: impl FnMut(&str)) {
     let mut words = words.into_iter().peekable();
     while let Some(word) = words.next() {
         if word == "man" && words.peek() == Some(&"made") {
             words.next();
-            stems("manmade", out);
+            each("manmade");
         } else {
-            stems(word, out);
+            each(word);
         }
     }
 }
@@ -386,10 +382,18 @@ pub fn stem_all<'w>(words: impl IntoIterator<Item = &'w str>, out: &mut Vec<Stri
 /// to (`polyester` is synthetic, man-made and textile; `knit` is knitted), added to `out`;
 /// nothing for a stop word.
 fn stems(word: &str, out: &mut Vec<String>) {
+    let Some(stem) = stem(word) else { return };
+    let families = families(&stem);
+    out.push(stem);
+    out.extend(families.iter().map(|f| (*f).to_string()));
+}
+
+/// A word without a plural or participle ending; `None` for a stop word.
+fn stem(word: &str) -> Option<String> {
     if STOP.contains(&word) || word.len() < 2 || word.bytes().all(|b| b.is_ascii_digit()) {
-        return;
+        return None;
     }
-    let stem = if word.starts_with("fibre") {
+    Some(if word.starts_with("fibre") {
         // One spelling: the US tariff's "fibers", the others' "fibres".
         "fiber".to_string()
     } else if let Some(s) = word.strip_suffix("ies") {
@@ -398,8 +402,12 @@ fn stems(word: &str, out: &mut Vec<String>) {
         word[..word.len() - 1].to_string()
     } else {
         word.to_string()
-    };
-    let families: &[&str] = match stem.as_str() {
+    })
+}
+
+/// The families a stem belongs to: `polyester` is synthetic, man-made, textile and a fibre.
+fn families(stem: &str) -> &'static [&'static str] {
+    match stem {
         "polyester" | "nylon" | "polyamide" | "elastane" | "spandex" => {
             &["synthetic", "manmade", "textile", "fiber"]
         }
@@ -415,7 +423,5 @@ fn stems(word: &str, out: &mut Vec<String>) {
         "woollen" | "woolen" => &["wool"],
         "earbud" | "earphone" | "headset" => &["headphone"],
         _ => &[],
-    };
-    out.push(stem);
-    out.extend(families.iter().map(|f| (*f).to_string()));
+    }
 }
