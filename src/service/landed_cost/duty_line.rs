@@ -10,7 +10,7 @@ use rust_decimal::Decimal;
 use super::assess::{Assessed, Quantities, assess};
 use super::cart::{Context, Line, Shipment};
 use super::classify::ProductText;
-use super::line_choice::{Choice, UndecidedLine, Why, choose};
+use super::line_choice::{Choice, UndecidedLine, Unit, Why, choose};
 use super::tables::dated::Dated as _;
 use super::tables::{AgreementKind, AgreementRow, NationalLine, RateExpr, Schedule, Term};
 use crate::api::SharedText;
@@ -69,10 +69,14 @@ impl<'t> LineDuty<'t> {
             .filter(|s| s.info.effective <= ctx.date);
         let schedule = in_force.filter(|s| line.hs.get(..2).is_some_and(|c| s.has_chapter(c)));
         let choice = schedule.and_then(|s| {
-            let unit_value = ctx
-                .fx
-                .convert(line.net_unit, &ctx.code, &ctx.destination.currency);
-            Some((s, choose(s, &line.hs, || text(line), unit_value)?))
+            let unit = Unit {
+                value: ctx
+                    .fx
+                    .convert(line.net_unit, &ctx.code, &ctx.destination.currency),
+                weight: WeightUnit::parse_cart(&line.item.weight.unit)
+                    .map(|unit| Weight::new(line.item.weight.per_unit, unit)),
+            };
+            Some((s, choose(s, &line.hs, || text(line), unit)?))
         });
         if let Some((schedule, choice)) = choice {
             return national(ctx, schedule, choice, &agreements, line);
@@ -320,7 +324,7 @@ fn why_chosen(name: &mut String, why: &Why, hs6: &str) {
             return name.push_str(hs6);
         }
         Why::OneRate { lines } => (lines, " lines, all at this rate"),
-        Why::Valued { lines } => (lines, " lines, chosen by the value of one item"),
+        Why::Valued { lines } => (lines, " lines, chosen by the value or content of one item"),
         Why::Left { lines } => (lines, " lines, one left by the product's words"),
         Why::Described { lines } => (lines, " lines, chosen from the description"),
         Why::MostLines { lines } => (
@@ -421,7 +425,7 @@ mod tests {
             ),
             (
                 Why::Valued { lines: 12 },
-                "HS 640391 has 12 lines, chosen by the value of one item",
+                "HS 640391 has 12 lines, chosen by the value or content of one item",
             ),
             (
                 Why::Described { lines: 24 },

@@ -5,13 +5,13 @@
 //! different rates the cart cannot decide, and the choice says which other lines it may be.
 
 mod material;
+mod measured;
 mod rule_out;
 mod why;
 mod words;
 
+pub use measured::Unit;
 pub use why::Why;
-
-use rust_decimal::Decimal;
 
 use super::classify::ProductText;
 use super::tables::{NationalLine, Schedule, stem_all};
@@ -56,13 +56,13 @@ impl<'t> Choice<'t> {
 
 /// The line for an item with HS code `hs` (6 to 14 digits, the first six a subheading), or
 /// `None` when the tariff has no line under the subheading. `text` gives the product's words,
-/// asked for only when lines at different rates are to be told apart; `unit_value`, the value
-/// of one item (one pair of shoes) in the tariff's currency, rules out lines for other values.
+/// asked for only when lines at different rates are to be told apart; `unit`, its value and
+/// weight, rules out lines for other values or contents.
 pub fn choose<'t>(
     schedule: &'t Schedule,
     hs: &str,
     text: impl FnOnce() -> ProductText,
-    unit_value: Option<Decimal>,
+    unit: Unit,
 ) -> Option<Choice<'t>> {
     if hs.len() > 6
         && let Some(named) = named(schedule, hs)
@@ -71,14 +71,14 @@ pub fn choose<'t>(
         return Some(if let [line] = named[..] {
             Choice::sure(line, Why::Named)
         } else {
-            among(&named, text, unit_value)
+            among(&named, text, &unit)
         });
     }
     let candidates = outermost(schedule.under(hs.get(..6)?));
     match candidates[..] {
         [] => None,
         [line] => Some(Choice::sure(line, Why::Only)),
-        _ => Some(among(&candidates, text, unit_value)),
+        _ => Some(among(&candidates, text, &unit)),
     }
 }
 
@@ -110,21 +110,23 @@ fn named<'t>(schedule: &'t Schedule, hs: &str) -> Option<&'t [NationalLine]> {
 fn among<'t>(
     candidates: &[&'t NationalLine],
     text: impl FnOnce() -> ProductText,
-    unit_value: Option<Decimal>,
+    unit: &Unit,
 ) -> Choice<'t> {
     let lines = candidates.len();
     if one_rate(candidates) {
         return Choice::sure(candidates[0], Why::OneRate { lines });
     }
-    // A line for another range of unit values is not this item's.
-    let in_range: Vec<&'t NationalLine> = match unit_value {
-        Some(value) => candidates
-            .iter()
-            .copied()
-            .filter(|l| l.described().valued.is_none_or(|b| b.contains(value)))
-            .collect(),
-        None => Vec::new(),
-    };
+    let text = text();
+    let product = product_words(&text);
+    let has = |w: &String| product.binary_search(w).is_ok();
+    // A line for another range of unit values or contents is not this item's; one the cart
+    // cannot measure against stays possible.
+    let item = measured::measures(unit, &text, &product);
+    let in_range: Vec<&'t NationalLine> = candidates
+        .iter()
+        .copied()
+        .filter(|l| l.described().admits(&item, &has) != Some(false))
+        .collect();
     let candidates = match in_range[..] {
         [line] => return Choice::sure(line, Why::Valued { lines }),
         [] => candidates,
@@ -138,7 +140,6 @@ fn among<'t>(
             ..Choice::sure(candidates[0], Why::OneRate { lines })
         };
     }
-    let product = product_words(&text());
     let possible = rule_out::possible(candidates, &product);
     let (line, why) = match possible[..] {
         [line] => (line, Why::Left { lines }),

@@ -1,5 +1,15 @@
+use rust_decimal::Decimal;
+
 use super::*;
-use crate::service::landed_cost::tables::Tables;
+use crate::domain::{Weight, WeightUnit};
+use crate::service::landed_cost::tables::{Bound, Bracket, Measures, Per, Tables};
+
+fn worth(value: Decimal) -> Unit {
+    Unit {
+        value: Some(value),
+        weight: None,
+    }
+}
 
 fn text(name: &str, category: &str) -> ProductText {
     ProductText::new(name, category, "")
@@ -14,7 +24,7 @@ fn every_national_line_resolves_to_itself() {
     for tariff in ["AU", "CA", "EU", "GB", "JP", "US"] {
         let schedule = tables.schedule(tariff).unwrap();
         for line in schedule.lines() {
-            let choice = choose(schedule, line.code, || text("", ""), None).unwrap();
+            let choice = choose(schedule, line.code, || text("", ""), Unit::default()).unwrap();
             assert_eq!(choice.line.code, line.code, "{tariff}");
             assert_eq!(choice.line.mfn, line.mfn, "{tariff} {}", line.code);
             checked += 1;
@@ -28,22 +38,46 @@ fn a_subheading_with_lines_at_different_rates_is_chosen_by_the_product_words() {
     let tables = Tables::load().unwrap();
     let us = tables.schedule("US").unwrap();
     // HS 640399 (other footwear, leather uppers): the lines differ by who wears them.
-    let men = choose(us, "640399", || text("Men's leather shoes", "Shoes"), None).unwrap();
+    let men = choose(
+        us,
+        "640399",
+        || text("Men's leather shoes", "Shoes"),
+        Unit::default(),
+    )
+    .unwrap();
     assert_eq!(
         (men.line.code, men.why),
         ("64039960", Why::Described { lines: 6 })
     );
     // Without a word for who wears them: "for other persons".
-    let anyone = choose(us, "640399", || text("Leather shoes", "Shoes"), None).unwrap();
+    let anyone = choose(
+        us,
+        "640399",
+        || text("Leather shoes", "Shoes"),
+        Unit::default(),
+    )
+    .unwrap();
     assert_eq!(anyone.line.code, "64039990", "{anyone:?}");
     // Nothing in the words fits a line: the tariff's "other" line.
-    let other = choose(us, "691110", || text("Gravy boat", "Kitchen"), None).unwrap();
+    let other = choose(
+        us,
+        "691110",
+        || text("Gravy boat", "Kitchen"),
+        Unit::default(),
+    )
+    .unwrap();
     assert_eq!(other.line.code, "69111080", "{other:?}");
     assert!(matches!(other.why, Why::Other { .. }));
     // A statistical suffix names its 8-digit line; another country's code names nothing.
-    let named = choose(us, "6911108010", || text("", ""), None).unwrap();
+    let named = choose(us, "6911108010", || text("", ""), Unit::default()).unwrap();
     assert_eq!((named.line.code, named.why), ("69111080", Why::Named));
-    let eu_code = choose(us, "69111000", || text("Porcelain plate", ""), None).unwrap();
+    let eu_code = choose(
+        us,
+        "69111000",
+        || text("Porcelain plate", ""),
+        Unit::default(),
+    )
+    .unwrap();
     assert_ne!(eu_code.why, Why::Named);
 }
 
@@ -56,10 +90,16 @@ fn materials_and_fibres_agree_with_the_product_or_rule_a_line_out() {
         tables.schedule("US").unwrap(),
         tables.schedule("EU").unwrap(),
     );
-    let bag = choose(us, "420292", || text("Nylon backpack", "Bags"), None).unwrap();
+    let bag = choose(
+        us,
+        "420292",
+        || text("Nylon backpack", "Bags"),
+        Unit::default(),
+    )
+    .unwrap();
     assert_eq!(bag.line.code, "42029231", "{bag:?}");
     let train = || text("Wooden toy train set for children", "Toys");
-    let wooden = choose(eu, "950300", train, None).unwrap();
+    let wooden = choose(eu, "950300", train, Unit::default()).unwrap();
     let plastics = wooden
         .line
         .described()
@@ -70,12 +110,18 @@ fn materials_and_fibres_agree_with_the_product_or_rule_a_line_out() {
     // A product that names no material keeps every line.
     let boots = || text("Ankle boots", "Footwear");
     assert_eq!(
-        choose(eu, "640391", boots, None).unwrap().line.code,
+        choose(eu, "640391", boots, Unit::default())
+            .unwrap()
+            .line
+            .code,
         "64039105"
     );
     let leather = || text("Leather ankle boots", "Footwear");
     assert_eq!(
-        choose(eu, "640391", leather, None).unwrap().line.code,
+        choose(eu, "640391", leather, Unit::default())
+            .unwrap()
+            .line
+            .code,
         "64039111"
     );
 }
@@ -89,7 +135,7 @@ fn a_value_range_in_the_description_is_chosen_by_the_items_unit_value() {
     let us = tables.schedule("US").unwrap();
     let shoes = |name: &str, usd: &str| {
         let value = usd.parse().unwrap();
-        choose(us, "640399", || text(name, "Shoes"), Some(value)).unwrap()
+        choose(us, "640399", || text(name, "Shoes"), worth(value)).unwrap()
     };
     assert_eq!(shoes("Leather slippers", "2.00").line.code, "64039975");
     assert_eq!(shoes("Leather slippers", "2.50").line.code, "64039975");
@@ -104,7 +150,7 @@ fn a_value_range_in_the_description_is_chosen_by_the_items_unit_value() {
             us,
             "640219",
             || text("Running trainers", "Sportswear"),
-            Some(value),
+            worth(value),
         )
         .unwrap()
     };
@@ -116,28 +162,158 @@ fn a_value_range_in_the_description_is_chosen_by_the_items_unit_value() {
 }
 
 #[test]
-fn value_ranges_are_read_per_pair_or_each_and_nothing_else() {
-    let parse = |text: &str| super::super::tables::Bracket::parse(text);
-    let d = |s: &str| Some(s.parse().unwrap());
+fn brackets_are_read_per_pair_each_dozen_gross_kg_set_and_packing_content() {
+    let read = |text: &str| Bracket::all_in(text, |thing| vec![thing.trim().to_string()]);
+    let d = |s: &str| s.parse::<Decimal>().unwrap();
+    let one = |text: &str| {
+        let brackets = read(text);
+        assert_eq!(brackets.len(), 1, "{text}: {brackets:?}");
+        let b = brackets[0].clone();
+        let end = |b: Option<Bound>| b.map(|b| (b.at, b.inclusive));
+        (b.per, end(b.lower), end(b.upper), b.outside)
+    };
     assert_eq!(
-        parse("valued over $3 but not over $6.50/pair").map(|b| (b.over, b.not_over)),
-        Some((d("3"), d("6.50")))
+        one("valued over $3 but not over $6.50/pair"),
+        (
+            Per::Pair,
+            Some((d("3"), false)),
+            Some((d("6.50"), true)),
+            false
+        )
     );
     assert_eq!(
-        parse("valued not over $5 each").map(|b| (b.over, b.not_over)),
-        Some((None, d("5")))
+        one("valued not over $5 each"),
+        (Per::Item, None, Some((d("5"), true)), false)
     );
     assert_eq!(
-        parse("valued over $12/pair").map(|b| (b.over, b.not_over)),
-        Some((d("12"), None))
+        one("valued over $1,000 each"),
+        (Per::Item, Some((d("1000"), false)), None, false)
     );
     assert_eq!(
-        parse("valued over $1,000 each").map(|b| b.over),
-        Some(d("1000"))
+        one("valued over $4.50 per gross"),
+        (Per::Gross, Some((d("4.50"), false)), None, false)
     );
-    assert_eq!(parse("valued over $4.50 per gross"), None);
-    assert_eq!(parse("valued not over $1/liter"), None);
-    assert_eq!(parse("of cotton"), None);
+    assert_eq!(
+        one("valued at 20¢/kg or more"),
+        (Per::Kg, Some((d("0.20"), true)), None, false)
+    );
+    assert_eq!(
+        one("valued 50¢ or over but less than 80¢ each"),
+        (
+            Per::Item,
+            Some((d("0.50"), true)),
+            Some((d("0.80"), false)),
+            false
+        )
+    );
+    assert_eq!(
+        one("aggregate value not over $200"),
+        (Per::Set, None, Some((d("200"), true)), false)
+    );
+    assert_eq!(
+        one("in immediate packings of a net content of <= 1 kg"),
+        (Per::Content, None, Some((d("1000"), true)), false)
+    );
+    assert_eq!(
+        one("in containers weighing with their contents 2 kg or less"),
+        (Per::Content, None, Some((d("2000"), true)), false)
+    );
+    assert_eq!(
+        one("olive oil (excl. in immediate packings of > 5 kg)"),
+        (Per::Content, Some((d("5000"), false)), None, true)
+    );
+    assert!(read("valued not over $1/liter").is_empty());
+    assert!(read("of cotton").is_empty());
+    let things: Vec<_> = read("cups valued over $5.25 per dozen; plates not over 22.9 cm in maximum diameter and valued over $6 per dozen")
+        .into_iter()
+        .map(|b| (b.thing, b.per))
+        .collect();
+    assert_eq!(
+        things,
+        [
+            (vec!["cups".to_string()], Per::Dozen),
+            (vec!["plates".to_string()], Per::Dozen)
+        ]
+    );
+}
+
+#[test]
+fn an_item_is_in_a_bracket_only_where_the_cart_can_tell() {
+    let d = |s: &str| s.parse::<Decimal>().unwrap();
+    let bracket = |text: &str| Bracket::all_in(text, |_| Vec::new()).remove(0);
+    let item = |value: &str, grams: Option<&str>, pieces: Option<&str>, set: bool| Measures {
+        value: Some(d(value)),
+        weight: grams.map(|g| Weight::new(d(g), WeightUnit::Gram)),
+        pieces: pieces.map(d),
+        set,
+    };
+    let dozen = bracket("valued over $5.25 per dozen");
+    // A $0.40 cup is $4.80 a dozen; a 4-piece $2 set of cups is $6 a dozen.
+    assert_eq!(dozen.admits(&item("0.40", None, None, false)), Some(false));
+    assert_eq!(dozen.admits(&item("2", None, Some("4"), false)), Some(true));
+    let set = bracket("aggregate value not over $38");
+    assert_eq!(set.admits(&item("30", None, None, true)), Some(true));
+    assert_eq!(set.admits(&item("400", None, None, true)), Some(false));
+    assert_eq!(set.admits(&item("30", None, None, false)), None);
+    // A parcel's weight includes its packing: 900 g shipped is surely at most 1 kg net; 1.2 kg
+    // shipped may be a kilogram in a glass jar; 3 kg shipped is not.
+    let packed = bracket("in immediate packings of a net content of <= 1 kg");
+    assert_eq!(
+        packed.admits(&item("5", Some("900"), None, false)),
+        Some(true)
+    );
+    assert_eq!(packed.admits(&item("5", Some("1200"), None, false)), None);
+    assert_eq!(
+        packed.admits(&item("5", Some("3000"), None, false)),
+        Some(false)
+    );
+    assert_eq!(packed.admits(&item("5", None, None, false)), None);
+    let outside = bracket("(excl. in immediate packings of <= 1 kg)");
+    assert_eq!(
+        outside.admits(&item("5", Some("900"), None, false)),
+        Some(false)
+    );
+    assert_eq!(
+        outside.admits(&item("5", Some("3000"), None, false)),
+        Some(true)
+    );
+    let per_kg = bracket("valued over $2/kg");
+    // $3 for 1 kg shipped is $3 to $5 a kilogram net.
+    assert_eq!(
+        per_kg.admits(&item("3", Some("1000"), None, false)),
+        Some(true)
+    );
+    assert_eq!(per_kg.admits(&item("1.5", Some("1000"), None, false)), None);
+    assert_eq!(
+        per_kg.admits(&item("1", Some("1000"), None, false)),
+        Some(false)
+    );
+}
+
+/// The second row: a stoneware dinner set is chosen by its aggregate value as a set
+/// (6912.00.35 for a pattern's set not over $38, 6912.00.39 over it), not by "steins".
+#[test]
+fn a_tableware_set_is_chosen_by_its_value_as_a_set() {
+    let tables = Tables::load().unwrap();
+    let us = tables.schedule("US").unwrap();
+    let set = |usd: &str| {
+        choose(
+            us,
+            "691200",
+            || text("Stoneware dinner set, 12 pieces", "Tableware"),
+            worth(usd.parse().unwrap()),
+        )
+        .unwrap()
+    };
+    let codes = |c: &Choice| c.unsure.iter().map(|l| l.code).collect::<Vec<_>>();
+    let dear = set("400");
+    assert_eq!(dear.line.mfn.written(), "4.5%", "{:?}", dear.line);
+    // Whether its stoneware is coarse-grained (6912.00.10) the cart cannot tell; the set of a
+    // pattern under $38 it is not.
+    assert!(!codes(&dear).contains(&"69120035"), "{:?}", codes(&dear));
+    let cheap = set("30");
+    assert_eq!(cheap.line.code, "69120035");
+    assert!(!codes(&cheap).contains(&"69120039"), "{:?}", codes(&cheap));
 }
 
 #[test]
@@ -149,6 +325,12 @@ fn an_eu_cn8_line_covers_what_its_end_use_subdivisions_do_not() {
         .iter()
         .find(|l| l.code.len() == 8 && eu.under(l.code).len() > 1)
         .unwrap();
-    let choice = choose(eu, with_children.code, || text("Battery", ""), None).unwrap();
+    let choice = choose(
+        eu,
+        with_children.code,
+        || text("Battery", ""),
+        Unit::default(),
+    )
+    .unwrap();
     assert_eq!(choice.line.code, with_children.code);
 }

@@ -2,8 +2,7 @@
 //! out once per line, on first use: a request reads a handful of subheadings, and preparing all
 //! 50 000 lines at load would slow the service's start for lines most quotes never ask about.
 
-use rust_decimal::Decimal;
-
+use super::bracket::{Bracket, Measures};
 use crate::service::landed_cost::phrase::words;
 
 /// A line's description as words it asks for and words it rules out ("excl.", "other than",
@@ -20,9 +19,11 @@ pub struct Described {
     pub excluded: Vec<String>,
     /// The tariff's catch-all ("other", "n.e.s.", その他).
     pub other: bool,
-    /// "Valued over $3 but not over $6.50/pair", "valued not over $5 each": the unit values the
-    /// line is for, in the tariff's currency.
-    pub valued: Option<Bracket>,
+    /// The value and content brackets of each level of the line's description that states
+    /// any ("Valued over $3 but not over $6.50/pair", "in immediate packings of <= 1 kg"): the
+    /// item must be in one bracket of every level, the one for the thing it is where a level
+    /// states several ("cups valued …; saucers valued …").
+    pub brackets: Vec<Vec<Bracket>>,
     /// The line is for one use only ("of a kind used for telecommunications", "for use in the
     /// manufacture of hats").
     pub special_use: Option<SpecialUse>,
@@ -153,63 +154,6 @@ impl SpecialUse {
     }
 }
 
-/// A range of unit values, per pair or per item: above `over`, up to and including `not_over`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Bracket {
-    pub over: Option<Decimal>,
-    pub not_over: Option<Decimal>,
-}
-
-impl Bracket {
-    pub fn contains(&self, value: Decimal) -> bool {
-        self.over.is_none_or(|over| value > over)
-            && self.not_over.is_none_or(|not_over| value <= not_over)
-    }
-
-    /// The bracket a description segment states, if any: "valued over $A", "valued not over
-    /// $B", "valued over $A but not over $B", each followed by "/pair" or " each".
-    pub fn parse(segment: &str) -> Option<Bracket> {
-        let at = segment.find("valued ")?;
-        let rest = &segment[at + "valued ".len()..];
-        let (over, rest) = match rest.strip_prefix("over $") {
-            Some(after) => {
-                let (amount, rest) = amount(after)?;
-                (Some(amount), rest.strip_prefix(" but not over $"))
-            }
-            None => (None, rest.strip_prefix("not over $")),
-        };
-        let (not_over, rest) = match rest {
-            Some(after) => {
-                let (amount, rest) = amount(after)?;
-                (Some(amount), rest)
-            }
-            None => (None, &segment[segment.len()..]),
-        };
-        // The unit follows the last amount; a bracket of another unit (per litre, per kg, per
-        // gross) is not a unit value of the cart's items.
-        let tail = if not_over.is_some() {
-            rest
-        } else {
-            segment
-                .get(segment.find('$')?..)?
-                .trim_start_matches(|c: char| {
-                    c == '$' || c.is_ascii_digit() || c == '.' || c == ','
-                })
-        };
-        (tail.starts_with("/pair") || tail.starts_with(" each"))
-            .then_some(Bracket { over, not_over })
-    }
-}
-
-/// A dollar amount at the start of `text` ("6.50/pair" -> 6.50) and what follows it.
-fn amount(text: &str) -> Option<(Decimal, &str)> {
-    let end = text
-        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
-        .unwrap_or(text.len());
-    let digits = text[..end].trim_end_matches('.').replace(',', "");
-    Some((digits.parse().ok()?, &text[end..]))
-}
-
 /// Words that name nothing a product has: "goods, NSA, as follows", "and the like".
 const FILLER: &[&str] = &[
     "good", "nsa", "follow", "similar", "article", "like", "thereof", "purpose", "use", "kind",
@@ -296,14 +240,21 @@ impl Described {
     pub(super) fn new(description: &str, own: &str) -> Described {
         let mut wanted = Vec::new();
         let mut excluded = Vec::new();
-        let mut valued = None;
+        let mut brackets = Vec::new();
         let mut special_use = None;
         let mut parents = Vec::new();
         let mut units = Vec::new();
         let mut segments = description.split(" > ").peekable();
         while let Some(segment) = segments.next() {
             let lower = segment.to_lowercase();
-            valued = Bracket::parse(&lower).or(valued);
+            let stated = Bracket::all_in(&lower, |thing| {
+                let mut words = base_stems(thing);
+                words.retain(|w| !FILLER.contains(&w.as_str()));
+                words
+            });
+            if !stated.is_empty() {
+                brackets.push(stated);
+            }
             // "Whether or not lined" allows both, and "not exceeding 1 litre" is a bound: neither
             // rules anything out.
             let lower = NOT_EXCLUDING
@@ -345,17 +296,67 @@ impl Described {
             .rsplit(" > ")
             .nth(1)
             .map(|p| p.trim().to_lowercase());
-        let other = is_other(&own) || (valued.is_some() && parent.is_some_and(|p| is_other(&p)));
+        let other =
+            is_other(&own) || (!brackets.is_empty() && parent.is_some_and(|p| is_other(&p)));
         Described {
             wanted,
             parents,
             units,
             excluded,
-            valued,
+            brackets,
             other,
             special_use,
         }
     }
+}
+
+impl Described {
+    /// Whether an item (`has` its stemmed words) is in the line's brackets: `Some(false)` when
+    /// a level's brackets rule it out, `None` when the cart cannot tell.
+    pub fn admits(&self, item: &Measures, has: &dyn Fn(&String) -> bool) -> Option<bool> {
+        let mut verdict = Some(true);
+        for level in &self.brackets {
+            let of_level = if level.iter().all(|b| b.thing.is_empty()) {
+                all(level.iter().map(|b| b.admits(item)))
+            } else {
+                // The bracket of the thing the item is; naming none of them, it cannot be told.
+                let named: Vec<_> = level
+                    .iter()
+                    .filter(|b| b.thing.iter().any(has))
+                    .map(|b| b.admits(item))
+                    .collect();
+                if named.is_empty() {
+                    None
+                } else {
+                    any(named.into_iter())
+                }
+            };
+            match of_level {
+                Some(false) => return Some(false),
+                None => verdict = None,
+                Some(true) => {}
+            }
+        }
+        verdict
+    }
+}
+
+/// Every verdict true (`Some(true)`), one false (`Some(false)`), else unknown.
+fn all(verdicts: impl Iterator<Item = Option<bool>>) -> Option<bool> {
+    let mut out = Some(true);
+    for v in verdicts {
+        match v {
+            Some(false) => return Some(false),
+            None => out = None,
+            Some(true) => {}
+        }
+    }
+    out
+}
+
+/// One verdict true (`Some(true)`), every one false (`Some(false)`), else unknown.
+fn any(verdicts: impl Iterator<Item = Option<bool>>) -> Option<bool> {
+    all(verdicts.map(|v| v.map(|b| !b))).map(|b| !b)
 }
 
 /// [`stems`] of each of `words` in turn, "man-made" (split at its hyphen) as one word: so

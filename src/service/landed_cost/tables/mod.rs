@@ -2,6 +2,7 @@
 //! [`Tables::load`]: rows sorted, effective periods without overlaps, every country, currency,
 //! subdivision, HS code and cross-reference known.
 
+mod bracket;
 pub(crate) mod dated;
 mod described;
 mod duty;
@@ -25,7 +26,8 @@ use time::Date;
 
 use crate::embedded::{Packed, packed};
 
-pub use described::{Bracket, Described, SpecialUse, stem_all, use_named};
+pub use bracket::{Bound, Bracket, Measures, Per};
+pub use described::{Described, SpecialUse, stem_all, use_named};
 pub use duty::{DutyRow, Tariff};
 pub use error::TablesError;
 pub use fx::{FxDay, FxTable};

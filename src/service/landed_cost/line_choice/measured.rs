@@ -1,0 +1,54 @@
+//! An item as a line's value and content brackets measure it: what the cart says of its value
+//! and weight, and what its words say it holds ("set of 4", "12-piece", "3 pairs").
+
+use rust_decimal::Decimal;
+
+use crate::domain::Weight;
+use crate::service::landed_cost::classify::ProductText;
+use crate::service::landed_cost::phrase::Words;
+use crate::service::landed_cost::tables::Measures;
+
+/// What the cart says of one item besides its words.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Unit {
+    /// One item's value (one pair of shoes) in the tariff's currency.
+    pub value: Option<Decimal>,
+    /// One item's weight as shipped.
+    pub weight: Option<Weight>,
+}
+
+/// Words that count the pieces before them ("12 pieces", "3-pack") or, with "of", after them
+/// ("set of 4").
+const COUNTED: [&str; 8] = [
+    "piece", "pieces", "pc", "pcs", "pack", "pair", "pairs", "count",
+];
+const COUNTING: [&str; 4] = ["set", "pack", "box", "case"];
+
+/// The item's measures; `product` is its stemmed words, sorted.
+pub(super) fn measures(unit: &Unit, text: &ProductText, product: &[String]) -> Measures {
+    Measures {
+        value: unit.value,
+        weight: unit.weight,
+        pieces: pieces(&text.name).or_else(|| pieces(&text.description)),
+        set: product.binary_search(&"set".to_string()).is_ok(),
+    }
+}
+
+/// How many pieces the words say the item holds, when more than one.
+fn pieces(words: &Words) -> Option<Decimal> {
+    let words: Vec<&str> = words.iter().collect();
+    let count = |w: &str| -> Option<u32> { w.parse().ok().filter(|n| (2..=1000).contains(n)) };
+    words
+        .windows(3)
+        .find_map(|w| match w {
+            [n, counted, _] if COUNTED.contains(counted) => count(n),
+            [counting, "of", n] if COUNTING.contains(counting) => count(n),
+            _ => None,
+        })
+        .or_else(|| match words.as_slice() {
+            // The last two words: "… 12 pieces".
+            [.., n, counted] if COUNTED.contains(counted) => count(n),
+            _ => None,
+        })
+        .map(Decimal::from)
+}
