@@ -237,26 +237,26 @@ fn japan_cif_duty_and_reduced_food_rate_in_yen() {
     // Goods 40,400 > JPY 10,000. Shipping 3,500 by 38,000:2,400 -> 3,292.07.. / 207.92.. ->
     // 3,292 / 207 + 1 to tea -> 3,292 / 208. CIF: bag 41,292, tea 2,608.
     // Duty (Japan's tariff, VERSION 2026_07_09; the WTO rate, below the general one):
-    // bag 4202.21-220 (the "other" line: Japan's descriptions are Japanese only, so the English
-    // "leather" cannot pick 4202.21-210, 革製のもの, at 8 %) 10 % x 41,292 = 4,129.2 -> 4,129;
+    // bag 4202.21-210 ("その他のもの > 革製のもの": not using precious metal or pearls, of
+    // leather, read through the glossary) 8 % x 41,292 = 3,303.36 -> 3,303;
     // tea 0902.10-000 (green tea in packings <= 3 kg) 17 % x 2,608 = 443.36 -> 443.
-    // Tax: bag 10 % x (38,000 + 4,129) = 4,212.9 -> 4,213; tea 8 % x (2,400 + 443) = 227.44 -> 227.
+    // Tax: bag 10 % x (38,000 + 3,303) = 4,130.3 -> 4,130; tea 8 % x (2,400 + 443) = 227.44 -> 227.
     // Shipping: 10 % x 3,292 = 329.2 -> 329; 8 % x 208 = 16.64 -> 17.
     let cost = &resp.shipments[0].shipping_rate_taxes[0].landed_cost;
     assert_eq!(
         rows(cost),
         [
-            row(Duty, Some("BAG-1"), "10", "41292", "4129"),
+            row(Duty, Some("BAG-1"), "8", "41292", "3303"),
             row(Duty, Some("TEA-1"), "17", "2608", "443"),
-            row(ProductTax, Some("BAG-1"), "10", "42129", "4213"),
+            row(ProductTax, Some("BAG-1"), "10", "41303", "4130"),
             row(ProductTax, Some("TEA-1"), "8", "2843", "227"),
             row(ShipmentTax, None, "10", "3292", "329"),
             row(ShipmentTax, None, "8", "208", "17"),
         ]
     );
-    assert_totals(cost, "4572", "4440", "346");
+    assert_totals(cost, "3746", "4357", "346");
     assert!(
-        cost.breakdown[0].tax_name.contains("line 4202.21.220 ("),
+        cost.breakdown[0].tax_name.contains("line 4202.21.210 ("),
         "{}",
         cost.breakdown[0].tax_name
     );

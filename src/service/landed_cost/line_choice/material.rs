@@ -20,9 +20,8 @@ fn material(stem: &str) -> Option<Material> {
     Some(match stem {
         "plastic" | "pvc" | "vinyl" | "polyethylene" | "polypropylene" | "polycarbonate"
         | "silicone" => Plastics,
-        "wood" | "wooden" | "beech" | "oak" | "pine" | "walnut" | "teak" | "birch" | "maple" => {
-            Wood
-        }
+        "wood" | "wooden" | "beech" | "oak" | "pine" | "walnut" | "teak" | "birch" | "maple"
+        | "sandalwood" | "rosewood" | "ebony" | "mahogany" | "acacia" | "cedar" => Wood,
         "bamboo" => Bamboo,
         "glass" | "crystal" => Glass,
         "ceramic" | "stoneware" | "earthenware" | "porcelain" | "china" | "terracotta" => Ceramic,

@@ -45,7 +45,19 @@ pub(super) fn best<'t>(
         .collect();
     let best = scores.iter().copied().max().unwrap_or(0);
     if best > 0 {
+        // Of lines the product's words fit alike, those whose levels above ask least that the
+        // product does not say: a leather handbag is "Other > Of leather", not "Using precious
+        // metal or pearls > Of leather".
+        let unsaid = |i: usize| {
+            described[i]
+                .parents
+                .iter()
+                .filter(|w| !in_product(w) && telling(w))
+                .count()
+        };
         let tied: Vec<usize> = (0..n).filter(|&i| scores[i] == best).collect();
+        let fewest = tied.iter().map(|&i| unsaid(i)).min().unwrap_or(0);
+        let tied: Vec<usize> = tied.into_iter().filter(|&i| unsaid(i) == fewest).collect();
         // Of lines that share only their parents' words with the product, that level's "other"
         // ("Jams > Other" for a fig jam); of lines naming the product, a named one.
         let by_parents = best < NAMED as i32;

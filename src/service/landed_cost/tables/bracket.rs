@@ -306,9 +306,10 @@ fn one_bound(text: &str, amount: Amount) -> Option<(Option<Bound>, Option<Bound>
 }
 
 /// A money amount at the start of `text`, in the tariff's main unit: "$6.50", "80¢",
-/// "25 cents".
+/// "25 cents", "¥6000".
 fn money(text: &str) -> Option<(Decimal, &str)> {
-    if let Some(after) = text.strip_prefix('$') {
+    // Japan's lines are read into English with their amounts in yen.
+    if let Some(after) = text.strip_prefix('$').or_else(|| text.strip_prefix('¥')) {
         return number(after);
     }
     let (n, rest) = number(text)?;

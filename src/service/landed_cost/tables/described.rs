@@ -3,6 +3,7 @@
 //! 50 000 lines at load would slow the service's start for lines most quotes never ask about.
 
 use super::bracket::{Bracket, Measures};
+use super::glossary;
 use crate::service::landed_cost::phrase::words;
 
 /// A line's description as words it asks for and words it rules out ("excl.", "other than",
@@ -246,7 +247,12 @@ impl Described {
         let mut units = Vec::new();
         let mut segments = description.split(" > ").peekable();
         while let Some(segment) = segments.next() {
-            let lower = segment.to_lowercase();
+            // Japan's lines are read through the glossary, so one set of rules reads all.
+            let lower = if glossary::is_japanese(segment) {
+                glossary::english(segment)
+            } else {
+                segment.to_lowercase()
+            };
             let stated = Bracket::all_in(&lower, |thing| {
                 let mut words = base_stems(thing);
                 words.retain(|w| !FILLER.contains(&w.as_str()));
@@ -420,6 +426,7 @@ fn families(stem: &str) -> &'static [&'static str] {
         "woman" | "ladie" | "lady" | "girl" => &["women"],
         "man" | "boy" | "gent" => &["men"],
         "porcelain" => &["china"],
+
         "wooden" => &["wood"],
         "woollen" | "woolen" => &["wool"],
         "earbud" | "earphone" | "headset" => &["headphone"],

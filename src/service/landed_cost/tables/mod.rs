@@ -9,6 +9,7 @@ mod duty;
 mod error;
 mod fields;
 mod fx;
+mod glossary;
 mod hs;
 mod info;
 mod national;
