@@ -172,56 +172,53 @@ fn brackets_are_read_per_pair_each_dozen_gross_kg_set_and_packing_content() {
         let end = |b: Option<Bound>| b.map(|b| (b.at, b.inclusive));
         (b.per, end(b.lower), end(b.upper), b.outside)
     };
-    assert_eq!(
-        one("valued over $3 but not over $6.50/pair"),
+    let incl = |s: &str| Some((d(s), true));
+    let excl = |s: &str| Some((d(s), false));
+    let cases = [
         (
-            Per::Pair,
-            Some((d("3"), false)),
-            Some((d("6.50"), true)),
-            false
-        )
-    );
-    assert_eq!(
-        one("valued not over $5 each"),
-        (Per::Item, None, Some((d("5"), true)), false)
-    );
-    assert_eq!(
-        one("valued over $1,000 each"),
-        (Per::Item, Some((d("1000"), false)), None, false)
-    );
-    assert_eq!(
-        one("valued over $4.50 per gross"),
-        (Per::Gross, Some((d("4.50"), false)), None, false)
-    );
-    assert_eq!(
-        one("valued at 20¢/kg or more"),
-        (Per::Kg, Some((d("0.20"), true)), None, false)
-    );
-    assert_eq!(
-        one("valued 50¢ or over but less than 80¢ each"),
+            "valued over $3 but not over $6.50/pair",
+            (Per::Pair, excl("3"), incl("6.50"), false),
+        ),
         (
-            Per::Item,
-            Some((d("0.50"), true)),
-            Some((d("0.80"), false)),
-            false
-        )
-    );
-    assert_eq!(
-        one("aggregate value not over $200"),
-        (Per::Set, None, Some((d("200"), true)), false)
-    );
-    assert_eq!(
-        one("in immediate packings of a net content of <= 1 kg"),
-        (Per::Content, None, Some((d("1000"), true)), false)
-    );
-    assert_eq!(
-        one("in containers weighing with their contents 2 kg or less"),
-        (Per::Content, None, Some((d("2000"), true)), false)
-    );
-    assert_eq!(
-        one("olive oil (excl. in immediate packings of > 5 kg)"),
-        (Per::Content, Some((d("5000"), false)), None, true)
-    );
+            "valued not over $5 each",
+            (Per::Item, None, incl("5"), false),
+        ),
+        (
+            "valued over $1,000 each",
+            (Per::Item, excl("1000"), None, false),
+        ),
+        (
+            "valued over $4.50 per gross",
+            (Per::Gross, excl("4.50"), None, false),
+        ),
+        (
+            "valued at 20¢/kg or more",
+            (Per::Kg, incl("0.20"), None, false),
+        ),
+        (
+            "valued 50¢ or over but less than 80¢ each",
+            (Per::Item, incl("0.50"), excl("0.80"), false),
+        ),
+        (
+            "aggregate value not over $200",
+            (Per::Set, None, incl("200"), false),
+        ),
+        (
+            "in immediate packings of a net content of <= 1 kg",
+            (Per::Content, None, incl("1000"), false),
+        ),
+        (
+            "in containers weighing with their contents 2 kg or less",
+            (Per::Content, None, incl("2000"), false),
+        ),
+        (
+            "olive oil (excl. in immediate packings of > 5 kg)",
+            (Per::Content, excl("5000"), None, true),
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(one(text), expected, "{text}");
+    }
     assert!(read("valued not over $1/liter").is_empty());
     assert!(read("of cotton").is_empty());
     let things: Vec<_> = read("cups valued over $5.25 per dozen; plates not over 22.9 cm in maximum diameter and valued over $6 per dozen")

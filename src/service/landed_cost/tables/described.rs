@@ -320,30 +320,19 @@ impl Described {
     /// Whether an item (`has` its stemmed words) is in the line's brackets: `Some(false)` when
     /// a level's brackets rule it out, `None` when the cart cannot tell.
     pub fn admits(&self, item: &Measures, has: &dyn Fn(&String) -> bool) -> Option<bool> {
-        let mut verdict = Some(true);
-        for level in &self.brackets {
-            let of_level = if level.iter().all(|b| b.thing.is_empty()) {
-                all(level.iter().map(|b| b.admits(item)))
-            } else {
-                // The bracket of the thing the item is; naming none of them, it cannot be told.
-                let named: Vec<_> = level
-                    .iter()
-                    .filter(|b| b.thing.iter().any(has))
-                    .map(|b| b.admits(item))
-                    .collect();
-                if named.is_empty() {
-                    None
-                } else {
-                    any(named.into_iter())
-                }
-            };
-            match of_level {
-                Some(false) => return Some(false),
-                None => verdict = None,
-                Some(true) => {}
+        all(self.brackets.iter().map(|level| {
+            if level.iter().all(|b| b.thing.is_empty()) {
+                return all(level.iter().map(|b| b.admits(item)));
             }
-        }
-        verdict
+            // The bracket of the thing the item is; naming none of them, it cannot be told.
+            let mut named = level
+                .iter()
+                .filter(|b| b.thing.iter().any(has))
+                .map(|b| b.admits(item))
+                .peekable();
+            named.peek()?;
+            any(named)
+        }))
     }
 }
 
