@@ -83,12 +83,9 @@ fn route_table() -> Vec<(Access, UtoipaMethodRouter<Shared>)> {
             Access::Session,
             routes!(routes::orders::list, routes::submit::submit),
         ),
-        (Access::Session, {
-            // An import file may be far larger than any other request.
-            let (schemas, paths, method) = routes!(routes::imports::import);
-            let limit = DefaultBodyLimit::max(routes::imports::MAX_IMPORT_BYTES);
-            (schemas, paths, method.layer(limit))
-        }),
+        // An import file may be far larger than any other request: the handler reads its
+        // body itself, to its own limit (`routes::imports::MAX_IMPORT_BYTES`).
+        (Access::Session, routes!(routes::imports::import)),
         (Access::Session, routes!(routes::reading::order)),
         (Access::Session, routes!(routes::reading::events)),
         (Access::Session, routes!(routes::reading::scan)),

@@ -4,10 +4,9 @@
 //! signed-in role may, as at a desk before the server.
 
 use axum::Json;
-use axum::body::Bytes;
+use axum::body::Body;
 use axum::extract::State;
-use axum::extract::rejection::BytesRejection;
-use axum::http::StatusCode;
+use futures_util::StreamExt as _;
 
 use crate::api::{ErrorBody, FieldError};
 use crate::station::db::StationError;
@@ -18,6 +17,11 @@ use crate::warehouse::http::state::Shared;
 
 /// The largest import file taken (10 000 orders are about 40 MB).
 pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
+
+/// How much of a file over the limit is read, and dropped, before the refusal: a server that
+/// answers and closes while the desk still sends makes the desk's system reset the
+/// connection, and the desk hears "broken pipe" instead of "split the file".
+const DRAINED_BYTES: usize = MAX_IMPORT_BYTES;
 
 /// Imports one file: an entry, or an array of entries (`assets/import/README.md`).
 #[utoipa::path(
@@ -40,17 +44,9 @@ pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
 pub async fn import(
     State(state): State<Shared>,
     caller: Caller,
-    body: Result<Bytes, BytesRejection>,
+    body: Body,
 ) -> Result<Json<ImportReport>, WarehouseError> {
-    let body = body.map_err(|rejection| {
-        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            WarehouseError::PayloadTooLarge(
-                "An import file is at most 64 MiB: split it into several files.".into(),
-            )
-        } else {
-            WarehouseError::BadRequest(vec![FieldError::new("", rejection.body_text())])
-        }
-    })?;
+    let body = read_limited(body).await?;
     // Parsed before a connection is taken: a large file must not hold the record (on SQLite,
     // every desk's writes) while its JSON is read.
     let parsed = tokio::task::spawn_blocking(move || read_json(&body[..], u64::MAX))
@@ -70,6 +66,37 @@ pub async fn import(
         "import"
     );
     Ok(Json(report))
+}
+
+/// The file, when it is at most [`MAX_IMPORT_BYTES`]; a larger one is read on (up to
+/// [`DRAINED_BYTES`] more, and dropped) so that the refusal reaches the desk.
+async fn read_limited(body: Body) -> Result<Vec<u8>, WarehouseError> {
+    let mut chunks = body.into_data_stream();
+    let mut file = Vec::new();
+    let mut seen = 0usize;
+    while let Some(chunk) = chunks.next().await {
+        let chunk = chunk.map_err(|e| {
+            WarehouseError::BadRequest(vec![FieldError::new(
+                "",
+                format!("The file did not arrive whole: {e}. Send it again."),
+            )])
+        })?;
+        seen = seen.saturating_add(chunk.len());
+        if seen <= MAX_IMPORT_BYTES {
+            file.extend_from_slice(&chunk);
+        } else {
+            file = Vec::new();
+            if seen > MAX_IMPORT_BYTES + DRAINED_BYTES {
+                break;
+            }
+        }
+    }
+    if seen > MAX_IMPORT_BYTES {
+        return Err(WarehouseError::PayloadTooLarge(
+            "An import file is at most 64 MiB: split it into several files.".into(),
+        ));
+    }
+    Ok(file)
 }
 
 fn not_an_import_file(e: StationError) -> WarehouseError {
