@@ -16,11 +16,12 @@ pub(super) fn possible<'t>(
     let has = |w: &String| product.binary_search(w).is_ok();
     let names_use = |u: &String| has(u) || product.iter().any(|w| use_named(w) == Some(u.as_str()));
     let mut left = candidates.to_vec();
-    let rules: [&Rule; 4] = [
+    let rules: [&Rule; 5] = [
         &|lines| lines.iter().map(|l| for_its_use(l, &names_use)).collect(),
         &|lines| lines.iter().map(|l| !excluded(l, &has)).collect(),
         &|lines| in_material(lines, product),
-        &|lines| for_its_wearer(lines, &has),
+        &|lines| either_of(lines, &has, ("men", "women")),
+        &|lines| either_of(lines, &has, ("knitted", "woven")),
     ];
     for rule in rules {
         let keep = rule(&left);
@@ -73,20 +74,25 @@ fn in_material(lines: &[&NationalLine], product: &[String]) -> Vec<bool> {
         .collect()
 }
 
-/// A line for men is not a women's product's, nor one for women a men's. A product that says
-/// both, or neither, keeps every line.
-fn for_its_wearer(lines: &[&NationalLine], has: &dyn Fn(&String) -> bool) -> Vec<bool> {
-    let (men, women) = ("men".to_string(), "women".to_string());
-    let (for_men, for_women) = (has(&men), has(&women));
+/// A line for men is not a women's product's, nor one for women a men's; a line for knitted
+/// goods is not a woven product's, nor one for woven goods a knitted one's. A product that says
+/// both, or neither, keeps every line; so does a line that names both, or neither.
+fn either_of(
+    lines: &[&NationalLine],
+    has: &dyn Fn(&String) -> bool,
+    (a, b): (&str, &str),
+) -> Vec<bool> {
+    let (a, b) = (a.to_string(), b.to_string());
+    let (product_a, product_b) = (has(&a), has(&b));
     lines
         .iter()
         .map(|l| {
-            if for_men == for_women {
+            if product_a == product_b {
                 return true;
             }
             let wanted = &l.described().wanted;
-            let (line_men, line_women) = (wanted.contains(&men), wanted.contains(&women));
-            (!line_men && !line_women) || (for_men && line_men) || (for_women && line_women)
+            let (line_a, line_b) = (wanted.contains(&a), wanted.contains(&b));
+            line_a == line_b || (product_a && line_a) || (product_b && line_b)
         })
         .collect()
 }

@@ -331,3 +331,25 @@ fn an_eu_cn8_line_covers_what_its_end_use_subdivisions_do_not() {
     .unwrap();
     assert_eq!(choice.line.code, with_children.code);
 }
+
+/// Knitted and woven must agree: EU 6307.10 has a line for knitted cleaning cloths (12 %); a
+/// woven dishcloth is not under it, a knitted one is.
+#[test]
+fn a_woven_product_is_not_under_a_line_for_knitted_goods() {
+    let tables = Tables::load().unwrap();
+    let eu = tables.schedule("EU").unwrap();
+    let cloths = |name: &str, description: &str| {
+        let text = || ProductText::new(name, "Kitchen", description);
+        choose(eu, "630710", text, Unit::default()).unwrap()
+    };
+    let woven = cloths(
+        "Waffle cotton dishcloths",
+        "Woven 100% cotton waffle cloths.",
+    );
+    let codes: Vec<&str> = std::iter::once(woven.line.code)
+        .chain(woven.unsure.iter().map(|l| l.code))
+        .collect();
+    assert!(!codes.contains(&"63071010"), "{codes:?}");
+    let knitted = cloths("Knitted cotton dishcloths", "Hand-knit cotton cloths.");
+    assert_eq!(knitted.line.code, "63071010", "{:?}", knitted.why);
+}
