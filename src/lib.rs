@@ -35,6 +35,10 @@ pub(crate) mod synthetic;
 #[path = "../tests/support/pg_cluster.rs"]
 pub(crate) mod pg_cluster;
 
+#[cfg(test)]
+#[path = "../tests/support/decimal.rs"]
+pub(crate) mod decimal;
+
 /// mimalloc instead of the system allocator, for every binary built on this crate (the app, its
 /// tests and benchmarks, so they measure what ships): the engine allocates many small values per
 /// quote, and glibc's allocator spent a quarter of its time in `malloc`/`free` (typical quote

@@ -53,9 +53,7 @@ impl fmt::Display for Currency {
 mod tests {
     use super::*;
 
-    fn dec(text: &str) -> Decimal {
-        text.parse().unwrap()
-    }
+    use crate::decimal::dec;
 
     #[test]
     fn minor_units_follow_iso_4217() {

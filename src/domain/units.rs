@@ -171,9 +171,7 @@ impl fmt::Display for Length {
 mod tests {
     use super::*;
 
-    fn d(text: &str) -> Decimal {
-        text.parse().unwrap()
-    }
+    use crate::decimal::dec as d;
 
     #[test]
     fn conversions_are_exact() {

@@ -1,12 +1,9 @@
 //! The wire contract of SPEC.md part 2: exact field names, exact decimals, optional fields.
 
 use packdesk::api::*;
-use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
-fn dec(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
+use crate::decimal::dec;
 
 fn cart_json() -> Value {
     json!({

@@ -13,9 +13,7 @@ use packdesk::service::labels::{
 use rust_decimal::Decimal;
 use time::macros::date;
 
-fn d(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
+use crate::decimal::dec as d;
 
 fn country(code: &str) -> CountryCode {
     CountryCode::parse(code).unwrap()

@@ -85,7 +85,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
 ];
 
 /// Modules only unit tests compile (`#[cfg(test)]` in `lib.rs`): any module may use them.
-const TEST_SUPPORT: &[&str] = &["synthetic", "pg_cluster"];
+const TEST_SUPPORT: &[&str] = &["synthetic", "pg_cluster", "decimal"];
 
 /// One arrow that runs the wrong way.
 #[derive(Debug, PartialEq, Eq)]

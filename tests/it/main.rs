@@ -8,6 +8,8 @@ mod contract;
 mod customs;
 #[path = "../support/cut_relay.rs"]
 mod cut_relay;
+#[path = "../support/decimal.rs"]
+mod decimal;
 mod hardening;
 mod labels;
 mod landed_cost;

@@ -2,12 +2,9 @@
 
 use packdesk::api::*;
 use packdesk::service::server::{self, RunningService, ServeConfig};
-use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
-pub fn dec(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
+pub use crate::decimal::dec;
 
 /// A running service with its own data directory, and a client configured for it.
 pub struct TestService {

@@ -52,9 +52,7 @@ mod tests {
     use super::*;
     use crate::domain::WeightUnit;
 
-    fn d(text: &str) -> Decimal {
-        text.parse().unwrap()
-    }
+    use crate::decimal::dec as d;
 
     #[test]
     fn money_pads_to_the_minor_units() {

@@ -139,9 +139,7 @@ mod tests {
     use super::*;
     use crate::domain::{CountryCode, LengthUnit, WeightUnit};
 
-    fn d(text: &str) -> Decimal {
-        text.parse().unwrap()
-    }
+    use crate::decimal::dec as d;
 
     fn party(country: &str) -> LabelParty {
         LabelParty {

@@ -86,9 +86,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn d(text: &str) -> Decimal {
-        text.parse().unwrap()
-    }
+    use crate::decimal::dec as d;
 
     #[test]
     fn remainders_go_to_the_largest_fractions_then_the_earliest() {

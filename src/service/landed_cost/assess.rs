@@ -120,9 +120,7 @@ fn missing(unit: &Unit, q: &Quantities, currency: &str) -> String {
 mod tests {
     use super::*;
 
-    fn dec(s: &str) -> Decimal {
-        s.parse().unwrap()
-    }
+    use crate::decimal::dec;
 
     fn rate(text: &str) -> RateExpr {
         RateExpr::parse(text).unwrap()

@@ -146,9 +146,7 @@ impl Reading {
 mod tests {
     use super::*;
 
-    fn d(text: &str) -> Decimal {
-        text.parse().unwrap()
-    }
+    use crate::decimal::dec as d;
 
     fn reading(weight: &str, unit: ScaleUnit, status: ScaleStatus) -> Reading {
         Reading {

@@ -6,9 +6,7 @@ use crate::api::{
     ShippingRate, ShippingRateTaxes, WireWeight,
 };
 
-fn dec(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
+use crate::decimal::dec;
 
 fn item(price: &str, discount: &str, quantity: &str) -> CartItem {
     CartItem {

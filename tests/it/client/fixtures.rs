@@ -1,7 +1,6 @@
 //! Requests and answers the client tests send and serve.
 
 use packdesk::api::{Client, LabelRequest, OrderCreateRequest, TaxCalculationRequest};
-use rust_decimal::Decimal;
 
 use super::server::TestServer;
 
@@ -59,6 +58,4 @@ pub fn client(server: &TestServer) -> Client {
     Client::new(server.config()).unwrap()
 }
 
-pub fn dec(text: &str) -> Decimal {
-    Decimal::from_str_exact(text).unwrap()
-}
+pub use crate::decimal::dec;

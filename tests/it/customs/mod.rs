@@ -15,12 +15,9 @@ pub use tools::*;
 
 use packdesk::customs::paperwork::*;
 use packdesk::domain::{Weight, WeightUnit};
-use rust_decimal::Decimal;
 use time::macros::date;
 
-pub fn d(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
+pub use crate::decimal::dec as d;
 
 pub fn grams(text: &str) -> Weight {
     Weight::new(d(text), WeightUnit::Gram)

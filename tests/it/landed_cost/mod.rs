@@ -28,9 +28,7 @@ pub fn engine() -> &'static Engine {
     ENGINE.get_or_init(|| Engine::new(Tables::load().expect("tables load")))
 }
 
-pub fn dec(text: &str) -> Decimal {
-    text.parse().expect("decimal literal")
-}
+pub use crate::decimal::dec;
 
 pub fn at(date: Date) -> CalcOptions {
     CalcOptions {

@@ -9,8 +9,4 @@ mod serial;
 pub mod sim;
 mod watcher;
 
-use rust_decimal::Decimal;
-
-fn d(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
+use crate::decimal::dec as d;

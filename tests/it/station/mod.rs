@@ -19,13 +19,10 @@ mod warehouse;
 use packdesk::api::*;
 use packdesk::domain::{LengthUnit, Weight, WeightUnit};
 use packdesk::station::db::*;
-use rust_decimal::Decimal;
 use serde_json::{Value, json};
 use time::macros::datetime;
 
-pub(super) fn dec(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
+pub(super) use crate::decimal::dec;
 
 pub(crate) fn item(line: &str, sku: &str, name: &str, quantity: u32, shipping: bool) -> Value {
     json!({

@@ -5,11 +5,8 @@ use packdesk::api::{
     LabelAddress, LabelRequest, LabelSku, OrderCreateRequest, OrderShipmentRef, OrderUpdateRequest,
     ShipmentUpdate, ShippingRate, TaxCalculationRequest, UpdateItem, WireWeight,
 };
-use rust_decimal::Decimal;
 
-pub fn d(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
+pub use crate::decimal::dec as d;
 
 pub fn s(text: &str) -> String {
     text.to_string()

@@ -19,9 +19,7 @@ use super::*;
 use crate::api::*;
 use crate::service::store::codec::to_json;
 
-pub(super) fn d(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
+pub(super) use crate::decimal::dec as d;
 
 pub(super) fn now() -> OffsetDateTime {
     datetime!(2026-03-02 10:00 UTC)

@@ -116,9 +116,7 @@ impl ParcelForm {
 mod tests {
     use super::*;
 
-    fn dec(text: &str) -> Decimal {
-        Decimal::from_str_exact(text).unwrap()
-    }
+    use crate::decimal::dec;
 
     #[test]
     fn amounts_as_typed() {
