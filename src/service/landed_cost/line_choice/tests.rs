@@ -221,6 +221,7 @@ fn brackets_are_read_per_pair_each_dozen_gross_kg_set_and_packing_content() {
     }
     assert!(read("valued not over $1/liter").is_empty());
     assert!(read("of cotton").is_empty());
+    assert!(read("containing >= 85% cotton by content, weighing <= 200 g/m²").is_empty());
     let things: Vec<_> = read("cups valued over $5.25 per dozen; plates not over 22.9 cm in maximum diameter and valued over $6 per dozen")
         .into_iter()
         .map(|b| (b.thing, b.per))

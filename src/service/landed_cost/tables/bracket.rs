@@ -327,8 +327,8 @@ fn mass(text: &str) -> Option<(Decimal, &str)> {
         .into_iter()
         .find_map(|(unit, grams)| {
             let after = rest.strip_prefix(unit)?;
-            // "1 gross" is no mass.
-            (!after.starts_with(|c: char| c.is_ascii_alphabetic()))
+            // "1 gross" is no mass, nor "200 g/m²" (a fabric's weight per area).
+            (!after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '/'))
                 .then(|| (n * Decimal::from(grams), after))
         })
 }
