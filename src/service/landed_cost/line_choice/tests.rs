@@ -1,6 +1,7 @@
 use rust_decimal::Decimal;
 
 use super::*;
+use crate::decimal::dec as d;
 use crate::domain::{Weight, WeightUnit};
 use crate::service::landed_cost::tables::{Bound, Bracket, Measures, Per, Tables};
 
@@ -134,7 +135,7 @@ fn a_value_range_in_the_description_is_chosen_by_the_items_unit_value() {
     let tables = Tables::load().unwrap();
     let us = tables.schedule("US").unwrap();
     let shoes = |name: &str, usd: &str| {
-        let value = usd.parse().unwrap();
+        let value = d(usd);
         choose(us, "640399", || text(name, "Shoes"), worth(value)).unwrap()
     };
     assert_eq!(shoes("Leather slippers", "2.00").line.code, "64039975");
@@ -145,7 +146,7 @@ fn a_value_range_in_the_description_is_chosen_by_the_items_unit_value() {
     // the rubber-uppers "Other" without one. (Words alone decide first: a product called
     // "shoes" would match "Golf shoes", the one line naming shoes.)
     let sneakers = |usd: &str| {
-        let value = usd.parse().unwrap();
+        let value = d(usd);
         choose(
             us,
             "640219",
@@ -164,7 +165,6 @@ fn a_value_range_in_the_description_is_chosen_by_the_items_unit_value() {
 #[test]
 fn brackets_are_read_per_pair_each_dozen_gross_kg_set_and_packing_content() {
     let read = |text: &str| Bracket::all_in(text, |thing| vec![thing.trim().to_string()]);
-    let d = |s: &str| s.parse::<Decimal>().unwrap();
     let one = |text: &str| {
         let brackets = read(text);
         assert_eq!(brackets.len(), 1, "{text}: {brackets:?}");
@@ -237,7 +237,6 @@ fn brackets_are_read_per_pair_each_dozen_gross_kg_set_and_packing_content() {
 
 #[test]
 fn an_item_is_in_a_bracket_only_where_the_cart_can_tell() {
-    let d = |s: &str| s.parse::<Decimal>().unwrap();
     let bracket = |text: &str| Bracket::all_in(text, |_| Vec::new()).remove(0);
     let item = |value: &str, grams: Option<&str>, pieces: Option<&str>, set: bool| Measures {
         value: Some(d(value)),
@@ -246,46 +245,33 @@ fn an_item_is_in_a_bracket_only_where_the_cart_can_tell() {
         set,
     };
     let dozen = bracket("valued over $5.25 per dozen");
-    // A $0.40 cup is $4.80 a dozen; a 4-piece $2 set of cups is $6 a dozen.
-    assert_eq!(dozen.admits(&item("0.40", None, None, false)), Some(false));
-    assert_eq!(dozen.admits(&item("2", None, Some("4"), false)), Some(true));
     let set = bracket("aggregate value not over $38");
-    assert_eq!(set.admits(&item("30", None, None, true)), Some(true));
-    assert_eq!(set.admits(&item("400", None, None, true)), Some(false));
-    assert_eq!(set.admits(&item("30", None, None, false)), None);
-    // A parcel's weight includes its packing: 900 g shipped is surely at most 1 kg net; 1.2 kg
-    // shipped may be a kilogram in a glass jar; 3 kg shipped is not.
     let packed = bracket("in immediate packings of a net content of <= 1 kg");
-    assert_eq!(
-        packed.admits(&item("5", Some("900"), None, false)),
-        Some(true)
-    );
-    assert_eq!(packed.admits(&item("5", Some("1200"), None, false)), None);
-    assert_eq!(
-        packed.admits(&item("5", Some("3000"), None, false)),
-        Some(false)
-    );
-    assert_eq!(packed.admits(&item("5", None, None, false)), None);
     let outside = bracket("(excl. in immediate packings of <= 1 kg)");
-    assert_eq!(
-        outside.admits(&item("5", Some("900"), None, false)),
-        Some(false)
-    );
-    assert_eq!(
-        outside.admits(&item("5", Some("3000"), None, false)),
-        Some(true)
-    );
     let per_kg = bracket("valued over $2/kg");
-    // $3 for 1 kg shipped is $3 to $5 a kilogram net.
-    assert_eq!(
-        per_kg.admits(&item("3", Some("1000"), None, false)),
-        Some(true)
-    );
-    assert_eq!(per_kg.admits(&item("1.5", Some("1000"), None, false)), None);
-    assert_eq!(
-        per_kg.admits(&item("1", Some("1000"), None, false)),
-        Some(false)
-    );
+    let cases = [
+        // A $0.40 cup is $4.80 a dozen; a 4-piece $2 set of cups is $6 a dozen.
+        (&dozen, item("0.40", None, None, false), Some(false)),
+        (&dozen, item("2", None, Some("4"), false), Some(true)),
+        (&set, item("30", None, None, true), Some(true)),
+        (&set, item("400", None, None, true), Some(false)),
+        (&set, item("30", None, None, false), None),
+        // A parcel's weight includes its packing: 900 g shipped is surely at most 1 kg net;
+        // 1.2 kg shipped may be a kilogram in a glass jar; 3 kg shipped is not.
+        (&packed, item("5", Some("900"), None, false), Some(true)),
+        (&packed, item("5", Some("1200"), None, false), None),
+        (&packed, item("5", Some("3000"), None, false), Some(false)),
+        (&packed, item("5", None, None, false), None),
+        (&outside, item("5", Some("900"), None, false), Some(false)),
+        (&outside, item("5", Some("3000"), None, false), Some(true)),
+        // $3 for 1 kg shipped is $3 to $5 a kilogram net.
+        (&per_kg, item("3", Some("1000"), None, false), Some(true)),
+        (&per_kg, item("1.5", Some("1000"), None, false), None),
+        (&per_kg, item("1", Some("1000"), None, false), Some(false)),
+    ];
+    for (bracket, item, expected) in cases {
+        assert_eq!(bracket.admits(&item), expected, "{bracket:?} {item:?}");
+    }
 }
 
 /// The second row: a stoneware dinner set is chosen by its aggregate value as a set
@@ -299,7 +285,7 @@ fn a_tableware_set_is_chosen_by_its_value_as_a_set() {
             us,
             "691200",
             || text("Stoneware dinner set, 12 pieces", "Tableware"),
-            worth(usd.parse().unwrap()),
+            worth(d(usd)),
         )
         .unwrap()
     };

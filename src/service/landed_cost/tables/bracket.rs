@@ -173,10 +173,13 @@ fn thing_named(text: &str) -> &str {
     &text[..end]
 }
 
-/// Whether what stands at `at` of `text` is inside an exclusion: after "excl." (or
-/// "excluding", "other than") and before the bracket that closes it.
+/// Words that open what a line excludes ("Bags (excl. insulated bags)").
+pub(super) const EXCLUDING: [&str; 3] = ["excl.", "excluding", "other than"];
+
+/// Whether what stands at `at` of `text` is inside an exclusion: after one of [`EXCLUDING`]
+/// and before the bracket that closes it.
 fn in_exclusion(text: &str, at: usize) -> bool {
-    ["excl.", "excluding", "other than"].iter().any(|m| {
+    EXCLUDING.iter().any(|m| {
         text[..at]
             .rfind(m)
             .is_some_and(|from| !text[from..at].contains(')'))
@@ -334,7 +337,7 @@ fn mass(text: &str) -> Option<(Decimal, &str)> {
 }
 
 /// A number at the start of `text` ("1,000.50") and what follows it.
-fn number(text: &str) -> Option<(Decimal, &str)> {
+pub(super) fn number(text: &str) -> Option<(Decimal, &str)> {
     let end = text
         .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
         .unwrap_or(text.len());

@@ -2,7 +2,7 @@
 //! out once per line, on first use: a request reads a handful of subheadings, and preparing all
 //! 50 000 lines at load would slow the service's start for lines most quotes never ask about.
 
-use super::bracket::{Bracket, Measures};
+use super::bracket::{Bracket, EXCLUDING, Measures};
 use super::glossary;
 use crate::service::landed_cost::phrase::words;
 
@@ -169,13 +169,19 @@ fn named_units(own: &str) -> Vec<Vec<String>> {
         .flat_map(|part| part.split(" or "))
         .flat_map(|part| part.split(" and "))
         .filter_map(|part| {
-            let mut unit = base_stems(part);
-            unit.retain(|w| !FILLER.contains(&w.as_str()));
+            let mut unit = thing_words(part);
             unit.sort_unstable();
             unit.dedup();
             (!unit.is_empty()).then_some(unit)
         })
         .collect()
+}
+
+/// The words that name a thing ("wheeled toys"): stemmed as [`base_stems`], without filler.
+fn thing_words(text: &str) -> Vec<String> {
+    let mut words = base_stems(text);
+    words.retain(|w| !FILLER.contains(&w.as_str()));
+    words
 }
 
 /// Each word of `text` stemmed, without the families [`stems`] adds: a thing a line names
@@ -253,11 +259,7 @@ impl Described {
             } else {
                 segment.to_lowercase()
             };
-            let stated = Bracket::all_in(&lower, |thing| {
-                let mut words = base_stems(thing);
-                words.retain(|w| !FILLER.contains(&w.as_str()));
-                words
-            });
+            let stated = Bracket::all_in(&lower, thing_words);
             if !stated.is_empty() {
                 brackets.push(stated);
             }
@@ -267,8 +269,9 @@ impl Described {
                 .iter()
                 .fold(lower, |text, (phrase, plain)| text.replace(phrase, plain));
             // Words after a marker of exclusion count against the line.
-            let cut = ["excl.", "excluding", "other than", "not "]
+            let cut = EXCLUDING
                 .iter()
+                .chain(&["not "])
                 .filter_map(|m| lower.find(m))
                 .min()
                 .unwrap_or(lower.len());

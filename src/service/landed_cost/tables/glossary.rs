@@ -5,6 +5,8 @@
 
 use std::sync::LazyLock;
 
+use super::bracket::number;
+
 const GLOSSARY: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/assets/tables/duty/glossary-ja.tsv"
@@ -55,13 +57,12 @@ pub fn english(segment: &str) -> String {
 
 /// The English of `text`'s terms and brackets, appended to `out`, each after a space.
 fn read(text: &str, out: &mut String) {
+    // (start, end, English) of each term, a longer term's span kept from shorter ones inside.
     let mut found: Vec<(usize, usize, &str)> = Vec::new();
-    let mut taken: Vec<(usize, usize)> = Vec::new();
     for (ja, en) in TERMS.iter() {
         for (at, _) in text.match_indices(ja) {
             let end = at + ja.len();
-            if taken.iter().all(|&(s, e)| end <= s || at >= e) {
-                taken.push((at, end));
+            if found.iter().all(|&(s, e, _)| end <= s || at >= e) {
                 found.push((at, end, en));
             }
         }
@@ -168,15 +169,6 @@ fn comparison(after: &str) -> Option<Comparison> {
         return None;
     };
     Some(Comparison { word, sign })
-}
-
-/// A number at the start of `text` ("6,000", "2.5"), without its commas.
-fn number(text: &str) -> Option<(String, &str)> {
-    let end = text
-        .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
-        .unwrap_or(text.len());
-    let digits = text[..end].replace(',', "");
-    (!digits.is_empty()).then_some((digits, &text[end..]))
 }
 
 #[cfg(test)]
