@@ -7,7 +7,7 @@
 #
 # Each REV (a commit, tag or branch) is checked out into a temporary worktree and measured
 # there, one after the other in the same run, so before/after figures come from one machine on
-# one day (BENCHMARKS.md, "The build"). Nothing is shared between them: each gets its own empty
+# one day (BENCHMARKS.md; docs/perf/build.md). Nothing is shared between them: each gets its own empty
 # target directory (crates.io sources already downloaded are reused; downloading is not
 # building). CARGO_BUILD_JOBS is left to cargo: every core of the machine.
 set -euo pipefail

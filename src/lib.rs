@@ -41,7 +41,7 @@ pub(crate) mod decimal;
 
 /// mimalloc instead of the system allocator, for every binary built on this crate (the app, its
 /// tests and benchmarks, so they measure what ships): the engine allocates many small values per
-/// quote, and glibc's allocator spent a quarter of its time in `malloc`/`free` (typical quote
-/// 20.7 → 15.8 µs, large 300 → 197 µs; BENCHMARKS.md).
+/// quote, and glibc's allocator spent a quarter of its time in `malloc`/`free`
+/// (docs/perf/engine-and-service.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -1,6 +1,6 @@
 //! A canary for the machine (`LOAD_CANARY`): one thread repeats the same fixed arithmetic every
 //! 2 ms and records the CPU time each block took. On a steady machine that time is the same
-//! every block; when the host slows the virtual CPUs (BENCHMARKS.md, issue 18, fifteenth part),
+//! every block; when the host slows the virtual CPUs (docs/perf/quote-store.md, fifteenth part),
 //! it grows for every process at once, this thread's included, though it shares nothing with the
 //! servers. A fixed-rate phase's tail can then be told apart from a slow machine.
 

@@ -3,10 +3,9 @@
 //!
 //! The answer is the service's hottest output: 8.7 KB for a typical cart, about 500 keys and
 //! strings. serde_json checks every byte of every key and string for a character to escape,
-//! one byte at a time, and that loop alone was a sixth of the request thread
-//! (BENCHMARKS.md, "The answer written by hand"). Here keys are the literals they are, and a
-//! string is checked in one pass the compiler vectorizes, then copied whole when, as nearly
-//! always, nothing in it needs escaping.
+//! one byte at a time, and that loop was a large part of the request thread
+//! (docs/perf/quote-store.md). Here keys are the literals they are, and a string is checked in
+//! one pass, then copied whole when, as nearly always, nothing in it needs escaping.
 //!
 //! Adding a field to a response type means adding it here too; the equality tests fail until
 //! it is.
@@ -20,7 +19,7 @@ use super::num;
 /// Writes a JSON object of these keys (literals, none with a character to escape), each value
 /// written by its expression in turn. Each key is one literal with the punctuation around it
 /// (`,"rate":`): an answer has some five hundred keys, and writing the comma, the quotes, the
-/// name and the colon one at a time took a ninth of its instructions (BENCHMARKS.md).
+/// name and the colon one at a time was a large share of its instructions.
 macro_rules! object {
     ($out:ident, $first:literal => $value:expr $(, $key:literal => $rest:expr)* $(,)?) => {{
         $out.extend_from_slice(concat!("{\"", $first, "\":").as_bytes());
@@ -139,7 +138,7 @@ fn needs_escape(b: u8) -> bool {
 
 /// Whether any byte needs escaping, checked eight bytes at a time in a `u64`. An answer's
 /// strings are 2–40 bytes: too short for the compiler's vectorized loop, which left them to its
-/// byte-at-a-time tail (a tenth of writing an answer, counted in BENCHMARKS.md).
+/// byte-at-a-time tail.
 fn any_needs_escape(bytes: &[u8]) -> bool {
     let (words, tail) = bytes.as_chunks::<8>();
     let mut found = words

@@ -8,8 +8,8 @@ use super::num;
 
 /// Text an answer repeats on many lines (a tax's name, its jurisdiction, a line's SKU): one
 /// copy shared by every line that shows it. A typical answer has some thirty breakdown lines of
-/// four texts each, and an allocation, a copy and a free for each were 8 % of the
-/// calculation's instructions (BENCHMARKS.md). On the wire it is a plain string.
+/// four texts each, and an allocation, a copy and a free for each would be a measurable share
+/// of the calculation. On the wire it is a plain string.
 pub type SharedText = std::sync::Arc<str>;
 
 /// Free metadata object (SPEC: at most 4 KB serialized).

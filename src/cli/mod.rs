@@ -2,6 +2,12 @@
 //! record), `packdesk documents` (customs paperwork as PDF files), `packdesk scale read` (a
 //! parcel scale's readings as JSON lines), `packdesk serve` (the reference service) and
 //! `packdesk warehouse …` (the warehouse server and its administration).
+//!
+//! Each option belongs to one command and names one database: the app's, `import`'s and
+//! `documents`' `--database` (`PACKDESK_DATABASE_URL`) is the desk's record, `serve --database`
+//! (`PACKDESK_SERVICE_DATABASE_URL`) the service's store. A top-level option before a command is
+//! a usage error, and a usage error is clap's message with status 2, never a panic. `--help`
+//! ends with this machine's file locations (`paths`).
 
 mod documents;
 mod import;

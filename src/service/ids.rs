@@ -54,7 +54,7 @@ pub fn calculation_of(tax_transaction_id: &str) -> Option<&str> {
 /// CSPRNG (seeded by the OS; no `getrandom` system call per id). Ids made later sort later, so
 /// the store's indexes on them grow at their right edge. Random ids land on random leaves of
 /// indexes that grow with every stored quote, each insert reading and rewriting a page of its
-/// own, which made quoting slower the more quotes were kept (BENCHMARKS.md, "Quotes at volume").
+/// own, which makes quoting slower the more quotes are kept.
 fn time_ordered_id() -> Uuid {
     use rand::Rng as _;
     let millis = SystemTime::now()

@@ -41,8 +41,8 @@ impl Pool {
     pub fn open(location: Location, connections: usize) -> Result<Self, StationError> {
         let first = StationDb::connect(&location)?;
         // A SQLite file has one writer: with several connections each waiting writer sleeps
-        // in SQLite's busy handler (up to 100 ms a nap; a p99 of 140–330 ms with 8–32 desks,
-        // BENCHMARKS.md), where one connection hands the file from request to request at once.
+        // in SQLite's busy handler, a nap at a time, where one connection hands the file from
+        // request to request at once (docs/perf/warehouse-server.md).
         let connections = match location {
             Location::Sqlite(_) => 1,
             Location::Postgres(_) => connections.max(1),

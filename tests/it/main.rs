@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // Test code: a failure is a panic.
 
+mod benchmarks_doc;
 mod cli_serve;
 mod client;
 mod contract;

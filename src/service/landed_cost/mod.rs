@@ -80,6 +80,30 @@
 //! change is a table row, and `packdesk serve --pricing-date` reproduces a past quote. The worked
 //! examples in `tests/it/landed_cost/` are checked by hand in their comments, and each is priced twice —
 //! by the engine and over HTTP by a service pinned to the example's date — and must agree.
+//!
+//! # Choosing the national line
+//!
+//! `line_choice` picks the national line as a broker reads the tariff: the line the code names;
+//! one rate for the whole subheading; the item's value and packing-content brackets where lines
+//! state them (`tables::bracket`: per item, pair, dozen, gross, kilogram or set, read from the
+//! item's value, weight and piece count, undecided where a parcel's weight cannot tell). Then
+//! `rule_out` keeps the lines the product's words do not contradict (a special use it does not
+//! name, a use no shop's parcel has, something a line excludes, another material, sex, or knitted
+//! where it is woven), and `words` prefers the line whose own words name all of one thing the
+//! product is, else its level's "other". When the lines left carry different rates the choice
+//! lists them (`Choice::unsure`): the duty line says "not guaranteed: may also be at …"
+//! (`api::undecided`, which the desk's quote panel reads back) and charges the most likely line
+//! or, with `serve --undecided-line highest`, the dearest. Japan's lines are read in English
+//! through `tables::glossary`. `tests/it/tariffs/choice/` measures the choice.
+//!
+//! # Work done as rarely as its inputs change
+//!
+//! At load: the phrase indexes of the tax categories and of the classifier's keywords
+//! (`phrase::PhraseSet`), each line's own description and each distinct rate's printed text
+//! (`RateExpr::written`). Per quote: an item's texts split once into words (`phrase::Words`).
+//! On a line's first use: its words and printed name. Once per shipment: what is the same at
+//! every shipping rate (`duty::LineDuties`, `tax::LineRates`: the line chosen, the agreements,
+//! the low-value reliefs).
 
 mod allocate;
 mod assess;

@@ -9,9 +9,9 @@
 //!
 //! Under steady writes the thread checkpoints after nearly every commit past the threshold, as
 //! the log starts over only when a write begins after a checkpoint copied all of it. Letting a
-//! commit finish the thread's copy itself, or pausing the thread between checkpoints, was
-//! measured and not kept (BENCHMARKS.md, "The ratio in pairs"): a sync inside a commit took up
-//! to 96 ms on a shared disk, and a paused thread left the log to grow to `force`.
+//! commit finish the thread's copy itself, or pausing the thread between checkpoints, is worse:
+//! a sync inside a commit stalls that commit's request, and a paused thread lets the log grow to
+//! `force` (docs/perf/quote-store.md).
 
 use std::ffi::c_int;
 use std::path::Path;

@@ -18,8 +18,7 @@ pub(super) const PAGE_SIZE: i64 = 8192;
 pub(super) fn prepare(mut conn: Connection) -> Result<Connection, StoreError> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
     // Pages of 8 KB for a new file (one that exists keeps its own): a typical quote is 2.3 KB
-    // packed, three to a page, where a 4 KB page held one (BENCHMARKS.md, "Three quotes to a
-    // page on SQLite").
+    // packed, three to a page, where a 4 KB page holds one.
     conn.pragma_update(None, "page_size", PAGE_SIZE)?;
     // Retention deletes old quotes; their pages go back to the file system only with
     // incremental auto-vacuum, which a file takes at creation or by being rebuilt (once, here).

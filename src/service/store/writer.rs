@@ -11,7 +11,7 @@
 //! stores them: batches stayed at one or two. So when the next quote came soon after the last
 //! commit (the service is busy), the writer gathers a little longer before committing
 //! ([`Gather`]), as PostgreSQL's `commit_delay` does; a quote that comes to an idle writer is
-//! committed at once (BENCHMARKS.md, "Fewer commits under load").
+//! committed at once.
 
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::time::{Duration, Instant};
@@ -104,9 +104,9 @@ struct Gather {
     longest_rest: u32,
 }
 
-/// Under load the next quote comes sooner than `busy_within` (a commit takes 20–40 µs); a
-/// window of a few commits' time gathers several quotes (BENCHMARKS.md: a 150 µs window left
-/// the checkpoints at 12–19 µs per quote, 400 µs at 8). A quote one connection sends after its
+/// Under load the next quote comes sooner than `busy_within` (a few commits' time); a window of
+/// a few commits' time gathers several quotes, and the checkpoints' cost per quote falls with
+/// the batch (docs/perf/quote-store.md). A quote one connection sends after its
 /// answer may also come within `busy_within`: its windows catch nothing, and the rests between
 /// them grow until one in a thousand of its quotes waits.
 const GATHER: Gather = Gather {
