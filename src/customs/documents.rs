@@ -11,7 +11,7 @@ use super::build::{BuildError, Missing, Outcome, Paperwork, Request, paperwork};
 use super::paperwork::DeclarationForm;
 use super::render::{self, RenderError};
 use super::settings::CustomsSettings;
-use crate::service::landed_cost::tables::Tables;
+use crate::service::landed_cost::tables::{Tables, TablesError};
 use crate::station::db::{
     DocumentId, DocumentInfo, DocumentKind, LabelDocument, LabelId, OrderNumber, Paper, ParcelId,
     StationDb, StationError,
@@ -21,7 +21,7 @@ use crate::station::print::PrintTarget;
 #[derive(Debug, thiserror::Error)]
 pub enum DocumentsError {
     #[error("the rate tables do not load: {0}")]
-    Tables(String),
+    Tables(TablesError),
     #[error("order {0} is not in the station")]
     NoOrder(OrderNumber),
     #[error("{0}")]
@@ -36,9 +36,9 @@ pub enum DocumentsError {
 
 /// The landed-cost tables (for exchange rates and customs unions), loaded once per process.
 pub fn tables() -> Result<&'static Tables, DocumentsError> {
-    static TABLES: OnceLock<Result<Tables, String>> = OnceLock::new();
+    static TABLES: OnceLock<Result<Tables, TablesError>> = OnceLock::new();
     TABLES
-        .get_or_init(|| Tables::load().map_err(|e| e.to_string()))
+        .get_or_init(Tables::load)
         .as_ref()
         .map_err(|e| DocumentsError::Tables(e.clone()))
 }

@@ -25,13 +25,38 @@ use super::error::StationError;
 use super::model::OrderNumber;
 use super::model::check;
 
+/// Why nothing of a file was imported, as its report says it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImportFailure {
+    /// The file's own fault (unreadable, too large, not an import file): in the inbox it goes
+    /// to `rejected/` with the reason.
+    #[error("{0}")]
+    File(String),
+    /// The record could not be written: nothing of the file is recorded; in the inbox it goes
+    /// back to be tried again.
+    #[error("{0}")]
+    Record(String),
+    /// The inbox could not claim or file it.
+    #[error("not taken: {0}. It stays in the inbox and is tried again once it changes.")]
+    NotTaken(String),
+    /// A claim left by a desk that stopped, which this desk could not take over.
+    #[error("left in processing/ by a desk that stopped, and not taken over: {0}")]
+    NotTakenOver(String),
+    /// This many desks stopped while importing it: it is not tried again.
+    #[error(
+        "{0} desks stopped while importing this file; it is not tried again. Check that it is \
+         an import file of a sensible size, then drop it in again."
+    )]
+    StoppedDesks(u32),
+}
+
 /// One file's import, wherever it came from (the app, a drop, the inbox folder).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileReport {
     /// The file's name, as the report shows it.
     pub file: String,
     /// The report, or why nothing of the file was imported.
-    pub result: Result<ImportReport, String>,
+    pub result: Result<ImportReport, ImportFailure>,
     /// Where the inbox folder filed it (`imported/…`, `rejected/…`); `None` when it was not
     /// filed (imported from elsewhere, or left in the inbox to try again).
     pub moved_to: Option<std::path::PathBuf>,

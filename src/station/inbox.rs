@@ -28,6 +28,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::db::{StationDb, StationError};
+pub use super::import::ImportFailure;
 use super::import::{
     DEFAULT_MAX_IMPORT_BYTES, FileReport, ImportReport, display_name, import_file,
 };
@@ -129,10 +130,7 @@ impl Inbox {
                     self.failed.insert(path.clone(), stamp);
                     outcomes.push(FileReport {
                         file: display_name(&path),
-                        result: Err(format!(
-                            "not taken: {e}. It stays in the inbox and is tried again once it \
-                             changes."
-                        )),
+                        result: Err(ImportFailure::NotTaken(e.to_string())),
                         moved_to: None,
                     });
                 }
@@ -179,17 +177,17 @@ impl Inbox {
         let report_text = match &result {
             Ok(report) if report.is_clean() => None,
             Ok(report) => Some(report.to_text(&file)),
-            Err(ImportFailure::File(e)) => Some(format!("{file}: not imported: {e}\n")),
-            Err(ImportFailure::Record(e)) => {
+            Err(failure @ ImportFailure::Record(_)) => {
                 // The record could not be written (the warehouse server is away, say):
                 // nothing was imported; the file goes back to be tried again.
                 std::fs::rename(claimed, back)?;
                 return Ok(FileReport {
                     file,
-                    result: Err(e.clone()),
+                    result: Err(failure.clone()),
                     moved_to: None,
                 });
             }
+            Err(e) => Some(format!("{file}: not imported: {e}\n")),
         };
         let moved_to = match self.file_away(claimed, name, report_text.as_deref()) {
             Ok(target) => target,
@@ -202,7 +200,7 @@ impl Inbox {
         };
         Ok(FileReport {
             file,
-            result: result.map_err(|e| e.to_string()),
+            result,
             moved_to: Some(moved_to),
         })
     }
@@ -252,9 +250,7 @@ impl Inbox {
                 Ok(None) => {}
                 Err(e) => outcomes.push(FileReport {
                     file: claim.name.to_string_lossy().into_owned(),
-                    result: Err(format!(
-                        "left in {PROCESSING}/ by a desk that stopped, and not taken over: {e}"
-                    )),
+                    result: Err(ImportFailure::NotTakenOver(e.to_string())),
                     moved_to: None,
                 }),
             }
@@ -287,10 +283,7 @@ impl Inbox {
         claim: &Claim,
     ) -> Result<Option<FileReport>, std::io::Error> {
         let file = claim.name.to_string_lossy().into_owned();
-        let why = format!(
-            "{LAST_TRY} desks stopped while importing this file; it is not tried again. Check \
-             that it is an import file of a sensible size, then drop it in again."
-        );
+        let why = ImportFailure::StoppedDesks(LAST_TRY);
         tracing::warn!(file, "{why}");
         let moved_to = match self.file_away(claimed, &claim.name, Some(&format!("{file}: {why}\n")))
         {
@@ -446,22 +439,6 @@ fn free_name(dir: &Path, name: &OsStr) -> PathBuf {
         })
         .find(|candidate| !taken(candidate))
         .unwrap_or(first)
-}
-
-/// Why a file was not imported: its own fault (it goes to `rejected/` with the reason), or the
-/// record's (it goes back to the inbox to be tried again).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ImportFailure {
-    File(String),
-    Record(String),
-}
-
-impl std::fmt::Display for ImportFailure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::File(why) | Self::Record(why) => f.write_str(why),
-        }
-    }
 }
 
 /// What takes an import file into the record: the record itself (the administrator's tools and

@@ -12,25 +12,40 @@ use zpl_toolchain_print_client::{
 use super::error::{PrintError, PrinterProblem};
 use super::printers::{Dpi, ZplPrinter, ZplTimeouts};
 
+/// A `~HS` answer without the fields Zebra's guide lays out: the label is printed anyway.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UnreadableStatus {
+    #[error("~HS answer has {0} strings, not 3")]
+    Strings(usize),
+    #[error("~HS string {0} is not text")]
+    NotText(usize),
+    #[error("~HS string {string} has {fields} fields: {text:?}")]
+    Fields {
+        string: usize,
+        fields: usize,
+        text: String,
+    },
+}
+
 /// What stops a printer from printing, read from its three `~HS` strings (empty: ready).
 ///
 /// String 1 `aaa,b,c,dddd,eee,f,g,h,iii,j,k,l`: b paper out, c paused, f buffer full,
 /// j corrupt RAM, k under temperature, l over temperature. String 2
 /// `mmm,n,o,p,q,r,s,t,uuuuuuuu,v,www`: n unused, o head up, p ribbon out, q thermal-transfer
 /// mode (the ribbon flag counts only then). String 3 holds nothing that stops printing.
-pub fn problems_of(frames: &[Vec<u8>]) -> Result<Vec<PrinterProblem>, String> {
-    let fields = |i: usize, count: usize| -> Result<Vec<bool>, String> {
+pub fn problems_of(frames: &[Vec<u8>]) -> Result<Vec<PrinterProblem>, UnreadableStatus> {
+    let fields = |i: usize, count: usize| -> Result<Vec<bool>, UnreadableStatus> {
         let line = frames
             .get(i)
-            .ok_or_else(|| format!("~HS answer has {} strings, not 3", frames.len()))?;
-        let text = std::str::from_utf8(line).map_err(|e| format!("~HS string {}: {e}", i + 1))?;
+            .ok_or(UnreadableStatus::Strings(frames.len()))?;
+        let text = std::str::from_utf8(line).map_err(|_| UnreadableStatus::NotText(i + 1))?;
         let parts: Vec<&str> = text.trim().split(',').map(str::trim).collect();
         if parts.len() < count {
-            return Err(format!(
-                "~HS string {} has {} fields: {text:?}",
-                i + 1,
-                parts.len()
-            ));
+            return Err(UnreadableStatus::Fields {
+                string: i + 1,
+                fields: parts.len(),
+                text: text.to_string(),
+            });
         }
         // A flag is "1"; counters and settings are read as "not zero", which is all we ask.
         Ok(parts
@@ -184,8 +199,27 @@ mod tests {
             problems_of(&frames(ready, "001,0,0,1,1,2,6,0,00000000,1,000")),
             Ok(vec![PrinterProblem::RibbonOut])
         );
-        assert!(problems_of(&frames("030,0", idle2)).is_err());
-        assert!(problems_of(&[b"030".to_vec()]).is_err());
+        assert!(matches!(
+            problems_of(&frames("030,0", idle2)),
+            Err(UnreadableStatus::Fields {
+                string: 1,
+                fields: 2,
+                ..
+            })
+        ));
+        assert_eq!(problems_of(&[]), Err(UnreadableStatus::Strings(0)));
+        assert_eq!(
+            problems_of(&[b"030".to_vec()]),
+            Err(UnreadableStatus::Fields {
+                string: 1,
+                fields: 1,
+                text: "030".into()
+            })
+        );
+        assert_eq!(
+            problems_of(&[vec![0xff], vec![]]),
+            Err(UnreadableStatus::NotText(1))
+        );
     }
 
     #[test]

@@ -30,9 +30,9 @@ pub(super) struct HidLink {
 
 impl HidLink {
     pub(super) fn open(path: &Path) -> Result<Self, ScaleError> {
-        let file = open_without_blocking(path).map_err(|reason| ScaleError::Open {
+        let file = open_without_blocking(path).map_err(|e| ScaleError::Open {
             path: path.display().to_string(),
-            reason,
+            reason: e.to_string(),
         })?;
         Ok(Self {
             file,
@@ -117,18 +117,20 @@ fn reports(chunk: &[u8]) -> Vec<&[u8]> {
 
 /// Without blocking, so a scale with nothing to say never holds up a timeout or a stop.
 #[cfg(unix)]
-fn open_without_blocking(path: &Path) -> Result<File, String> {
+fn open_without_blocking(path: &Path) -> std::io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt as _;
     std::fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK)
         .open(path)
-        .map_err(|e| e.to_string())
 }
 
 #[cfg(not(unix))]
-fn open_without_blocking(_path: &Path) -> Result<File, String> {
-    Err("USB HID scales are read through Linux hidraw devices".to_string())
+fn open_without_blocking(_path: &Path) -> std::io::Result<File> {
+    Err(std::io::Error::new(
+        std::io::ErrorKind::Unsupported,
+        "USB HID scales are read through Linux hidraw devices",
+    ))
 }
 
 /// `HIDIOCGINPUT(len)`: `_IOC(_IOC_READ | _IOC_WRITE, 'H', 0x0A, len)` in the generic ioctl

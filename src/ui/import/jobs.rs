@@ -41,9 +41,7 @@ pub async fn import_files(record: Record, files: Vec<PathBuf>, max_bytes: u64) -
     let mut reports = Vec::with_capacity(files.len());
     for path in files {
         let file = display_name(&path);
-        let result = import_one(&record, &path, max_bytes)
-            .await
-            .map_err(|e| e.to_string());
+        let result = import_one(&record, &path, max_bytes).await;
         reports.push(FileReport {
             file,
             result,

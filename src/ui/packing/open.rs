@@ -329,7 +329,7 @@ pub fn scan_into_parcel(packing: &mut Packing, code: &str, access: &Access) -> O
             }
             Err(why) => Notice {
                 level: Level::Warning,
-                text: why,
+                text: why.to_string(),
             },
         }
     };

@@ -318,8 +318,10 @@ mod tests {
         let form = filled();
         let loaded = QuoteForm::from_json(&form.to_json().unwrap()).unwrap();
         assert_eq!(loaded.to_request(), form.to_request());
-        let message = QuoteForm::from_json(r#"{"ship_to": {"country_code": 5}}"#).unwrap_err();
-        assert!(message.contains("ship_to.country_code"), "{message}");
+        let not_a_cart = QuoteForm::from_json(r#"{"ship_to": {"country_code": 5}}"#).unwrap_err();
+        assert_eq!(not_a_cart.place.as_deref(), Some("ship_to.country_code"));
+        let message = not_a_cart.to_string();
+        assert!(message.contains("at ship_to.country_code"), "{message}");
         assert!(QuoteForm::from_json("not json").is_err());
     }
 }

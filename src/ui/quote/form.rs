@@ -9,6 +9,18 @@ use crate::domain::WeightUnit;
 /// What `caller_app` says when the form did not come from a loaded cart.
 pub const CALLER_APP: &str = "packdesk";
 
+/// A file chosen as a cart that is not one: where in it (a JSON path) and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "This file is not a cart (the JSON body of a landed-cost request){}: {problem}. Choose a \
+     cart saved by Packdesk or fix the file.",
+    .place.as_ref().map(|p| format!(" at {p}")).unwrap_or_default()
+)]
+pub struct NotACart {
+    pub place: Option<String>,
+    pub problem: String,
+}
+
 /// The whole landed-cost request as editable text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct QuoteForm {
@@ -127,23 +139,17 @@ impl QuoteForm {
         }
     }
 
-    /// Reads a saved cart: the JSON body of a landed-cost request. The message names the place
+    /// Reads a saved cart: the JSON body of a landed-cost request. The error names the place
     /// in the file that does not fit.
-    pub fn from_json(text: &str) -> Result<Self, String> {
+    pub fn from_json(text: &str) -> Result<Self, NotACart> {
         let mut deserializer = serde_json::Deserializer::from_str(text);
         let req: TaxCalculationRequest = serde_path_to_error::deserialize(&mut deserializer)
             .map_err(|e| {
                 let path = e.path().to_string();
-                let inner = e.into_inner();
-                let place = if path.is_empty() || path == "." {
-                    String::new()
-                } else {
-                    format!(" at {path}")
-                };
-                format!(
-                    "This file is not a cart (the JSON body of a landed-cost request){place}: \
-                     {inner}. Choose a cart saved by Packdesk or fix the file."
-                )
+                NotACart {
+                    place: (!path.is_empty() && path != ".").then_some(path),
+                    problem: e.into_inner().to_string(),
+                }
             })?;
         Ok(Self::from_request(&req))
     }

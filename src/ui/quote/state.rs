@@ -127,7 +127,7 @@ impl QuoteView {
                 self.show_all = true;
                 self.message = Some("Cart loaded.".into());
             }
-            Err(message) => self.message = Some(message),
+            Err(not_a_cart) => self.message = Some(not_a_cart.to_string()),
         }
     }
 

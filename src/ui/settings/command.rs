@@ -119,6 +119,6 @@ pub enum Done {
     /// A test page was sent (where to), or why not.
     TestPrinted(Result<String, Failure>),
     /// What "Read now" read, or why nothing.
-    ScaleRead(Result<String, String>),
+    ScaleRead(Result<crate::station::scale::Reading, Failure>),
     ScalesDetected(Vec<crate::station::scale::HidScale>),
 }

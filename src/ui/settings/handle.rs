@@ -105,7 +105,7 @@ pub fn handle(
         SettingsIntent::TestPrint(target) => {
             if supervisor_refuses(supervisor, &desk.access) {
                 if let Some(view) = panel {
-                    view.test_printed(Err(SUPERVISOR_ONLY.into()));
+                    view.test_printed(Err(Failure::Other(SUPERVISOR_ONLY.into())));
                 }
                 return;
             }
@@ -230,7 +230,8 @@ pub fn apply(panel: &mut Option<SettingsView>, desk: &mut Desk<'_>, done: Done) 
             if let Some(view) = panel {
                 view.scale_reading = false;
                 view.scale_message = Some(match result {
-                    Ok(text) | Err(text) => text,
+                    Ok(reading) => reading.to_string(),
+                    Err(failure) => failure.message(),
                 });
             }
         }
@@ -246,7 +247,7 @@ pub fn apply(panel: &mut Option<SettingsView>, desk: &mut Desk<'_>, done: Done) 
         }
         Done::TestPrinted(result) => {
             if let Some(view) = panel {
-                view.test_printed(result.map_err(|failure| failure.message()));
+                view.test_printed(result);
             }
         }
     }

@@ -83,9 +83,9 @@ pub async fn read_scale(config: crate::station::scale::ScaleConfig) -> Done {
     })
     .await;
     Done::ScaleRead(match read {
-        Ok(Ok(reading)) => Ok(reading.to_string()),
-        Ok(Err(e)) => Err(e.to_string()),
-        Err(e) => Err(format!("Reading stopped: {e}.")),
+        Ok(Ok(reading)) => Ok(reading),
+        Ok(Err(e)) => Err(Failure::Other(e.to_string())),
+        Err(e) => Err(Failure::Other(format!("Reading stopped: {e}."))),
     })
 }
 

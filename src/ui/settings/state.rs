@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use crate::api::Secret;
 use crate::station::secrets::{SecretKind, masked};
 use crate::station::settings::Settings;
+use crate::ui::failure::Failure;
 
 /// The masked form of an environment's stored secrets (`None`: nothing stored).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -177,11 +178,11 @@ impl SettingsView {
     }
 
     /// How the test print went.
-    pub fn test_printed(&mut self, result: Result<String, String>) {
+    pub fn test_printed(&mut self, result: Result<String, Failure>) {
         self.test_printing = false;
         self.test_print_message = Some(match result {
             Ok(said) => format!("Test print: {said}"),
-            Err(why) => format!("Test print failed: {why}"),
+            Err(why) => format!("Test print failed: {}", why.message()),
         });
     }
 

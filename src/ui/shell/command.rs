@@ -56,6 +56,6 @@ pub struct Started {
 /// Why start-up stopped, with the credential store, so Settings can fix what stopped it (a
 /// warehouse password, say) and start again.
 pub struct StartFailed {
-    pub why: String,
+    pub why: super::start_error::StartError,
     pub credentials: Option<CredentialStore>,
 }

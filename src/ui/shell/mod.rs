@@ -8,6 +8,7 @@ pub mod command;
 mod connect;
 pub mod keys;
 pub mod scan;
+pub mod start_error;
 pub mod startup;
 pub mod state;
 pub mod status_bar;
@@ -228,7 +229,7 @@ pub fn apply(core: &mut Core, done: Done, then: &mut Vec<Command>) {
         }
         Done::Started(Err(failed)) => {
             tracing::warn!("the station could not start: {}", failed.why);
-            core.state.shell.startup = Startup::Failed(failed.why);
+            core.state.shell.startup = Startup::Failed(failed.why.to_string());
             core.backend.credentials = failed.credentials;
         }
         Done::Seeded(result) => {

@@ -3,6 +3,7 @@
 
 use std::sync::{Arc, Mutex};
 
+use super::start_error::StartError;
 use super::warehouse_link::{self, LinkError, Preparation};
 use crate::api::warehouse::SubmitOrderRequest;
 use crate::station::print::DeskPrintQueue;
@@ -122,19 +123,15 @@ async fn run(
     reporter: &Reporter,
     credentials: Option<CredentialStore>,
     mut credential_note: Option<String>,
-) -> Result<Started, String> {
+) -> Result<Started, StartError> {
     if let Some(url) = config
         .database
         .as_deref()
         .or(settings.warehouse_database.as_deref())
     {
-        return Err(format!(
-            "A desk no longer opens the warehouse database ({}) itself. Start `packdesk \
-             warehouse serve --database …` on the database's machine, enroll this desk there \
-             (`packdesk warehouse add-desk`), and start the app with `--warehouse \
-             https://SERVER:8443` (or enter it in Settings, under Warehouse).",
+        return Err(StartError::OpensDatabase(
             crate::station::db::Location::parse(url)
-                .map_or_else(|_| "the database given".to_string(), |l| l.to_string())
+                .map_or_else(|_| "the database given".to_string(), |l| l.to_string()),
         ));
     }
     let env = settings.active().clone();
@@ -151,9 +148,7 @@ async fn run(
         data_dir: config.embedded_data_dir.clone(),
         label_delay: config.embedded_label_delay,
     };
-    let connected = connection::connect(&env, credentials.as_ref(), &embedded)
-        .await
-        .map_err(|e| e.to_string())?;
+    let connected = connection::connect(&env, credentials.as_ref(), &embedded).await?;
     let (client, service) = (connected.client, connected.service);
     if let Some(note) = connected.note {
         credential_note = Some(match credential_note {
@@ -199,7 +194,7 @@ async fn run(
                         )));
                         tokio::time::sleep(std::time::Duration::from_secs(2)).await;
                     }
-                    Err(e) => return Err(e.to_string()),
+                    Err(e) => return Err(e.into()),
                 }
             };
             (record, None, false)
@@ -216,12 +211,11 @@ async fn run(
                 preparation,
                 credentials.as_ref(),
             )
-            .await
-            .map_err(|e| e.to_string())?;
+            .await?;
             (own.record, Some(own.running), own.empty)
         }
     };
-    let prints = DeskPrintQueue::open(&config.print_queue_path).map_err(|e| e.to_string())?;
+    let prints = DeskPrintQueue::open(&config.print_queue_path)?;
     let warehouse = WarehouseStatus {
         location: record.describe.clone(),
         shared: own_server.is_none(),
@@ -258,25 +252,20 @@ fn demo_defaults(settings: &mut Settings) {
 
 /// Quotes, submits and records the demo orders (once: only into an empty station).
 pub async fn seed(client: Client, record: Record, reporter: Reporter) -> Done {
-    Done::Seeded(
-        seed_all(&client, &record, &reporter)
-            .await
-            .map_err(Failure::Other),
-    )
+    Done::Seeded(seed_all(&client, &record, &reporter).await)
 }
 
-async fn seed_all(client: &Client, record: &Record, reporter: &Reporter) -> Result<usize, String> {
-    let session = record.session().map_err(|f| f.message())?;
+async fn seed_all(client: &Client, record: &Record, reporter: &Reporter) -> Result<usize, Failure> {
+    let session = record.session()?;
     let orders = demo_orders(OffsetDateTime::now_utc());
     let total = orders.len();
     let mut seeded = 0;
     for (done, order) in orders.into_iter().enumerate() {
         reporter.progress(Progress::Seeding { done, total });
-        let quote = client
-            .landed_cost(&order.cart)
-            .await
-            .map_err(|e| format!("Demo order {}: {}", order.number, e.user_message()))?;
-        let body = create_body(&order, &quote)?;
+        let quote = client.landed_cost(&order.cart).await.map_err(|e| {
+            Failure::Other(format!("Demo order {}: {}", order.number, e.user_message()))
+        })?;
+        let body = create_body(&order, &quote).map_err(Failure::Other)?;
         // Recorded and queued: the warehouse server's outbox creates it at the service.
         let submitted = SubmitOrderRequest {
             cart: order.cart.clone(),
@@ -287,7 +276,7 @@ async fn seed_all(client: &Client, record: &Record, reporter: &Reporter) -> Resu
             .client()
             .submit_order(&session, &submitted)
             .await
-            .map_err(|e| format!("Demo order {}: {e}", order.number))?;
+            .map_err(|e| Failure::Other(format!("Demo order {}: {e}", order.number)))?;
         seeded += 1;
     }
     Ok(seeded)

@@ -40,7 +40,7 @@ pub fn handle(draft: &mut WarehouseDraft, desk: &mut Desk<'_>, intent: Warehouse
 /// "Enroll this desk" answered.
 pub fn enrolled(draft: &mut WarehouseDraft, result: Result<String, Failure>) {
     draft.enrolling = false;
-    draft.enrolled = Some(result.map_err(|failure| failure.message()));
+    draft.enrolled = Some(result);
 }
 
 /// The change stream's news: the server became unreachable, or answers again.

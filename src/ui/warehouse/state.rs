@@ -1,5 +1,7 @@
 //! The warehouse in use (the status bar), and the Settings section as typed.
 
+use crate::ui::failure::Failure;
+
 /// The warehouse in use, as the status bar shows it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WarehouseStatus {
@@ -25,8 +27,8 @@ pub struct WarehouseDraft {
     /// The largest import file, in MB.
     pub import_max_mb: u32,
     pub enrolling: bool,
-    /// What "Enroll this desk" came to, in words; `Ok` when enrolled.
-    pub enrolled: Option<Result<String, String>>,
+    /// What "Enroll this desk" came to: what was found, or why not.
+    pub enrolled: Option<Result<String, Failure>>,
 }
 
 impl std::fmt::Debug for WarehouseDraft {

@@ -90,7 +90,7 @@ pub fn warehouse_settings_ui(
                 ui.label(RichText::new(found).color(ui.visuals().text_color()));
             }
             Some(Err(why)) => {
-                ui.label(RichText::new(why).color(ui.visuals().error_fg_color));
+                ui.label(RichText::new(why.message()).color(ui.visuals().error_fg_color));
             }
             None => {}
         }

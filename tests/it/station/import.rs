@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use packdesk::station::db::*;
-use packdesk::station::inbox::Inbox;
+use packdesk::station::inbox::{ImportFailure, Inbox};
 use serde_json::json;
 
 use super::engines::Engine;
@@ -272,7 +272,8 @@ fn the_inbox_keeps_a_file_while_the_warehouse_database_is_down() {
     assert!(inbox.poll(&mut db).unwrap().is_empty(), "first look");
     let outcomes = inbox.poll(&mut db).unwrap();
     assert_eq!(outcomes.len(), 1);
-    let why = outcomes[0].result.as_ref().unwrap_err();
+    assert!(matches!(outcomes[0].result, Err(ImportFailure::Record(_))));
+    let why = outcomes[0].result.as_ref().unwrap_err().to_string();
     assert!(why.contains("unreachable"), "{why}");
     assert!(outcomes[0].moved_to.is_none());
     assert!(file.exists(), "the file waits in the inbox");

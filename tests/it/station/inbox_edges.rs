@@ -86,7 +86,7 @@ fn a_file_over_the_limit_is_refused_unread_and_the_next_is_imported() {
     assert!(grew < 100_000_000, "resident memory grew by {grew} bytes");
 
     let huge = outcomes.iter().find(|o| o.file == "huge.json").unwrap();
-    let why = huge.result.as_ref().unwrap_err();
+    let why = huge.result.as_ref().unwrap_err().to_string();
     assert!(why.contains("larger than 50 MB"), "{why}");
     let report = std::fs::read_to_string(folder.join("rejected/huge.json.report.txt")).unwrap();
     assert!(
@@ -164,7 +164,7 @@ fn a_folder_that_is_a_link_is_refused_once_and_nothing_is_filed_through_it() {
         outcomes.extend(inbox.poll(&mut db).unwrap());
     }
     assert_eq!(outcomes.len(), 1, "said once: {outcomes:#?}");
-    let why = outcomes[0].result.as_ref().unwrap_err();
+    let why = outcomes[0].result.as_ref().unwrap_err().to_string();
     assert!(
         why.contains("imported/ in the inbox is not a folder"),
         "{why}"
@@ -204,7 +204,11 @@ fn a_file_that_cannot_be_claimed_is_said_once_and_the_next_is_taken() {
     }
     let about_long: Vec<_> = outcomes.iter().filter(|o| o.file == long).collect();
     assert_eq!(about_long.len(), 1, "said once: {outcomes:#?}");
-    let why = about_long[0].result.as_ref().unwrap_err();
+    assert!(matches!(
+        about_long[0].result,
+        Err(ImportFailure::NotTaken(_))
+    ));
+    let why = about_long[0].result.as_ref().unwrap_err().to_string();
     assert!(why.starts_with("not taken:"), "{why}");
     assert!(stuck.exists());
     assert_eq!(numbers(&mut db), [9541]);
@@ -324,7 +328,8 @@ fn a_file_that_stops_two_desks_is_rejected_with_the_reason() {
     let mut inbox = Inbox::new(&folder).abandoned_after(Duration::ZERO);
     let outcomes = inbox.poll(&mut db).unwrap();
     assert_eq!(outcomes.len(), 1, "{outcomes:#?}");
-    let why = outcomes[0].result.as_ref().unwrap_err();
+    assert_eq!(outcomes[0].result, Err(ImportFailure::StoppedDesks(2)));
+    let why = outcomes[0].result.as_ref().unwrap_err().to_string();
     assert!(
         why.contains("2 desks stopped while importing this file"),
         "{why}"

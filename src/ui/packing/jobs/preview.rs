@@ -9,21 +9,20 @@ use crate::ui::record::Record;
 pub async fn render(zpl: Vec<u8>) -> Result<egui::ColorImage, Failure> {
     tokio::task::spawn_blocking(move || render_now(&zpl))
         .await
-        .map_err(|e| format!("The preview could not be rendered: {e}."))
+        .map_err(|e| Failure::Other(format!("The preview could not be rendered: {e}.")))
         .and_then(|rendered| rendered)
-        .map_err(Failure::Other)
 }
 
-fn render_now(zpl: &[u8]) -> Result<egui::ColorImage, String> {
+fn render_now(zpl: &[u8]) -> Result<egui::ColorImage, Failure> {
     let options = labelize::RenderOptions {
         language: Some(labelize::Language::Zpl),
         dpmm: 8,
         ..labelize::RenderOptions::default()
     };
     let rendered = labelize::render_png(zpl, options)
-        .map_err(|e| format!("The ZPL label could not be rendered: {e}"))?;
+        .map_err(|e| Failure::Other(format!("The ZPL label could not be rendered: {e}")))?;
     let image = image::load_from_memory_with_format(&rendered.bytes, image::ImageFormat::Png)
-        .map_err(|e| format!("The rendered label could not be read: {e}"))?
+        .map_err(|e| Failure::Other(format!("The rendered label could not be read: {e}")))?
         .to_rgba8();
     let size = [image.width() as usize, image.height() as usize];
     Ok(egui::ColorImage::from_rgba_unmultiplied(

@@ -9,6 +9,15 @@ mod weight;
 
 use rust_decimal::Decimal;
 
+/// Why a scanned SKU did not go into the parcel; the text is what the packer reads.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ScanMiss {
+    #[error("SKU {sku} is not in shipment {shipment}.")]
+    NotInShipment { sku: String, shipment: String },
+    #[error("All {left} unit(s) of SKU {sku} left are already in this parcel.")]
+    AllPacked { sku: String, left: u32 },
+}
+
 pub use check::Check;
 pub use fields::{AddressField, FieldKey, Side, place_reported};
 pub use form::{AddressInput, LabelMode, LineInput, ParcelEdit, ParcelForm, parse_units};
@@ -168,8 +177,8 @@ impl ParcelForm {
         }
     }
 
-    /// A scanned SKU: one more unit of it in the parcel. `Err` says why not.
-    pub fn scan_sku(&mut self, sku: &str) -> Result<usize, String> {
+    /// A scanned SKU: one more unit of it in the parcel (the line's index). `Err` says why not.
+    pub fn scan_sku(&mut self, sku: &str) -> Result<usize, ScanMiss> {
         let sku = sku.trim();
         let matching: Vec<usize> = (0..self.lines.len())
             .filter(|&i| {
@@ -179,10 +188,10 @@ impl ParcelForm {
             })
             .collect();
         if matching.is_empty() {
-            return Err(format!(
-                "SKU {sku} is not in shipment {}.",
-                self.shipment_id
-            ));
+            return Err(ScanMiss::NotInShipment {
+                sku: sku.to_string(),
+                shipment: self.shipment_id.clone(),
+            });
         }
         let room = matching.iter().copied().find(|&i| {
             self.lines
@@ -196,9 +205,10 @@ impl ParcelForm {
                 .filter_map(|&i| self.lines.get(i))
                 .map(|l| l.left)
                 .sum();
-            return Err(format!(
-                "All {left} unit(s) of SKU {sku} left are already in this parcel."
-            ));
+            return Err(ScanMiss::AllPacked {
+                sku: sku.to_string(),
+                left,
+            });
         };
         let current = self
             .lines

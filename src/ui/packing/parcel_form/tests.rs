@@ -77,16 +77,18 @@ fn scanning_a_sku_adds_one_unit_up_to_what_is_left() {
         assert_eq!(form.scan_sku(&sku.to_lowercase()), Ok(1));
         assert_eq!(form.lines[1].quantity, n.to_string());
     }
-    assert!(
-        form.scan_sku(&sku)
-            .unwrap_err()
-            .contains("already in this parcel")
+    let all_packed = form.scan_sku(&sku).unwrap_err();
+    assert_eq!(
+        all_packed,
+        ScanMiss::AllPacked {
+            sku: sku.clone(),
+            left
+        }
     );
-    assert!(
-        form.scan_sku("NOPE")
-            .unwrap_err()
-            .contains("not in shipment")
-    );
+    assert!(all_packed.to_string().contains("already in this parcel"));
+    let not_there = form.scan_sku("NOPE").unwrap_err();
+    assert!(matches!(not_there, ScanMiss::NotInShipment { .. }));
+    assert!(not_there.to_string().contains("not in shipment"));
 }
 
 #[test]
