@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use pdf_writer::{Content, Finish as _, Name, Pdf, Rect, Ref, Str, TextStr};
 use time::Date;
 
+use super::Align;
 use super::embed::{self, Refs, UsedGlyphs};
 use super::error::RenderError;
 use super::fonts::{Face, Fonts, fonts};
@@ -110,6 +111,53 @@ impl Document {
             width,
             height,
         });
+    }
+
+    /// The outline of a rectangle, `thickness` wide, drawn inside it.
+    pub fn frame(&mut self, x: f32, top: f32, width: f32, height: f32, thickness: f32) {
+        self.fill(x, top, width, thickness);
+        self.fill(x, top + height - thickness, width, thickness);
+        self.fill(x, top, thickness, height);
+        self.fill(x + width - thickness, top, thickness, height);
+    }
+
+    /// A barcode's `modules` (`true` for a bar) from `x`, each `module` wide: one rectangle
+    /// per bar, so at a printer's resolution every edge falls on a dot.
+    pub fn bars(&mut self, x: f32, top: f32, height: f32, module: f32, modules: &[bool]) {
+        let mut start = None;
+        for (index, &bar) in modules.iter().chain([&false]).enumerate() {
+            match (bar, start) {
+                (true, None) => start = Some(index),
+                (false, Some(first)) => {
+                    let left = x + first as f32 * module;
+                    self.fill(left, top, (index - first) as f32 * module, height);
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// One line whose top is at `top`, aligned within `x .. x + width` (it sticks out when it
+    /// is wider).
+    pub fn text_in(
+        &mut self,
+        (x, top, width): (f32, f32, f32),
+        size: f32,
+        bold: bool,
+        align: Align,
+        line: &str,
+    ) {
+        if line.is_empty() {
+            return;
+        }
+        let slack = (width - self.width_of(line, size, bold)).max(0.0);
+        let x = match align {
+            Align::Left => x,
+            Align::Center => x + slack / 2.0,
+            Align::Right => x + slack,
+        };
+        self.text(x, top + BASELINE * size, size, bold, line);
     }
 
     /// The fill colour from now on: 0 black, 1 white.

@@ -1,5 +1,5 @@
-//! The CN22 laid out once, in dots of a 203 dpi printer on 4 x 6 in stock (812 x 1218, top-left
-//! origin), and drawn by two backends: the PDF page (`declaration`) and ZPL (`cn22_zpl`). Each
+//! The CN22 laid out once on `render::page`, the 4 x 6 in page of a 203 dpi printer the
+//! shipping label is drawn on too, and drawn by its two backends: a PDF page and ZPL. Each
 //! backend measures text its own way, so lines wrap where its font needs them to.
 //!
 //! The CN22 rides on the parcel next to the address label, so it carries no addresses: the
@@ -7,70 +7,21 @@
 
 use super::error::RenderError;
 use super::format::{money, money_with_code, weight};
-use super::pdf::{Align, modules};
 use super::text;
 use super::upu::{CERTIFICATION, category_marks};
 use crate::customs::paperwork::{CustomsDeclaration, DeclarationForm};
+use crate::render::Align;
+use crate::render::code128::code128;
+use crate::render::page::{Element, HEIGHT, Measure, TextBlock, WIDTH, centred_barcode};
 
 /// Said where the tracking number goes before the parcel has a label.
 pub(super) const NOT_LABELLED: &str = "Tracking number: not labelled yet";
 
-pub(super) const WIDTH: u32 = 812;
-pub(super) const HEIGHT: u32 = 1218;
 const MARGIN: u32 = 24;
 const INNER: u32 = WIDTH - 2 * MARGIN;
-/// Code 128 wants at least 10 modules of white on each side.
-const QUIET_MODULES: u32 = 10;
-const MAX_MODULE: u32 = 4;
 const BAR_HEIGHT: u32 = 90;
 /// More goods lines than this never go on a CN22 (the builder picks a CN23 long before).
 const MAX_ROWS: usize = 6;
-
-/// Lines of text in one size. `y` is the top of the first line; `size` the font size in dots.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct TextBlock {
-    pub x: u32,
-    pub y: u32,
-    pub width: u32,
-    pub size: u32,
-    pub line_height: u32,
-    pub bold: bool,
-    pub align: Align,
-    pub lines: Vec<String>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub(super) enum Element {
-    Text(TextBlock),
-    /// A black rectangle.
-    Fill {
-        x: u32,
-        y: u32,
-        width: u32,
-        height: u32,
-    },
-    /// A rectangle's outline, `thickness` dots, inside it.
-    Frame {
-        x: u32,
-        y: u32,
-        width: u32,
-        height: u32,
-        thickness: u32,
-    },
-    /// Code 128 of `data`, bars from `x` (quiet zones outside), `module` dots wide.
-    Barcode {
-        x: u32,
-        y: u32,
-        height: u32,
-        module: u32,
-        data: String,
-    },
-}
-
-/// Width in dots of `text` at font size `size` dots, as the backend draws it.
-pub(super) trait Measure {
-    fn width(&self, text: &str, size: u32, bold: bool) -> f32;
-}
 
 /// The columns of the goods table: left edge from the margin, width, title, alignment.
 const COLUMNS: [(u32, u32, &str, Align); 5] = [
@@ -181,6 +132,7 @@ impl Page<'_> {
                 line_height,
                 bold,
                 align,
+                inverse: false,
                 lines,
             }));
         }
@@ -276,16 +228,13 @@ impl Page<'_> {
         // Before the parcel has a label (`packdesk documents` of a shipment not yet packed)
         // there is no number to draw: the line says so instead.
         if !data.is_empty() {
-            let count = u32::try_from(modules(data, "tracking number")?.len()).unwrap_or(u32::MAX);
-            let module =
-                (INNER / count.saturating_add(2 * QUIET_MODULES).max(1)).clamp(1, MAX_MODULE);
-            self.elements.push(Element::Barcode {
-                x: (WIDTH - count.saturating_mul(module).min(INNER)) / 2,
-                y: bars_top,
-                height: BAR_HEIGHT,
-                module,
+            code128(data).map_err(|source| RenderError::Barcode {
+                what: "tracking number",
                 data: data.to_owned(),
-            });
+                source,
+            })?;
+            self.elements
+                .push(centred_barcode(data, MARGIN, bars_top, BAR_HEIGHT));
         }
         let data = if data.is_empty() { NOT_LABELLED } else { data };
         self.block(

@@ -1,17 +1,17 @@
-//! The office documents' and the CN22's page writer over `crate::render::pdf`: positions in PDF
-//! points from the top left of the page (the documents are laid out top down), text with the
-//! shared fallback fonts, wrapped and aligned, rules, frames and Code 128 barcodes.
+//! The office documents' page writer over `crate::render::pdf`: positions in PDF points from
+//! the top left of the page (the documents are laid out top down), text with the shared
+//! fallback fonts, wrapped and aligned, rules, frames and Code 128 barcodes. (The CN22 is drawn
+//! on `render::page`, as the shipping label is.)
 
 use time::Date;
 
 use super::error::RenderError;
 use super::text;
 use crate::customs::paperwork::PaperSize;
+pub(super) use crate::render::Align;
+use crate::render::code128::code128;
 use crate::render::pdf::{self, Document, Info};
-use crate::service::labels::code128;
 
-/// 4 x 6 in, the CN22's label stock.
-pub(super) const LABEL_4X6: (f32, f32) = (288.0, 432.0);
 /// Code 128 wants at least 10 modules of white on each side.
 pub(super) const QUIET_MODULES: f32 = 10.0;
 
@@ -45,13 +45,6 @@ impl Style {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Align {
-    Left,
-    Center,
-    Right,
-}
-
 /// One PDF document being drawn, page by page.
 pub(super) struct Writer {
     pdf: Document,
@@ -68,8 +61,7 @@ impl Writer {
             subject: None,
             date,
         };
-        let pdf =
-            Document::new(info, size).map_err(|error| RenderError::Font(error.to_string()))?;
+        let pdf = Document::new(info, size)?;
         Ok(Self {
             width: pdf.width,
             height: pdf.height,
@@ -119,13 +111,8 @@ impl Writer {
         align: Align,
         line: &str,
     ) {
-        let slack = (width - self.width_of(line, style)).max(0.0);
-        let x = match align {
-            Align::Left => x,
-            Align::Center => x + slack / 2.0,
-            Align::Right => x + slack,
-        };
-        self.text(x, top, style, line);
+        self.pdf
+            .text_in((x, top, width), style.size, style.bold, align, line);
     }
 
     /// `lines` one under the other; returns the top of the next line.
@@ -156,10 +143,7 @@ impl Writer {
 
     /// The outline of a rectangle, drawn inside it.
     pub fn frame(&mut self, x: f32, top: f32, width: f32, height: f32, thickness: f32) {
-        self.fill(x, top, width, thickness);
-        self.fill(x, top + height - thickness, width, thickness);
-        self.fill(x, top, thickness, height);
-        self.fill(x + width - thickness, top, thickness, height);
+        self.pdf.frame(x, top, width, height, thickness);
     }
 
     /// Code 128 of `data` with its bars from `x` (the quiet zones are outside), each module
@@ -174,18 +158,7 @@ impl Writer {
         what: &'static str,
     ) -> Result<f32, RenderError> {
         let modules = modules(data, what)?;
-        let mut start = None;
-        for (index, &bar) in modules.iter().chain([&false]).enumerate() {
-            match (bar, start) {
-                (true, None) => start = Some(index),
-                (false, Some(first)) => {
-                    let left = x + first as f32 * module;
-                    self.fill(left, top, (index - first) as f32 * module, height);
-                    start = None;
-                }
-                _ => {}
-            }
-        }
+        self.pdf.bars(x, top, height, module, &modules);
         Ok(modules.len() as f32 * module)
     }
 
@@ -204,10 +177,7 @@ impl Writer {
 
     /// The finished PDF, the fonts subset to the glyphs drawn.
     pub fn finish(self) -> Result<Vec<u8>, RenderError> {
-        let bytes = self
-            .pdf
-            .finish()
-            .map_err(|error| RenderError::Font(error.to_string()))?;
+        let bytes = self.pdf.finish()?;
         if bytes.is_empty() {
             return Err(RenderError::EmptyPdf);
         }

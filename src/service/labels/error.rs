@@ -6,10 +6,7 @@ pub enum LabelError {
     ServiceIndicator(String),
     #[error("S10 serial {0} must be below 100000000 (8 digits)")]
     SerialOutOfRange(u32),
-    #[error("character {0:?} cannot be encoded in Code 128 subset B")]
-    Unencodable(char),
-    #[error("barcode: {0}")]
-    Barcode(&'static str),
-    #[error("embedded label font: {0}")]
-    Font(String),
+    /// The fonts, or a barcode's data (`render` says which).
+    #[error("label: {0}")]
+    Render(#[from] crate::render::RenderError),
 }

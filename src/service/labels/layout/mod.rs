@@ -1,75 +1,22 @@
 //! Where everything goes on the label, in dots of a 203 dpi printer (812 x 1218 = 4 x 6 in),
 //! top-left origin. Backends turn the elements into PDF operations or ZPL commands.
 
-use super::code128::code128;
 use super::content::{self, PartyLines};
 use super::document::LabelDocument;
+use crate::render::Align;
+use crate::render::page::{Element, Measure, TextBlock, WIDTH, centred_barcode};
 
-pub(crate) const WIDTH: u32 = 812;
-pub(crate) const HEIGHT: u32 = 1218;
 const MARGIN: u32 = 24;
 const INNER: u32 = WIDTH - 2 * MARGIN;
 const RULE: u32 = 4;
 /// Two columns with a gap.
 const HALF: u32 = (INNER - 24) / 2;
 const RIGHT_COLUMN: u32 = MARGIN + HALF + 24;
-/// Code 128 wants at least 10 modules of white on each side.
-const QUIET_MODULES: u32 = 10;
-/// Widest module: 4 dots (0.5 mm) scans easily off a thermal printer.
-const MAX_MODULE: u32 = 4;
 const SKU_ROWS_PER_COLUMN: usize = 4;
 const ELLIPSIS: &str = "...";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Align {
-    Left,
-    Center,
-    Right,
-}
-
-/// Lines of text in one font size. `y` is the top of the first line; `size` is the font size
-/// (em) in dots. Every line already fits `width` as measured by the backend.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct TextBlock {
-    pub x: u32,
-    pub y: u32,
-    pub width: u32,
-    pub size: u32,
-    pub line_height: u32,
-    pub bold: bool,
-    pub align: Align,
-    /// White on black: drawn over a [`Element::Fill`].
-    pub inverse: bool,
-    pub lines: Vec<String>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Element {
-    Text(TextBlock),
-    /// A black rectangle.
-    Fill {
-        x: u32,
-        y: u32,
-        width: u32,
-        height: u32,
-    },
-    /// Code 128 of `data`, bars starting at `x` (quiet zones are outside), `module` dots wide.
-    Barcode {
-        x: u32,
-        y: u32,
-        height: u32,
-        module: u32,
-        data: String,
-    },
-}
-
-/// Text width in dots of `text` at font size `size` dots, as the backend's font draws it.
-pub(crate) trait Measure {
-    fn width(&self, text: &str, size: u32, bold: bool) -> f32;
-}
-
 /// The elements of `doc`'s label.
-pub(crate) fn layout(doc: &LabelDocument, measure: &dyn Measure) -> Vec<Element> {
+pub(super) fn layout(doc: &LabelDocument, measure: &dyn Measure) -> Vec<Element> {
     let mut page = Page {
         measure,
         elements: Vec::new(),
@@ -255,17 +202,7 @@ impl Page<'_> {
     }
 
     fn barcode(&mut self, data: &str, y: u32) {
-        let modules = code128(data).map_or(0, |m| u32::try_from(m.len()).unwrap_or(u32::MAX));
-        let span = modules.saturating_add(2 * QUIET_MODULES).max(1);
-        let module = (INNER / span).clamp(1, MAX_MODULE);
-        let x = (WIDTH - modules.saturating_mul(module).min(INNER)) / 2;
-        self.elements.push(Element::Barcode {
-            x,
-            y,
-            height: 110,
-            module,
-            data: data.to_owned(),
-        });
+        self.elements.push(centred_barcode(data, MARGIN, y, 110));
         let human = Style {
             align: Align::Center,
             ..style(40, true)

@@ -2,8 +2,10 @@
 
 use super::*;
 use crate::domain::{CountryCode, Weight, WeightUnit};
+use crate::render::code128::code128;
 use crate::render::fonts;
-use crate::service::labels::{LabelParty, TrackingCode, zpl};
+use crate::render::page::{Font0, HEIGHT, QUIET_MODULES};
+use crate::service::labels::{LabelParty, TrackingCode};
 
 fn party(name: &str, country: &str, filler: &str) -> LabelParty {
     LabelParty {
@@ -56,6 +58,13 @@ fn extent(element: &Element) -> (u32, u32, u32, u32) {
             y,
             width,
             height,
+        }
+        | Element::Frame {
+            x,
+            y,
+            width,
+            height,
+            ..
         } => (*y, *x, y + height, x + width),
         Element::Text(block) => {
             let lines = u32::try_from(block.lines.len()).unwrap();
@@ -79,7 +88,7 @@ fn extent(element: &Element) -> (u32, u32, u32, u32) {
 #[test]
 fn everything_stays_on_the_page_inside_its_own_box() {
     let pdf_fonts = fonts::fonts().unwrap();
-    let measures: [&dyn Measure; 2] = [pdf_fonts, &zpl::Font0];
+    let measures: [&dyn Measure; 2] = [pdf_fonts, &Font0];
     for doc in documents() {
         for measure in measures {
             let elements = layout(&doc, measure);

@@ -1,22 +1,22 @@
-//! The label as a ZPL II format for 203 dpi printers with 4 x 6 in media (812 x 1218 dots).
-//! Text uses the scalable font 0 in UTF-8 (`^CI28`); field data is hex-escaped with `^FH` so
-//! that no `^` or `~` in a name can end a field or start a command.
+//! A page's elements as one ZPL II format for 203 dpi printers with 4 x 6 in media. Text is in
+//! the printer's scalable font 0 in UTF-8 (`^CI28`); field data is hex-escaped with `^FH`, so
+//! no `^` or `~` in a name or a description can end a field or start a command.
 
 use std::fmt::Write as _;
 
-use super::document::LabelDocument;
-use super::layout::{self, Align, Element, HEIGHT, Measure, TextBlock, WIDTH};
+use super::elements::{Element, HEIGHT, Measure, TextBlock, WIDTH};
+use crate::render::Align;
 
 /// Field data escape character announced by `^FH`.
 const HEX_ESCAPE: char = '_';
 
-/// The label of `doc` as one ZPL II format (`^XA` ... `^XZ`).
-pub fn render_zpl(doc: &LabelDocument) -> String {
+/// `elements` as one ZPL II format (`^XA` ... `^XZ`).
+pub fn zpl(elements: &[Element]) -> String {
     let mut zpl = String::new();
+    // Writing to a String cannot fail: the results are ignored.
     // ^CI28: field data is UTF-8. ^PW/^LL: 4 x 6 in at 203 dpi. ^LH0,0: origin top left.
     let _ = writeln!(zpl, "^XA\n^CI28\n^PW{WIDTH}\n^LL{HEIGHT}\n^LH0,0\n^PON");
-    for element in layout::layout(doc, &Font0) {
-        // Writing to a String cannot fail.
+    for element in elements {
         let _ = match element {
             Element::Fill {
                 x,
@@ -28,7 +28,16 @@ pub fn render_zpl(doc: &LabelDocument) -> String {
                 let thickness = width.min(height);
                 writeln!(zpl, "^FO{x},{y}^GB{width},{height},{thickness},B,0^FS")
             }
-            Element::Text(block) => write_text(&mut zpl, &block),
+            Element::Frame {
+                x,
+                y,
+                width,
+                height,
+                thickness,
+            } => writeln!(zpl, "^FO{x},{y}^GB{width},{height},{thickness},B,0^FS"),
+            Element::Text(block) => write_text(&mut zpl, block),
+            // Code 128 in automatic mode (subset C for digit runs), no interpretation line:
+            // the layouts print the data themselves, larger.
             Element::Barcode {
                 x,
                 y,
@@ -36,11 +45,9 @@ pub fn render_zpl(doc: &LabelDocument) -> String {
                 module,
                 data,
             } => writeln!(
-                // Code 128 in automatic mode (subset C for digit runs), no interpretation line:
-                // the layout prints the code itself, larger.
                 zpl,
                 "^FO{x},{y}^BY{module}^BCN,{height},N,N,N,A^FH{HEX_ESCAPE}^FD{}^FS",
-                escape(&data)
+                escape(data)
             ),
         };
     }
@@ -59,6 +66,7 @@ fn write_text(zpl: &mut String, block: &TextBlock) -> std::fmt::Result {
     let lines = block.lines.len().max(1);
     let spacing = block.line_height.saturating_sub(block.size);
     let reverse = if block.inverse { "^FR" } else { "" };
+    // In a ^FB block `\` starts an escape of its own: a literal one is `\\`.
     let data: Vec<String> = block
         .lines
         .iter()
@@ -95,27 +103,22 @@ pub fn escape(text: &str) -> String {
 /// Width estimate for the printer's font 0 (a bold condensed sans) at height = width = `size`:
 /// printers do not report metrics, so this errs wide and long text is shrunk or cut early
 /// rather than running into the next field.
-pub(super) struct Font0;
+pub struct Font0;
 
 impl Measure for Font0 {
     fn width(&self, text: &str, size: u32, _bold: bool) -> f32 {
-        font0_width(text, size)
+        let ems: f32 = text
+            .chars()
+            .map(|c| match c {
+                'M' | 'W' | 'm' | 'w' | '@' | '%' | '&' => 0.82,
+                'i' | 'j' | 'l' | 'I' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' => 0.28,
+                ' ' | '(' | ')' | '-' | 'f' | 't' | 'r' => 0.38,
+                c if c.is_ascii_lowercase() => 0.55,
+                _ => 0.62,
+            })
+            .sum();
+        ems * size as f32
     }
-}
-
-/// [`Font0`]'s estimate of the width in dots of `text` at height = width = `size` dots.
-pub fn font0_width(text: &str, size: u32) -> f32 {
-    let ems: f32 = text
-        .chars()
-        .map(|c| match c {
-            'M' | 'W' | 'm' | 'w' | '@' | '%' | '&' => 0.82,
-            'i' | 'j' | 'l' | 'I' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' => 0.28,
-            ' ' | '(' | ')' | '-' | 'f' | 't' | 'r' => 0.38,
-            c if c.is_ascii_lowercase() => 0.55,
-            _ => 0.62,
-        })
-        .sum();
-    ems * size as f32
 }
 
 #[cfg(test)]
