@@ -7,8 +7,12 @@
 //! uses its parent's items while the parent re-exports or calls the child is such a loop. Files
 //! only tests compile (`tests.rs`, `*_tests.rs`, modules declared under `#[cfg(test)]`) and
 //! inline `#[cfg(test)]` code are left out; `cycles` says exactly what counts as an import.
+//!
+//! And the UI's feature folders do not import each other beyond the crossings still listed
+//! (`features`).
 
 mod cycles;
+mod features;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -356,4 +360,57 @@ fn a_path_points_at_the_file_of_its_longest_module_prefix() {
         arrows("src/domain/country_table.rs"),
         [("src/domain/country.rs", 1)]
     );
+}
+
+#[test]
+fn no_feature_folder_imports_another_beyond_the_known_crossings() {
+    let files = src_files();
+    let found = features::crossings(&cycles::import_graph(&files));
+    let (new, gone) = features::against_known(&found, features::KNOWN_CROSSINGS);
+    let new: Vec<String> = new.iter().map(ToString::to_string).collect();
+    assert!(
+        new.is_empty(),
+        "feature folders importing each other (move what both need below the features, into \
+         a module of src/ui/ that is not a feature, or have `route` hand it over):\n{}",
+        new.join("\n")
+    );
+    assert!(
+        gone.is_empty(),
+        "no longer crossing, take them off features::KNOWN_CROSSINGS: {gone:?}"
+    );
+}
+
+#[test]
+fn a_planted_feature_to_feature_import_is_named() {
+    let file = |name: &str, text: &str| (name.to_string(), text.to_string());
+    let planted = [
+        file(
+            "src/ui/mod.rs",
+            "pub mod orders;\npub mod quote;\npub mod widgets;\n",
+        ),
+        file("src/ui/orders/mod.rs", "pub mod view;\n"),
+        file(
+            "src/ui/orders/view.rs",
+            "use crate::ui::widgets::Button;\nuse crate::ui::quote::state::Quote;\n",
+        ),
+        file("src/ui/quote/mod.rs", "pub mod state;\n"),
+        file("src/ui/quote/state.rs", "pub struct Quote;\n"),
+        file("src/ui/widgets.rs", "pub struct Button;\n"),
+    ];
+    let found = features::crossings(&cycles::import_graph(&planted));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        (found[0].from.as_str(), found[0].to.as_str()),
+        ("orders", "quote")
+    );
+    assert!(
+        found[0].example.starts_with("src/ui/orders/view.rs:2"),
+        "{}",
+        found[0]
+    );
+    let (new, gone) = features::against_known(&found, &[("quote", "orders")]);
+    assert_eq!(new.len(), 1);
+    assert_eq!(gone, [("quote", "orders")]);
+    let (new, gone) = features::against_known(&found, &[("orders", "quote")]);
+    assert!(new.is_empty() && gone.is_empty());
 }

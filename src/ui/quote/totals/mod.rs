@@ -257,5 +257,4 @@ pub fn format_amount(amount: Decimal, currency: Option<Currency>) -> String {
 }
 
 #[cfg(test)]
-#[path = "totals_tests.rs"]
 mod tests;

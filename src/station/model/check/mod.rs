@@ -367,5 +367,4 @@ pub(crate) fn new_shipment_facts(shipment: &PreparedShipment<'_>) -> ShipmentFac
 }
 
 #[cfg(test)]
-#[path = "check_tests.rs"]
 mod tests;

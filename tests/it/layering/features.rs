@@ -1,0 +1,124 @@
+//! The UI's feature folders (`src/ui/<feature>/`) stand on their own: a file in one feature
+//! folder does not import a file of another. What two features share lives below them (a file
+//! or folder of `src/ui/` that is not a feature, or a module below `ui`), and the frame
+//! (`shell`, `route.rs`) is what wires the features together.
+//!
+//! The crossings that still exist are listed in `KNOWN_CROSSINGS` (issue 46 removes them one by
+//! one). A new crossing fails the test, and so does a listed one that is gone, so the list only
+//! ever shrinks.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use super::cycles::Graph;
+
+/// The folders under `src/ui/` that are features. `shell` is the frame that composes them and
+/// `form` the form widgets below them; neither is a feature.
+pub(super) const FEATURES: &[&str] = &[
+    "customs",
+    "import",
+    "orders",
+    "outbox",
+    "packing",
+    "people",
+    "quote",
+    "settings",
+    "supervisor",
+    "warehouse",
+];
+
+/// Feature → feature imports that exist today and are to go (issue 46), and `form` → feature,
+/// a shared helper leaning on a feature.
+pub(super) const KNOWN_CROSSINGS: &[(&str, &str)] = &[
+    ("customs", "packing"),
+    ("customs", "people"),
+    ("customs", "supervisor"),
+    ("form", "quote"),
+    ("import", "orders"),
+    ("orders", "import"),
+    ("orders", "packing"),
+    ("outbox", "supervisor"),
+    ("packing", "customs"),
+    ("packing", "orders"),
+    ("packing", "outbox"),
+    ("packing", "people"),
+    ("packing", "supervisor"),
+    ("people", "orders"),
+    ("people", "packing"),
+    ("people", "supervisor"),
+    ("quote", "orders"),
+    ("settings", "people"),
+    ("settings", "quote"),
+    ("settings", "supervisor"),
+    ("settings", "warehouse"),
+    ("supervisor", "packing"),
+    ("supervisor", "people"),
+    ("supervisor", "settings"),
+    ("warehouse", "orders"),
+    ("warehouse", "outbox"),
+];
+
+/// One file of a feature (or of `form`) importing a file of another feature.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Crossing {
+    pub from: String,
+    pub to: String,
+    /// The first such import seen: file, line and the path it names.
+    pub example: String,
+}
+
+impl fmt::Display for Crossing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ui::{} → ui::{} ({})", self.from, self.to, self.example)
+    }
+}
+
+/// The feature (or `form`) a file of `src/ui/` belongs to.
+fn folder_of(file: &str) -> Option<&str> {
+    let rest = file.strip_prefix("src/ui/")?;
+    let (folder, _) = rest.split_once('/')?;
+    (FEATURES.contains(&folder) || folder == "form").then_some(folder)
+}
+
+/// Every pair of folders with an import between them, each with its first example.
+pub(super) fn crossings(graph: &Graph) -> Vec<Crossing> {
+    let mut found: Vec<Crossing> = Vec::new();
+    for (from_file, arrows) in graph {
+        let Some(from) = folder_of(from_file) else {
+            continue;
+        };
+        for (to_file, arrow) in arrows {
+            let Some(to) = folder_of(to_file) else {
+                continue;
+            };
+            if to == from || to == "form" || found.iter().any(|c| c.from == from && c.to == to) {
+                continue;
+            }
+            found.push(Crossing {
+                from: from.to_string(),
+                to: to.to_string(),
+                example: format!("{from_file}:{} uses {}", arrow.line, arrow.path),
+            });
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The crossings not in `known`, and the known ones no longer found.
+pub(super) fn against_known<'a>(
+    found: &'a [Crossing],
+    known: &'a [(&'a str, &'a str)],
+) -> (Vec<&'a Crossing>, Vec<(&'a str, &'a str)>) {
+    let known_set: BTreeSet<(&str, &str)> = known.iter().copied().collect();
+    let new = found
+        .iter()
+        .filter(|c| !known_set.contains(&(c.from.as_str(), c.to.as_str())))
+        .collect();
+    let gone = known
+        .iter()
+        .copied()
+        .filter(|(from, to)| !found.iter().any(|c| c.from == *from && c.to == *to))
+        .collect();
+    (new, gone)
+}
