@@ -8,61 +8,14 @@
 //! (`jobs`: the file dialog, importing, the inbox watcher) and view (`view`) live here.
 
 pub mod command;
+mod handle;
 pub mod jobs;
 pub mod state;
 pub mod view;
 
+pub use crate::station::import::FileReport;
 pub use command::{Done, ImportIntent};
+pub use handle::{apply, handle, show};
 pub use jobs::InboxWatcher;
 pub use state::ImportView;
 pub use view::{import_button_ui, report_ui};
-
-pub use crate::station::import::FileReport;
-use crate::ui::desk::Desk;
-use crate::ui::orders::command::OrdersCommand;
-use crate::ui::status::Level;
-
-/// Carries an intent out.
-pub fn handle(view: &mut ImportView, desk: &mut Desk<'_>, intent: ImportIntent) {
-    match intent {
-        ImportIntent::CloseReport => view.reports.clear(),
-        ImportIntent::Pick | ImportIntent::Files(_) if view.running => {}
-        ImportIntent::Pick | ImportIntent::Files(_) => {
-            let Some(record) = desk.record() else {
-                desk.notice(
-                    Level::Warning,
-                    "The station database is not open yet; import again in a moment.",
-                );
-                return;
-            };
-            view.running = true;
-            let max_bytes = desk.settings.import_max_bytes();
-            match intent {
-                ImportIntent::Files(files) => {
-                    desk.spawn(move |_| jobs::import_files(record, files, max_bytes))
-                }
-                _ => desk.spawn(move |_| jobs::pick_and_import(record, max_bytes)),
-            }
-        }
-    }
-}
-
-/// A job's result: the reports are shown and the table reloaded.
-pub fn apply(view: &mut ImportView, desk: &mut Desk<'_>, done: Done) {
-    let Done::Imported(reports) = done;
-    view.running = false;
-    if let Some(reports) = reports {
-        show(view, desk, reports);
-    }
-}
-
-/// Shows reports (from the dialog, a drop or the inbox) and reloads the orders table.
-pub fn show(view: &mut ImportView, desk: &mut Desk<'_>, reports: Vec<FileReport>) {
-    if reports.is_empty() {
-        return;
-    }
-    let (level, text) = ImportView::summary(&reports);
-    desk.notice(level, text);
-    view.reports.extend(reports);
-    desk.then(OrdersCommand::Reload);
-}

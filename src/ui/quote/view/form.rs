@@ -4,9 +4,9 @@
 
 use egui::{Align, Frame, Layout, RichText, Ui, UiBuilder};
 
-use super::form::{AddressForm, ItemForm, QuoteForm, RateForm, ShipmentForm};
 use crate::domain::CountryCode;
 use crate::ui::form::{Fields, NARROW, WIDE};
+use crate::ui::quote::form::{AddressForm, ItemForm, QuoteForm, RateForm, ShipmentForm};
 
 /// A change to the shape of the form, applied after drawing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,7 +116,7 @@ fn address_ui(
     destination: bool,
 ) {
     let required = destination
-        && CountryCode::parse(&super::convert::country_code(&form.country))
+        && CountryCode::parse(&crate::ui::quote::convert::country_code(&form.country))
             .is_some_and(|c| c.requires_province_and_postal_code());
     let mark = if required { " (required)" } else { "" };
     row(ui, |ui| {

@@ -4,9 +4,9 @@
 
 use egui::{RichText, Ui};
 
-use super::command::SettingsIntent;
-use super::state::SettingsView;
 use crate::station::scale::{Parity, Protocol, ScaleConfig};
+use crate::ui::settings::command::SettingsIntent;
+use crate::ui::settings::state::SettingsView;
 
 /// The baud rates scales come set to.
 const BAUDS: [u32; 5] = [1200, 2400, 4800, 9600, 19200];

@@ -2,16 +2,16 @@
 
 use egui::{ComboBox, RichText, ScrollArea, Ui};
 
-use super::check::{environment_problems, pin_problem};
-use super::command::{SettingsIntent, SupervisorGate};
-use super::state::SettingsView;
-use super::supervisor_ui::{locked_line, locked_out_line, pin_ui, unlock_ui};
+use super::supervisor::{locked_line, locked_out_line, pin_ui, unlock_ui};
 use crate::api::Secret;
 use crate::station::secrets::SecretKind;
 use crate::station::settings::{Environment, EnvironmentKind, ScannerTerminator, Units};
 use crate::ui::form::FieldErrors;
 use crate::ui::form::{Fields, NARROW, WIDE};
-use crate::ui::quote::form_ui::region;
+use crate::ui::quote::view::form::region;
+use crate::ui::settings::check::{environment_problems, pin_problem};
+use crate::ui::settings::command::{SettingsIntent, SupervisorGate};
+use crate::ui::settings::state::SettingsView;
 
 const URL_WIDTH: f32 = 360.0;
 
@@ -74,7 +74,7 @@ pub fn settings_ui(
             region(ui, "Printer settings", |ui| {
                 locked_line(ui, &gate);
                 ui.add_enabled_ui(!locked, |ui| {
-                    super::printers_ui::printers_ui(ui, view, &mut fields, &mut intents);
+                    super::printers::printers_ui(ui, view, &mut fields, &mut intents);
                 });
             });
             ui.separator();
@@ -83,7 +83,7 @@ pub fn settings_ui(
             });
             ui.separator();
             region(ui, "Scale settings", |ui| {
-                super::scale_ui::scale_ui(ui, view, &mut intents);
+                super::scale::scale_ui(ui, view, &mut intents);
             });
             ui.separator();
             // The customs feature's own section (kept in the warehouse record, not this file).
@@ -137,7 +137,7 @@ fn problems(view: &SettingsView, gate: &SupervisorGate) -> FieldErrors {
         };
         errors.add(path, problem);
     }
-    super::printers_ui::printer_problems(view, &mut errors);
+    super::printers::printer_problems(view, &mut errors);
     if let Some(problem) = view.warehouse.url_problem() {
         errors.add("warehouse_server", &problem);
     }

@@ -6,12 +6,12 @@ use std::time::Duration;
 
 use egui::{RichText, Ui};
 
-use super::check::pin_problem;
-use super::command::{SettingsIntent, SupervisorGate};
-use super::state::SettingsView;
 use crate::api::Secret;
 use crate::station::pin::{DEFAULT_RELOCK_AFTER, LOCKOUT, MAX_WRONG_TRIES, pin_digits};
 use crate::ui::form::{Fields, NARROW};
+use crate::ui::settings::check::pin_problem;
+use crate::ui::settings::command::{SettingsIntent, SupervisorGate};
+use crate::ui::settings::state::SettingsView;
 
 /// What a locked section says first.
 const LOCKED: &str =

@@ -3,11 +3,11 @@
 
 use egui::{RichText, Ui};
 
-use super::command::SettingsIntent;
-use super::state::SettingsView;
 use crate::station::print::{Dpi, PrintTarget, RAW_PORT, SpoolerPrinter, ZplPrinter};
 use crate::ui::form::FieldErrors;
 use crate::ui::form::{Fields, NARROW, WIDE};
+use crate::ui::settings::command::SettingsIntent;
+use crate::ui::settings::state::SettingsView;
 
 /// The printer problems to show (paths start with `printers`, which blocks saving).
 pub fn printer_problems(view: &SettingsView, errors: &mut FieldErrors) {
