@@ -2,8 +2,8 @@
 //!
 //! Each feature folder owns its state (`state.rs`), its commands and job results
 //! (`command.rs`), its handlers (`handle.rs`), its jobs (`jobs.rs`) and its views (`view.rs`):
-//! `orders` (the table), `packing` (the open order: parcel, label, fulfillment, cancellation), `supervisor` (the PIN
-//! unlock), `outbox`, `quote`, `settings`, `import` and `warehouse`. The `shell` is the frame
+//! `orders` (the table), `packing` (the open order: parcel, label, fulfillment, cancellation),
+//! `supervisor` (the PIN unlock), `outbox`, `quote`, `settings`, `import` and `warehouse`. The `shell` is the frame
 //! around them: start-up, the connection, the top and status bars, the keys, the scan box, and
 //! the commands that span features.
 //!
