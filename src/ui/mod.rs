@@ -32,6 +32,7 @@ pub mod config;
 pub mod core;
 pub mod customs;
 pub mod desk;
+pub mod documents;
 pub mod failure;
 pub mod form;
 pub mod import;

@@ -1,7 +1,7 @@
 //! Small widgets every feature uses: a labelled text field with its message underneath, a unit
 //! selector, and the app's colours and style.
 
-use egui::{Color32, RichText};
+use egui::{Color32, RichText, Ui, UiBuilder};
 
 /// Amber for warnings that do not block (a likely unit slip, a missing setting).
 pub const WARNING: Color32 = Color32::from_rgb(214, 140, 0);
@@ -74,4 +74,10 @@ pub fn unit_selector_ui<T: Copy + PartialEq>(
         }
     });
     chosen
+}
+
+/// A named region of a form or panel: what a screen reader announces, and what tests find it by.
+pub fn region<R>(ui: &mut Ui, name: &str, add: impl FnOnce(&mut Ui) -> R) -> R {
+    ui.scope_builder(UiBuilder::new().accessibility_label(name), add)
+        .inner
 }

@@ -10,8 +10,8 @@ use crate::customs::settings::{CustomsSettings, SETTINGS_KEY};
 use crate::station::db::{DocumentId, LabelId, OrderNumber, Paper, ParcelId, StationOrder};
 use crate::station::print::PrintTarget;
 use crate::station::print::SharedPrints;
+use crate::ui::documents::{download, preview as draw_preview, print_document};
 use crate::ui::failure::Failure;
-use crate::ui::packing::jobs::output::print_document;
 use crate::ui::record::Record;
 use crate::warehouse::client::WarehouseClientError;
 
@@ -168,11 +168,8 @@ async fn made_for_label(
 }
 
 pub async fn preview(record: Record, document: DocumentId) -> Done {
-    let bytes = record
-        .call(|c, s| async move { c.document(&s, document.0).await })
-        .await;
-    let result = match bytes {
-        Ok(bytes) => crate::ui::packing::jobs::preview::render(bytes).await,
+    let result = match download(&record, document).await {
+        Ok(bytes) => draw_preview(bytes).await,
         Err(failure) => Err(failure),
     };
     Done::Preview { document, result }

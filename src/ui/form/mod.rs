@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 
 use egui::{ComboBox, Layout, Response, RichText, TextEdit, Ui, Vec2};
 
+pub mod country;
 mod errors;
 use crate::domain::{CountryCode, Subdivision};
 pub use errors::{FieldErrors, is_below};
@@ -137,7 +138,7 @@ impl<'a> Fields<'a> {
                     .add(TextEdit::singleline(value).desired_width(NARROW))
                     .labelled_by(label_response.id);
                 this.note_change(&response, path);
-                let found = CountryCode::parse(&crate::ui::quote::convert::country_code(country))
+                let found = CountryCode::parse(&country::country_code(country))
                     .and_then(|c| Subdivision::parse(c, value));
                 if let Some(found) = found {
                     ui.label(RichText::new(found.name()).weak());

@@ -13,6 +13,7 @@ use crate::api::{
 };
 use crate::domain::validate::{self, JsonPath};
 use crate::domain::{CountryCode, Subdivision};
+use crate::ui::form::country::country_code;
 
 impl QuoteForm {
     /// The request, or every problem: unparsable text first, then what `domain::validate`
@@ -73,18 +74,6 @@ impl QuoteForm {
         };
         (req, p.problems)
     }
-}
-
-/// A country as its code: a code in either case, or an English name (`Canada`).
-pub fn country_code(text: &str) -> String {
-    let text = text.trim();
-    if let Some(code) = CountryCode::parse(text) {
-        return code.to_string();
-    }
-    CountryCode::all()
-        .find(|(_, name)| name.eq_ignore_ascii_case(text))
-        .map(|(code, _)| code.to_string())
-        .unwrap_or_else(|| text.to_string())
 }
 
 fn address(form: &AddressForm) -> Address {

@@ -16,11 +16,9 @@ pub mod view;
 
 pub use crate::ui::form::{FieldErrors, is_below};
 pub use command::{Done, QuoteIntent};
-pub use convert::country_code;
 pub use form::{AddressForm, CALLER_APP, ItemForm, QuoteForm, RateForm, ShipmentForm};
 pub use handle::{apply, handle, outbox_report};
 pub use state::QuoteView;
 pub use totals::{ORDER_SOURCE, Quote, RateTotals, ShipmentTotals, TotalsError, format_amount};
-pub use view::form::region;
 pub use view::panel::quote_ui;
 pub use view::result::{BREAKDOWN_COLUMNS, breakdown_cells};

@@ -30,10 +30,8 @@ pub(super) const FEATURES: &[&str] = &[
 /// Feature → feature imports that exist today and are to go (issue 46), and `form` → feature,
 /// a shared helper leaning on a feature.
 pub(super) const KNOWN_CROSSINGS: &[(&str, &str)] = &[
-    ("customs", "packing"),
     ("customs", "people"),
     ("customs", "supervisor"),
-    ("form", "quote"),
     ("import", "orders"),
     ("orders", "import"),
     ("orders", "packing"),
@@ -48,7 +46,6 @@ pub(super) const KNOWN_CROSSINGS: &[(&str, &str)] = &[
     ("people", "supervisor"),
     ("quote", "orders"),
     ("settings", "people"),
-    ("settings", "quote"),
     ("settings", "supervisor"),
     ("settings", "warehouse"),
     ("supervisor", "packing"),

@@ -9,7 +9,6 @@
 
 use std::time::Duration;
 
-use super::preview;
 use crate::api::warehouse::ParcelLabelView;
 use crate::api::{IdempotencyKey, LabelStatus};
 use crate::station::db::{
@@ -245,7 +244,7 @@ async fn ready(
             .call(|c, s| async move { c.document(&s, document).await })
             .await
         {
-            Ok(bytes) => preview::render(bytes).await,
+            Ok(bytes) => crate::ui::documents::preview(bytes).await,
             Err(failure) => Err(failure),
         },
         None => Err(Failure::Other(

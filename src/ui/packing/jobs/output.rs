@@ -6,17 +6,11 @@
 use std::path::PathBuf;
 
 use crate::station::db::DocumentId;
-use crate::station::print::SharedPrints;
-use crate::station::print::{self, PrintTarget, ZplTimeouts};
+use crate::station::print::{PrintTarget, SharedPrints};
+use crate::ui::documents::{download, print_document};
 use crate::ui::failure::Failure;
 use crate::ui::packing::command::Done;
 use crate::ui::record::Record;
-
-async fn document(record: &Record, document: DocumentId) -> Result<Vec<u8>, Failure> {
-    record
-        .call(|c, s| async move { c.document(&s, document.0).await })
-        .await
-}
 
 /// Asks where to save, then writes the document there.
 pub async fn save(
@@ -34,7 +28,7 @@ async fn save_inner(
     file_name: String,
     extension: &'static str,
 ) -> Result<Option<PathBuf>, Failure> {
-    let bytes = document(record, doc).await?;
+    let bytes = download(record, doc).await?;
     let picked = rfd::AsyncFileDialog::new()
         .set_title("Save label")
         .set_file_name(&file_name)
@@ -49,32 +43,6 @@ async fn save_inner(
         .await
         .map_err(|e| Failure::File(format!("Could not write {}: {e}.", path.display())))?;
     Ok(Some(path))
-}
-
-/// Downloads `doc`, queues it for `target` and sends it (see `station::print`): what the
-/// printer said, or why not. `waiting` tells the packer how a job left in the queue gets sent.
-pub(crate) async fn print_document(
-    record: &Record,
-    prints: &SharedPrints,
-    doc: DocumentId,
-    target: PrintTarget,
-    waiting: &'static str,
-) -> Result<String, Failure> {
-    let bytes = document(record, doc).await?;
-    let prints = prints.clone();
-    let sent = tokio::task::spawn_blocking(move || {
-        print::queue_and_print(&prints, doc.0, &bytes, &target, ZplTimeouts::default()).map_err(
-            |e| {
-                Failure::Printer(if e.nothing_sent() {
-                    format!("{e} {waiting}")
-                } else {
-                    e.to_string()
-                })
-            },
-        )
-    })
-    .await;
-    sent.unwrap_or_else(|e| Err(Failure::Printer(format!("Printing stopped: {e}."))))
 }
 
 /// Queues the document for the printer from Settings and sends it.

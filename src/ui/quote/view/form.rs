@@ -2,11 +2,12 @@
 //! and items. Every region has an accessible name (`Shipment 2, item 1`) so a person using a
 //! screen reader, and a UI test, can tell the repeated fields apart.
 
-use egui::{Align, Frame, Layout, RichText, Ui, UiBuilder};
+use egui::{Align, Frame, Layout, RichText, Ui};
 
 use crate::domain::CountryCode;
 use crate::ui::form::{Fields, NARROW, WIDE};
 use crate::ui::quote::form::{AddressForm, ItemForm, QuoteForm, RateForm, ShipmentForm};
+use crate::ui::widgets::region;
 
 /// A change to the shape of the form, applied after drawing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,12 +55,6 @@ impl Edit {
             Self::RemoveShipment(_) => {}
         }
     }
-}
-
-/// A named region of the form.
-pub fn region<R>(ui: &mut Ui, name: &str, add: impl FnOnce(&mut Ui) -> R) -> R {
-    ui.scope_builder(UiBuilder::new().accessibility_label(name), add)
-        .inner
 }
 
 /// Fields side by side, wrapping, each column top-aligned.
@@ -116,7 +111,7 @@ fn address_ui(
     destination: bool,
 ) {
     let required = destination
-        && CountryCode::parse(&crate::ui::quote::convert::country_code(&form.country))
+        && CountryCode::parse(&crate::ui::form::country::country_code(&form.country))
             .is_some_and(|c| c.requires_province_and_postal_code());
     let mark = if required { " (required)" } else { "" };
     row(ui, |ui| {

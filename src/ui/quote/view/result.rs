@@ -6,7 +6,6 @@ use egui::{CollapsingHeader, Grid, RichText, TextEdit, Ui};
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
-use super::form::region;
 use crate::api::undecided::Undecided;
 use crate::api::{
     BreakdownType, CartShipmentResponse, OrderCreateRequest, ShipmentType, TaxBreakdown,
@@ -15,6 +14,7 @@ use crate::domain::Currency;
 use crate::ui::form::Fields;
 use crate::ui::quote::state::QuoteView;
 use crate::ui::quote::totals::{Quote, RateTotals, ShipmentTotals, format_amount};
+use crate::ui::widgets::region;
 
 /// The rows of a shipment's rate grid: label and the figure it shows.
 /// Reads one figure of a rate.

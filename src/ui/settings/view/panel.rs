@@ -8,10 +8,10 @@ use crate::station::secrets::SecretKind;
 use crate::station::settings::{Environment, EnvironmentKind, ScannerTerminator, Units};
 use crate::ui::form::FieldErrors;
 use crate::ui::form::{Fields, NARROW, WIDE};
-use crate::ui::quote::view::form::region;
 use crate::ui::settings::check::{environment_problems, pin_problem};
 use crate::ui::settings::command::{SettingsIntent, SupervisorGate};
 use crate::ui::settings::state::SettingsView;
+use crate::ui::widgets::region;
 
 const URL_WIDTH: f32 = 360.0;
 
