@@ -12,6 +12,7 @@ use super::quote::command::QuoteIntent;
 use super::settings::command::SettingsIntent;
 use super::status::{FocusTarget, Tab};
 use super::supervisor::command::SupervisorCommand;
+use crate::station::db::OrderNumber;
 use crate::station::settings::Settings;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -61,6 +62,15 @@ pub enum Command {
     UsePin(Option<String>),
     /// Connect again to the environment in use (its credential changed).
     Reconnect,
+    /// The orders in the record changed here (imported, submitted, someone signed in): the
+    /// table reads them again. Any feature may say it without knowing the table.
+    ReloadOrders,
+    /// Open this order to pack it (a row of the table).
+    OpenOrder(OrderNumber),
+    /// Leave the open order (the person at the desk signed out).
+    CloseOrder,
+    /// A supervisor unlocked: whatever waited for it at the open order goes on.
+    SupervisorUnlocked,
 }
 
 impl Command {

@@ -4,8 +4,8 @@ use super::command::{Done, ImportIntent};
 use super::jobs;
 use super::state::ImportView;
 use crate::station::import::FileReport;
+use crate::ui::command::Command;
 use crate::ui::desk::Desk;
-use crate::ui::orders::command::OrdersCommand;
 use crate::ui::status::Level;
 
 pub fn handle(view: &mut ImportView, desk: &mut Desk<'_>, intent: ImportIntent) {
@@ -49,5 +49,5 @@ pub fn show(view: &mut ImportView, desk: &mut Desk<'_>, reports: Vec<FileReport>
     let (level, text) = ImportView::summary(&reports);
     desk.notice(level, text);
     view.reports.extend(reports);
-    desk.then(OrdersCommand::Reload);
+    desk.then(Command::ReloadOrders);
 }

@@ -4,8 +4,8 @@ use super::command::{Done, OrdersCommand};
 use super::filter::{SortDirection, narrow, narrows, select};
 use super::jobs;
 use super::state::OrdersView;
+use crate::ui::command::Command;
 use crate::ui::desk::Desk;
-use crate::ui::packing::command::PackingCommand;
 use crate::ui::status::Level;
 use std::collections::BTreeSet;
 
@@ -48,7 +48,7 @@ pub fn handle(orders: &mut OrdersView, desk: &mut Desk<'_>, command: OrdersComma
                 .and_then(|&i| orders.rows.get(i))
                 .map(|row| row.source_reference);
             match first {
-                Some(number) => desk.then(PackingCommand::Open(number)),
+                Some(number) => desk.then(Command::OpenOrder(number)),
                 None => desk.notice(Level::Warning, "No order matches the search."),
             }
         }

@@ -9,7 +9,6 @@ use super::command::OrdersCommand;
 use super::filter::{SortColumn, SortDirection};
 use crate::station::db::{OrderRow, OrderStatus};
 use crate::ui::command::Command;
-use crate::ui::packing::command::PackingCommand;
 use crate::ui::shell::scan::search_id;
 use crate::ui::state::AppState;
 
@@ -175,9 +174,7 @@ fn table_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
                 row.set_selected(Some(row.index()) == selected_row);
                 row_cells(&mut row, order, now);
                 if row.response().clicked() {
-                    commands.push(Command::Packing(PackingCommand::Open(
-                        order.source_reference,
-                    )));
+                    commands.push(Command::OpenOrder(order.source_reference));
                 }
             });
         });

@@ -5,8 +5,8 @@ use super::state::People;
 use super::{command, jobs};
 use crate::station::db::{Action, Role};
 use crate::station::pin::{check_pin_rule, pin_digits};
+use crate::ui::command::Command;
 use crate::ui::desk::Desk;
-use crate::ui::packing::command::PackingCommand;
 use crate::ui::status::Level;
 use crate::ui::supervisor::SupervisorState;
 use std::time::Instant;
@@ -105,7 +105,7 @@ fn sign_out(people: &mut People, desk: &mut Desk<'_>, said: &str) {
     people.pin_input.clear();
     people.list = None;
     people.message = Some(format!("{said} ({})", person.name));
-    desk.then(PackingCommand::Close);
+    desk.then(Command::CloseOrder);
     // The next person's first scan is theirs, even of the code just read.
     desk.shell.scan.last = None;
     if let Some(record) = desk.record() {
@@ -191,7 +191,7 @@ pub fn apply(people: &mut People, desk: &mut Desk<'_>, done: Done) {
                     );
                     people.signed_in = Some(person);
                     reload(people, desk);
-                    desk.then(crate::ui::orders::command::OrdersCommand::Reload);
+                    desk.then(Command::ReloadOrders);
                 }
                 Ok(command::SignedIn::Person(_)) => {}
                 Ok(command::SignedIn::Wrong(said)) => people.message = Some(said),
@@ -212,7 +212,7 @@ pub fn apply(people: &mut People, desk: &mut Desk<'_>, done: Done) {
                         // The first person: from now on people sign in, the desk no more.
                         people.required = true;
                         people.signed_in = None;
-                        desk.then(PackingCommand::Close);
+                        desk.then(Command::CloseOrder);
                         desk.notice(Level::Info, "People are set up: sign in to go on.");
                     } else {
                         reload(people, desk);

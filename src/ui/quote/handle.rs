@@ -6,8 +6,8 @@ use super::jobs;
 use super::state::QuoteView;
 use crate::api::ClientError;
 use crate::station::db::{Action, OutboxAction, OutboxEntry, OutboxState};
+use crate::ui::command::Command;
 use crate::ui::desk::Desk;
-use crate::ui::orders::command::OrdersCommand;
 use crate::ui::status::{Connection, Level};
 
 pub fn handle(view: &mut QuoteView, desk: &mut Desk<'_>, intent: QuoteIntent) {
@@ -48,7 +48,7 @@ pub fn apply(view: &mut QuoteView, desk: &mut Desk<'_>, done: Done) {
         }
         Done::Submitted(Ok(())) => {
             view.order_queued();
-            desk.then(OrdersCommand::Reload);
+            desk.then(Command::ReloadOrders);
         }
         Done::Submitted(Err(failure)) => view.order_failed(&failure),
         Done::CartLoaded(result) => match result {

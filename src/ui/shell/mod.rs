@@ -91,6 +91,11 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
         Command::UseSettings(saved) => connect::use_settings(core, *saved),
         Command::UsePin(phc) => state.settings.supervisor_pin_hash = phc,
         Command::Reconnect => connect::connect(core),
+        // Said by one feature, done by another: the shell knows which.
+        Command::ReloadOrders => then.push(OrdersCommand::Reload.into()),
+        Command::OpenOrder(number) => then.push(PackingCommand::Open(number).into()),
+        Command::CloseOrder => then.push(PackingCommand::Close.into()),
+        Command::SupervisorUnlocked => then.push(PackingCommand::SupervisorUnlocked.into()),
         // The features' own commands are routed to them, not here.
         Command::Orders(_)
         | Command::Packing(_)

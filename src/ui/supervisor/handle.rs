@@ -8,7 +8,6 @@ use crate::station::pin::{self, SupervisorLock, UnlockResult};
 use crate::ui::command::Command;
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
-use crate::ui::packing::command::PackingCommand;
 use crate::ui::settings::command::SettingsIntent;
 use crate::ui::settings::state::SettingsView;
 use crate::ui::settings::view::supervisor::{locked_out_line, tries_left};
@@ -116,7 +115,7 @@ fn unlocked(
     desk.shell.focus = Some(FocusTarget::Pin);
     // A cancel waiting on the unlock moves on to its confirmation.
     if confirm {
-        desk.then(PackingCommand::SupervisorUnlocked);
+        desk.then(Command::SupervisorUnlocked);
     }
 }
 

@@ -3,9 +3,9 @@
 use super::command::WarehouseIntent;
 use super::jobs;
 use super::state::{WarehouseDraft, WarehouseStatus};
+use crate::ui::command::Command;
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
-use crate::ui::orders::command::OrdersCommand;
 use crate::ui::status::Level;
 
 pub fn handle(draft: &mut WarehouseDraft, desk: &mut Desk<'_>, intent: WarehouseIntent) {
@@ -42,7 +42,7 @@ pub fn health_changed(status: &mut WarehouseStatus, desk: &mut Desk<'_>, problem
         }
         (None, true) => {
             desk.notice(Level::Info, "Warehouse server reachable again.");
-            desk.then(OrdersCommand::Reload);
+            desk.then(Command::ReloadOrders);
         }
         _ => {}
     }
