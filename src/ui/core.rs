@@ -1,6 +1,7 @@
 //! The app's insides: everything shown, the jobs' runtime, the backend's handles and where the
 //! app keeps its files. Only `route` and the shell take it whole.
 
+use super::access::SupervisorState;
 use super::command::Command;
 use super::config::AppConfig;
 use super::customs::state::Customs;
@@ -14,7 +15,6 @@ use super::people::state::People;
 use super::quote::state::QuoteView;
 use super::settings::state::SettingsView;
 use super::state::AppState;
-use super::supervisor::state::SupervisorState;
 use super::warehouse::state::WarehouseStatus;
 
 pub struct Core {

@@ -16,7 +16,7 @@ use crate::api::Client;
 use crate::station::print::SharedPrints;
 use crate::station::secrets::CredentialStore;
 use crate::station::settings::Settings;
-use crate::ui::people::state::Access;
+use crate::ui::access::Access;
 use crate::ui::shell::state::Shell;
 use crate::ui::status::Level;
 

@@ -26,6 +26,7 @@
 //! failure is a [`failure::Failure`] whose kind says what the person can do (retry, fix a field,
 //! check a key, the keyring, the printer).
 
+pub mod access;
 pub mod app;
 pub mod command;
 pub mod config;

@@ -1,6 +1,7 @@
 //! Everything the app shows: the shell's own state and each feature's, composed. Views read it;
 //! `route` hands each feature its part to change.
 
+use super::access::SupervisorState;
 use super::customs::state::Customs;
 use super::import::state::ImportView;
 use super::orders::state::OrdersView;
@@ -12,7 +13,6 @@ use super::quote::state::QuoteView;
 use super::settings::state::SettingsView;
 use super::shell::state::{ScanState, Shell};
 use super::status::{Connection, Startup, Tab};
-use super::supervisor::state::SupervisorState;
 use super::warehouse::state::WarehouseStatus;
 use crate::domain::WeightUnit;
 use crate::station::settings::{EnvironmentKind, Settings, Units};

@@ -8,9 +8,9 @@ use crate::customs::documents::{Made, print_plan};
 use crate::customs::settings::{CustomsSettings, MAX_INVOICE_COPIES};
 use crate::station::db::{Action, DocumentKind, Paper};
 use crate::station::print::PrintTarget;
+use crate::ui::access::SupervisorState;
 use crate::ui::desk::Desk;
 use crate::ui::status::Level;
-use crate::ui::supervisor::SupervisorState;
 use std::time::Instant;
 
 pub fn handle(
@@ -59,7 +59,7 @@ pub fn handle(
 /// Why the settings cannot be saved here now, or `None`.
 pub fn why_not_save(
     supervisor: &SupervisorState,
-    desk_access: &crate::ui::people::Access,
+    desk_access: &crate::ui::access::Access,
 ) -> Option<String> {
     if let Some(why) = desk_access.why_not(Action::ChangeSettings) {
         return Some(why);

@@ -4,9 +4,9 @@ use super::command::{Done, OutboxCommand, OutboxProgress};
 use super::jobs;
 use super::state::OutboxView;
 use crate::station::db::{Action, OutboxEntry, OutboxId, OutboxState, OutboxSummary};
+use crate::ui::access::SupervisorState;
 use crate::ui::desk::Desk;
 use crate::ui::status::{Connection, Level, Notice};
-use crate::ui::supervisor::state::SupervisorState;
 use std::time::Instant;
 
 pub fn handle(

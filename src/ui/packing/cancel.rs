@@ -7,10 +7,10 @@ use super::jobs;
 use super::rules::why_not_cancel;
 use super::unanswered;
 use crate::station::db::OrderStatus;
+use crate::ui::access::SupervisorState;
 use crate::ui::desk::Desk;
 use crate::ui::packing::state::{CancelFlow, Packing};
 use crate::ui::status::{FocusTarget, Level};
-use crate::ui::supervisor::SupervisorState;
 
 /// F8: the confirmation at once while a supervisor is unlocked, the PIN dialog otherwise.
 pub fn start(packing: &mut Packing, supervisor: &mut SupervisorState, desk: &mut Desk<'_>) {

@@ -6,11 +6,11 @@ use std::time::{Duration, Instant};
 
 use super::jobs;
 use crate::station::db::{Action, CLAIM_RENEW_EVERY, Claim, ClaimOutcome, OrderStatus};
+use crate::ui::access::SupervisorState;
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
 use crate::ui::packing::state::{ClaimState, OpenOrder, Packing, TakeOverFlow};
 use crate::ui::status::{FocusTarget, Level};
-use crate::ui::supervisor::state::SupervisorState;
 
 /// How soon a claim the record could not answer is asked again.
 const RETRY_AFTER: Duration = Duration::from_secs(5);

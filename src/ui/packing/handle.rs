@@ -3,9 +3,9 @@
 use super::command::{Done, PackingCommand, Progress};
 use super::state::{ClaimState, LabelJob, Packing};
 use super::{cancel, claim, label, open, results, rules, unanswered};
+use crate::ui::access::SupervisorState;
 use crate::ui::desk::Desk;
 use crate::ui::outbox::state::OutboxView;
-use crate::ui::supervisor::state::SupervisorState;
 
 pub fn handle(
     packing: &mut Packing,

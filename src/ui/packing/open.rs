@@ -2,8 +2,8 @@
 //! and marking it fulfilled; the label itself is in [`super::label`].
 
 use crate::station::db::Event;
+use crate::ui::access::Access;
 use crate::ui::customs::command::CustomsCommand;
-use crate::ui::people::state::Access;
 use time::OffsetDateTime;
 
 use super::parcel_form::ParcelForm;

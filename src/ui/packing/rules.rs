@@ -3,7 +3,7 @@
 
 use crate::station::db::{Action, OrderStatus};
 use crate::station::settings::Settings;
-use crate::ui::people::state::Access;
+use crate::ui::access::Access;
 
 use super::parcel_form::LabelMode;
 use crate::ui::packing::state::{CancelFlow, ClaimState, LabelJob, OpenOrder};

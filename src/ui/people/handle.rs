@@ -5,10 +5,10 @@ use super::state::People;
 use super::{command, jobs};
 use crate::station::db::{Action, Role};
 use crate::station::pin::{check_pin_rule, pin_digits};
+use crate::ui::access::SupervisorState;
 use crate::ui::command::Command;
 use crate::ui::desk::Desk;
 use crate::ui::status::Level;
-use crate::ui::supervisor::SupervisorState;
 use std::time::Instant;
 
 pub fn handle(

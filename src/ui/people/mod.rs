@@ -14,4 +14,4 @@ pub mod view;
 
 pub use command::{Done, PeopleCommand};
 pub use handle::{apply, handle, why_not_manage};
-pub use state::{Access, People};
+pub use state::People;

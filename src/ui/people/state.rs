@@ -1,7 +1,8 @@
 //! Who is at this desk: the warehouse's people (when any are set up), the person signed in,
 //! the sign-in being typed, and the form that adds a person.
 
-use crate::station::db::{Action, Person, Role};
+use crate::station::db::{Person, Role};
+use crate::ui::access::Access;
 
 /// The people feature's state.
 #[derive(Debug, Clone, Default)]
@@ -64,40 +65,5 @@ impl People {
             people: self.required(),
             person: self.signed_in.clone(),
         }
-    }
-}
-
-/// What the person at this desk may do, as handlers and views ask it.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Access {
-    /// People are set up: roles decide. Otherwise nothing is refused here.
-    pub people: bool,
-    pub person: Option<Person>,
-}
-
-impl Access {
-    /// Why `action` is not for the person here (the role it needs), or `None`.
-    pub fn why_not(&self, action: Action) -> Option<String> {
-        if !self.people {
-            return None;
-        }
-        match &self.person {
-            Some(person) => person.why_not(action),
-            None => Some("Sign in first.".into()),
-        }
-    }
-
-    /// Whether a supervisor is signed in here (people are set up).
-    pub fn is_supervisor(&self) -> bool {
-        self.people
-            && self
-                .person
-                .as_ref()
-                .is_some_and(|p| p.role == Role::Supervisor)
-    }
-
-    /// The name events and claims carry.
-    pub fn person_name(&self) -> Option<String> {
-        self.person.as_ref().map(|p| p.name.clone())
     }
 }

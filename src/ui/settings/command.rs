@@ -1,12 +1,11 @@
 //! What the settings panel asks for, what its jobs end with, and how the supervisor unlock
 //! stands as the panel is told.
 
-use std::time::Duration;
-
 use crate::api::Secret;
 use crate::station::print::PrintTarget;
 use crate::station::secrets::SecretKind;
 use crate::station::settings::Settings;
+pub use crate::ui::access::SupervisorGate;
 use crate::ui::failure::Failure;
 
 /// What the person asked for; the shell does it and reports back.
@@ -80,26 +79,6 @@ impl std::fmt::Debug for SettingsIntent {
             Self::DetectScales => f.write_str("DetectScales"),
             Self::Warehouse(intent) => f.debug_tuple("Warehouse").field(intent).finish(),
         }
-    }
-}
-
-/// How the supervisor unlock stands, as the shell tells the panel each frame.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct SupervisorGate {
-    /// A supervisor PIN is set (without one nothing is locked: the first set-up).
-    pub pin_set: bool,
-    /// The PIN was entered recently enough to act as supervisor.
-    pub unlocked: bool,
-    /// How long the lockout after too many wrong PINs still runs.
-    pub locked_out_for: Option<Duration>,
-    /// A PIN is being checked.
-    pub checking: bool,
-}
-
-impl SupervisorGate {
-    /// Whether the supervisor's sections are read-only now.
-    pub fn locked(&self) -> bool {
-        self.pin_set && !self.unlocked
     }
 }
 

@@ -5,7 +5,7 @@
 //! ([`Command::UseSettings`]), which owns the connection and the station record.
 
 use crate::station::db::Action;
-use crate::ui::people::state::Access;
+use crate::ui::access::Access;
 use std::time::Instant;
 
 use super::command::Done;
@@ -13,11 +13,11 @@ use super::command::SettingsIntent;
 use super::jobs;
 use super::state::SettingsView;
 use crate::station::settings::{EnvironmentKind, Settings};
+use crate::ui::access::SupervisorState;
 use crate::ui::command::Command;
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
 use crate::ui::supervisor;
-use crate::ui::supervisor::state::SupervisorState;
 use crate::ui::warehouse;
 use crate::ui::warehouse::command::WarehouseIntent;
 

@@ -30,20 +30,14 @@ pub(super) const FEATURES: &[&str] = &[
 /// Feature → feature imports that exist today and are to go (issue 46), and `form` → feature,
 /// a shared helper leaning on a feature.
 pub(super) const KNOWN_CROSSINGS: &[(&str, &str)] = &[
-    ("customs", "people"),
-    ("customs", "supervisor"),
     ("orders", "import"),
     ("outbox", "supervisor"),
     ("packing", "customs"),
     ("packing", "orders"),
     ("packing", "outbox"),
-    ("packing", "people"),
     ("packing", "supervisor"),
-    ("people", "supervisor"),
-    ("settings", "people"),
     ("settings", "supervisor"),
     ("settings", "warehouse"),
-    ("supervisor", "people"),
     ("supervisor", "settings"),
     ("warehouse", "outbox"),
 ];

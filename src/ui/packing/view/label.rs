@@ -4,12 +4,12 @@
 use egui::RichText;
 
 use crate::station::db::DocumentKind;
+use crate::ui::access::Access;
 use crate::ui::command::Command;
 use crate::ui::failure::Failure;
 use crate::ui::packing::command::PackingCommand;
 use crate::ui::packing::rules::{why_no_label, why_not_fulfill, why_not_print};
 use crate::ui::packing::state::{LabelJob, OpenOrder, Preview, Request};
-use crate::ui::people::state::Access;
 use crate::ui::state::AppState;
 use crate::ui::widgets::{WARNING, text_field_ui};
 

@@ -13,12 +13,12 @@ use egui::RichText;
 
 use crate::api::{Address, LabelStatus};
 use crate::station::db::{OrderStatus, Parcel, StationOrder, StationShipment};
+use crate::ui::access::Access;
 use crate::ui::command::Command;
 use crate::ui::orders::view::status_label_ui;
 use crate::ui::packing::command::PackingCommand;
 use crate::ui::packing::rules::why_not_print;
 use crate::ui::packing::state::{ClaimState, OpenOrder, TakeOverFlow};
-use crate::ui::people::state::Access;
 use crate::ui::state::AppState;
 
 pub fn order_ui(
