@@ -1,8 +1,8 @@
 //! Who is at the desk and whether a supervisor may act: the person signed in and what their
 //! role allows (`Access`), and the supervisor unlock (`SupervisorState`, how it stands for the
-//! settings panel as a `SupervisorGate`). Below the features: packing, customs, the outbox,
-//! settings and people all guard their actions with it; the people feature signs people in,
-//! the supervisor feature checks the PIN.
+//! settings panel as a `SupervisorGate`, and what its dialog asks for, `SupervisorCommand`).
+//! Below the features: packing, customs, the outbox, settings and people all guard their
+//! actions with it; the people feature signs people in, the supervisor feature checks the PIN.
 
 use std::time::{Duration, Instant};
 
@@ -133,4 +133,15 @@ impl SupervisorGate {
     pub fn locked(&self) -> bool {
         self.pin_set && !self.unlocked
     }
+}
+
+/// What the unlock dialog and the lock button ask for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SupervisorCommand {
+    /// Set the PIN being typed into the unlock dialog.
+    SetPin(String),
+    /// Check the typed PIN.
+    Unlock,
+    /// Lock the supervisor functions again.
+    Lock,
 }

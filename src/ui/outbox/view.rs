@@ -10,10 +10,10 @@ use time::OffsetDateTime;
 use super::command::OutboxCommand;
 use super::queue::{clock, entry_title, queue_ui, tried_text};
 use crate::station::db::{Action, OutboxEntry, OutboxSummary};
+use crate::ui::access::SupervisorCommand;
 use crate::ui::command::Command;
 use crate::ui::state::AppState;
 use crate::ui::status::{Level, Tab};
-use crate::ui::supervisor::command::SupervisorCommand;
 use crate::ui::widgets::WARNING;
 
 /// "Outbox: 2 queued · 1 retrying (next 14:03:05 UTC) · 1 needs attention".

@@ -1,19 +1,10 @@
-//! What the unlock dialog asks for, and what the supervisor's jobs end with.
+//! What the supervisor's jobs end with. What the unlock dialog asks for (`SupervisorCommand`)
+//! lives with the unlock below the features (`ui::access`): the outbox and packing show it too.
 
 use crate::api::Secret;
 use crate::station::pin::{SupervisorLock, UnlockResult};
+pub use crate::ui::access::SupervisorCommand;
 use crate::ui::failure::Failure;
-
-/// What the unlock dialog and the lock button ask for.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SupervisorCommand {
-    /// Set the PIN being typed into the unlock dialog.
-    SetPin(String),
-    /// Check the typed PIN.
-    Unlock,
-    /// Lock the supervisor functions again.
-    Lock,
-}
 
 /// What the supervisor's jobs end with.
 pub enum Done {

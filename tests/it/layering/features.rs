@@ -31,11 +31,9 @@ pub(super) const FEATURES: &[&str] = &[
 /// a shared helper leaning on a feature.
 pub(super) const KNOWN_CROSSINGS: &[(&str, &str)] = &[
     ("orders", "import"),
-    ("outbox", "supervisor"),
     ("packing", "customs"),
     ("packing", "orders"),
     ("packing", "outbox"),
-    ("packing", "supervisor"),
     ("settings", "supervisor"),
     ("settings", "warehouse"),
     ("supervisor", "settings"),

@@ -5,13 +5,13 @@ use std::time::Instant;
 
 use egui::RichText;
 
+use crate::ui::access::SupervisorCommand;
 use crate::ui::command::Command;
 use crate::ui::packing::command::PackingCommand;
 use crate::ui::packing::rules::why_not_cancel;
 use crate::ui::packing::state::{CancelFlow, OpenOrder, TakeOverFlow};
 use crate::ui::shell::scan::pin_id;
 use crate::ui::state::AppState;
-use crate::ui::supervisor::command::SupervisorCommand;
 
 pub fn cancel_section_ui(
     ui: &mut egui::Ui,
