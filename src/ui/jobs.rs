@@ -33,7 +33,7 @@ pub enum Progress {
     Shell(super::shell::command::Progress),
     Packing(super::packing::command::Progress),
     /// The outbox after the worker's latest attempt (the outbox and the packing view follow it).
-    Outbox(Box<super::outbox::command::OutboxProgress>),
+    Outbox(Box<super::outbox_report::OutboxProgress>),
     /// The station record became unreachable (why), or answers again (`None`).
     Warehouse(Option<String>),
     /// The live stream (re)opened without knowing where it was: read everything again.

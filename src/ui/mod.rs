@@ -41,6 +41,7 @@ pub mod jobs;
 pub mod measure;
 pub mod orders;
 pub mod outbox;
+pub mod outbox_report;
 pub mod packing;
 pub mod people;
 pub mod quote;

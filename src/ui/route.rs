@@ -44,7 +44,7 @@ fn route(core: &mut Core, command: Command, then: &mut Vec<Command>) {
     match command {
         Command::Orders(command) => orders::handle(f.orders, &mut desk, command),
         Command::Packing(command) => {
-            packing::handle(f.packing, f.outbox, f.supervisor, &mut desk, command);
+            packing::handle(f.packing, &f.outbox.open, f.supervisor, &mut desk, command);
         }
         Command::Supervisor(command) => supervisor::handle(f.supervisor, &mut desk, command),
         Command::People(command) => people::handle(f.people, f.supervisor, &mut desk, command),
@@ -91,7 +91,7 @@ fn apply_result(core: &mut Core, result: JobResult, then: &mut Vec<Command>) {
     let (f, mut desk) = core.split(then);
     match result {
         JobResult::Orders(done) => orders::apply(f.orders, &mut desk, done),
-        JobResult::Packing(done) => packing::apply(f.packing, f.outbox, &mut desk, *done),
+        JobResult::Packing(done) => packing::apply(f.packing, &f.outbox.open, &mut desk, *done),
         JobResult::Supervisor(done) => {
             supervisor::apply(f.supervisor, f.settings_panel, &mut desk, done)
         }

@@ -1,9 +1,10 @@
-//! What a person asks of an outbox entry, what the outbox's jobs end with, and the worker's
-//! reports as the app receives them.
+//! What a person asks of an outbox entry and what the outbox's jobs end with. The worker's
+//! reports (`OutboxProgress`) live below the features (`ui::outbox_report`): the warehouse's
+//! change stream makes them and the outbox shows them.
 
-use crate::api::ClientError;
-use crate::station::db::{OutboxEntry, OutboxId, OutboxSummary};
+use crate::station::db::{OutboxEntry, OutboxId};
 use crate::ui::failure::Failure;
+pub use crate::ui::outbox_report::OutboxProgress;
 
 /// What a person asks of an outbox entry.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,15 +20,4 @@ pub enum OutboxCommand {
 /// What the outbox's jobs end with: the entry after a person resent or discarded it.
 pub enum Done {
     Changed(Result<OutboxEntry, Failure>),
-}
-
-/// The outbox at a glance, after an attempt (`entry`, when there was one).
-#[derive(Debug, Clone)]
-pub struct OutboxProgress {
-    pub summary: OutboxSummary,
-    /// Entries still to deliver, oldest first.
-    pub open: Vec<OutboxEntry>,
-    pub entry: Option<OutboxEntry>,
-    /// What the service or the network said to that attempt, if it failed.
-    pub error: Option<ClientError>,
 }

@@ -3,13 +3,13 @@
 use super::command::{Done, PackingCommand, Progress};
 use super::state::{ClaimState, LabelJob, Packing};
 use super::{cancel, claim, label, open, results, rules, unanswered};
+use crate::station::db::OutboxEntry;
 use crate::ui::access::SupervisorState;
 use crate::ui::desk::Desk;
-use crate::ui::outbox::state::OutboxView;
 
 pub fn handle(
     packing: &mut Packing,
-    outbox: &OutboxView,
+    outbox: &[OutboxEntry],
     supervisor: &mut SupervisorState,
     desk: &mut Desk<'_>,
     command: PackingCommand,
@@ -85,7 +85,7 @@ pub fn handle(
 }
 
 /// Applies what a packing job sent back.
-pub fn apply(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>, done: Done) {
+pub fn apply(packing: &mut Packing, outbox: &[OutboxEntry], desk: &mut Desk<'_>, done: Done) {
     results::apply(packing, outbox, desk, done);
 }
 

@@ -11,6 +11,7 @@ use super::rules::{why_not_fulfill, why_not_ours};
 use super::unanswered::{self, Unanswered};
 use super::{claim, follow, jobs, label};
 use crate::api::LabelStatus;
+use crate::station::db::OutboxEntry;
 use crate::station::db::{
     FulfillmentInput, OrderNumber, OrderStatus, StationOrder, StationShipment,
 };
@@ -18,7 +19,6 @@ use crate::station::settings::Settings;
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
 use crate::ui::orders::command::OrdersCommand;
-use crate::ui::outbox::OutboxView;
 use crate::ui::packing::state::{
     CancelFlow, ClaimState, LabelJob, OpenOrder, Packing, Preview, Request, TakeOverFlow,
 };
@@ -93,7 +93,7 @@ pub fn refreshed(
 /// The order just loaded becomes the open order, on its first shipment with units left.
 pub fn open_loaded(
     packing: &mut Packing,
-    outbox: &OutboxView,
+    outbox: &[OutboxEntry],
     desk: &mut Desk<'_>,
     order: StationOrder,
     history: Vec<Event>,
@@ -202,7 +202,7 @@ fn empty_form(order: &StationOrder, settings: &Settings) -> ParcelForm {
 
 pub fn show_shipment(
     packing: &mut Packing,
-    outbox: &OutboxView,
+    outbox: &[OutboxEntry],
     desk: &mut Desk<'_>,
     index: usize,
 ) {
@@ -231,7 +231,7 @@ pub fn show_shipment(
 
 /// Picks up a parcel of the shown shipment that was packed but not fulfilled (after a restart
 /// or a network failure), with its label state and preview.
-fn resume_parcel(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>) {
+fn resume_parcel(packing: &mut Packing, outbox: &[OutboxEntry], desk: &mut Desk<'_>) {
     let Some(open) = &mut packing.open else {
         return;
     };
@@ -268,7 +268,7 @@ fn resume_parcel(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>
             Some(label.id)
         }
         _ => {
-            open.label = follow::resumed(&outbox.open, parcel).unwrap_or_else(|| {
+            open.label = follow::resumed(outbox, parcel).unwrap_or_else(|| {
                 LabelJob::Failed(Failure::Offline(
                     "This parcel has no label yet — Retry asks for it again.".into(),
                 ))

@@ -5,15 +5,15 @@ use egui::TextureOptions;
 
 use super::command::{Done, LabelDone, LabelFailed, PackingCommand};
 use super::{claim, open, unanswered};
+use crate::station::db::OutboxEntry;
 use crate::station::db::{LabelId, StationOrder};
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
 use crate::ui::orders::command::OrdersCommand;
-use crate::ui::outbox::OutboxView;
 use crate::ui::packing::state::{CancelFlow, LabelJob, Packing, Preview, Request};
 use crate::ui::status::{Connection, FocusTarget, Level};
 
-pub fn apply(packing: &mut Packing, outbox: &OutboxView, desk: &mut Desk<'_>, done: Done) {
+pub fn apply(packing: &mut Packing, outbox: &[OutboxEntry], desk: &mut Desk<'_>, done: Done) {
     match done {
         Done::OrderLoaded { number, result } => {
             if packing.opening == Some(number) {

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::ui::failure::Failure;
 use crate::ui::jobs::{Progress, Reporter};
-use crate::ui::outbox::command::OutboxProgress;
+use crate::ui::outbox_report::OutboxProgress;
 use crate::ui::record::Record;
 use crate::warehouse::client::WarehouseClientError;
 use crate::warehouse::client::rows::outbox_entry;

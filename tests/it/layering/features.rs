@@ -33,11 +33,9 @@ pub(super) const KNOWN_CROSSINGS: &[(&str, &str)] = &[
     ("orders", "import"),
     ("packing", "customs"),
     ("packing", "orders"),
-    ("packing", "outbox"),
     ("settings", "supervisor"),
     ("settings", "warehouse"),
     ("supervisor", "settings"),
-    ("warehouse", "outbox"),
 ];
 
 /// One file of a feature (or of `form`) importing a file of another feature.
