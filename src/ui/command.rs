@@ -67,6 +67,8 @@ pub enum Command {
     ReloadOrders,
     /// Open this order to pack it (a row of the table).
     OpenOrder(OrderNumber),
+    /// Mark this order's row in the table (the order just opened).
+    SelectOrder(OrderNumber),
     /// Leave the open order (the person at the desk signed out).
     CloseOrder,
     /// A supervisor unlocked: whatever waited for it at the open order goes on.

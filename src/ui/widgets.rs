@@ -3,6 +3,8 @@
 
 use egui::{Color32, RichText, Ui, UiBuilder};
 
+use crate::station::db::OrderStatus;
+
 /// Amber for warnings that do not block (a likely unit slip, a missing setting).
 pub const WARNING: Color32 = Color32::from_rgb(214, 140, 0);
 
@@ -80,4 +82,16 @@ pub fn unit_selector_ui<T: Copy + PartialEq>(
 pub fn region<R>(ui: &mut Ui, name: &str, add: impl FnOnce(&mut Ui) -> R) -> R {
     ui.scope_builder(UiBuilder::new().accessibility_label(name), add)
         .inner
+}
+
+/// A status in its colour.
+pub fn status_label_ui(ui: &mut egui::Ui, status: OrderStatus) {
+    let color = match status {
+        OrderStatus::Open => ui.visuals().text_color(),
+        OrderStatus::Labelled => egui::Color32::from_rgb(30, 110, 170),
+        OrderStatus::PartlyFulfilled => WARNING,
+        OrderStatus::Fulfilled => egui::Color32::from_rgb(40, 150, 70),
+        OrderStatus::Canceled => ui.visuals().weak_text_color(),
+    };
+    ui.label(RichText::new(status.label()).color(color));
 }

@@ -11,6 +11,7 @@ use crate::station::db::{OrderRow, OrderStatus};
 use crate::ui::command::Command;
 use crate::ui::shell::scan::search_id;
 use crate::ui::state::AppState;
+use crate::ui::widgets::status_label_ui;
 
 const ROW_HEIGHT: f32 = 24.0;
 
@@ -226,18 +227,6 @@ fn sort_arrow_ui(ui: &mut egui::Ui, direction: SortDirection) {
         color,
         egui::Stroke::NONE,
     ));
-}
-
-/// A status in its colour.
-pub fn status_label_ui(ui: &mut egui::Ui, status: OrderStatus) {
-    let color = match status {
-        OrderStatus::Open => ui.visuals().text_color(),
-        OrderStatus::Labelled => egui::Color32::from_rgb(30, 110, 170),
-        OrderStatus::PartlyFulfilled => crate::ui::widgets::WARNING,
-        OrderStatus::Fulfilled => egui::Color32::from_rgb(40, 150, 70),
-        OrderStatus::Canceled => ui.visuals().weak_text_color(),
-    };
-    ui.label(RichText::new(status.label()).color(color));
 }
 
 /// "12 min", "5 h", "3 d".

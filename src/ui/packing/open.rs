@@ -16,9 +16,9 @@ use crate::station::db::{
     FulfillmentInput, OrderNumber, OrderStatus, StationOrder, StationShipment,
 };
 use crate::station::settings::Settings;
+use crate::ui::command::Command;
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
-use crate::ui::orders::command::OrdersCommand;
 use crate::ui::packing::state::{
     CancelFlow, ClaimState, LabelJob, OpenOrder, Packing, Preview, Request, TakeOverFlow,
 };
@@ -31,7 +31,7 @@ pub fn open(packing: &mut Packing, desk: &mut Desk<'_>, number: OrderNumber) {
     };
     packing.opening = Some(number);
     desk.shell.tab = Tab::Orders;
-    desk.then(OrdersCommand::Select(number));
+    desk.then(Command::SelectOrder(number));
     desk.spawn(move |_| jobs::load_order(record, number));
 }
 

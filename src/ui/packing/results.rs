@@ -7,9 +7,9 @@ use super::command::{Done, LabelDone, LabelFailed, PackingCommand};
 use super::{claim, open, unanswered};
 use crate::station::db::OutboxEntry;
 use crate::station::db::{LabelId, StationOrder};
+use crate::ui::command::Command;
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
-use crate::ui::orders::command::OrdersCommand;
 use crate::ui::packing::state::{CancelFlow, LabelJob, Packing, Preview, Request};
 use crate::ui::status::{Connection, FocusTarget, Level};
 
@@ -162,7 +162,7 @@ fn label(
                 Level::Info,
                 format!("Label ready — tracking {}.", done.tracking_code),
             );
-            desk.then(OrdersCommand::Reload);
+            desk.then(Command::ReloadOrders);
         }
         Err(failed) => {
             let failed = *failed;
@@ -221,7 +221,7 @@ fn fulfilled(packing: &mut Packing, desk: &mut Desk<'_>, result: Result<StationO
                     ),
                 );
             }
-            desk.then(OrdersCommand::Reload);
+            desk.then(Command::ReloadOrders);
         }
         Err(failure) => {
             if let Some(open) = &mut packing.open {
@@ -255,7 +255,7 @@ fn canceled(packing: &mut Packing, desk: &mut Desk<'_>, result: Result<StationOr
                 unanswered::settle(&mut open.unanswered.cancel, Ok(()));
             }
             desk.shell.notice(Level::Info, text);
-            desk.then(OrdersCommand::Reload);
+            desk.then(Command::ReloadOrders);
         }
         Err(failure) => {
             if let Some(open) = &mut packing.open {

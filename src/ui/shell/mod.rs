@@ -94,6 +94,7 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
         // Said by one feature, done by another: the shell knows which.
         Command::ReloadOrders => then.push(OrdersCommand::Reload.into()),
         Command::OpenOrder(number) => then.push(PackingCommand::Open(number).into()),
+        Command::SelectOrder(number) => then.push(OrdersCommand::Select(number).into()),
         Command::CloseOrder => then.push(PackingCommand::Close.into()),
         Command::SupervisorUnlocked => then.push(PackingCommand::SupervisorUnlocked.into()),
         // The features' own commands are routed to them, not here.

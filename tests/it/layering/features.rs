@@ -32,7 +32,6 @@ pub(super) const FEATURES: &[&str] = &[
 pub(super) const KNOWN_CROSSINGS: &[(&str, &str)] = &[
     ("orders", "import"),
     ("packing", "customs"),
-    ("packing", "orders"),
     ("settings", "supervisor"),
     ("settings", "warehouse"),
     ("supervisor", "settings"),

@@ -15,11 +15,11 @@ use crate::api::{Address, LabelStatus};
 use crate::station::db::{OrderStatus, Parcel, StationOrder, StationShipment};
 use crate::ui::access::Access;
 use crate::ui::command::Command;
-use crate::ui::orders::view::status_label_ui;
 use crate::ui::packing::command::PackingCommand;
 use crate::ui::packing::rules::why_not_print;
 use crate::ui::packing::state::{ClaimState, OpenOrder, TakeOverFlow};
 use crate::ui::state::AppState;
+use crate::ui::widgets::status_label_ui;
 
 pub fn order_ui(
     ui: &mut egui::Ui,
