@@ -117,6 +117,9 @@ fn table_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
                 .is_some_and(|r| r.source_reference == number)
         })
     });
+    // A click anywhere on a row opens its order: labels that select their text would take the
+    // click for themselves.
+    ui.style_mut().interaction.selectable_labels = false;
     let mut table = TableBuilder::new(ui)
         .id_salt("orders_table")
         .striped(true)

@@ -222,3 +222,24 @@ fn scanned_skus_fill_the_parcel_and_a_double_read_is_ignored() {
     assert_eq!(quantity(h), "2");
     assert!(shows(h, &format!("{sku}: 2 in this parcel.")));
 }
+
+#[test]
+fn a_packer_opens_an_order_by_clicking_its_row() {
+    let mut station = embedded_station();
+    let h = &mut station.harness;
+    wait_until(h, "the demo orders in the table", |app| {
+        !app.state().orders.shown.is_empty()
+    });
+    // The table's top row: on screen whatever the window's height.
+    let state = h.state().state();
+    let number = state.orders.rows[state.orders.shown[0]].source_reference;
+    h.get_by_label(&number.to_string()).click();
+    wait_until(h, "the clicked order to open", |app| {
+        app.state()
+            .packing
+            .open
+            .as_ref()
+            .is_some_and(|o| o.order.source_reference == number)
+    });
+    assert!(shows(h, &format!("Order {number}")));
+}
