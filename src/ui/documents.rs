@@ -40,6 +40,14 @@ pub async fn print_document(
     sent.unwrap_or_else(|e| Err(Failure::Printer(format!("Printing stopped: {e}."))))
 }
 
+/// The ZPL document `document`, downloaded and drawn as a preview.
+pub async fn preview_of(
+    record: &Record,
+    document: DocumentId,
+) -> Result<egui::ColorImage, Failure> {
+    preview(download(record, document).await?).await
+}
+
 /// Renders ZPL into an image the UI turns into a texture.
 pub async fn preview(zpl: Vec<u8>) -> Result<egui::ColorImage, Failure> {
     tokio::task::spawn_blocking(move || render_now(&zpl))

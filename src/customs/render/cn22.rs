@@ -7,11 +7,11 @@
 
 use super::error::RenderError;
 use super::format::{money, money_with_code, weight};
+use super::pdf::modules;
 use super::text;
 use super::upu::{CERTIFICATION, category_marks};
 use crate::customs::paperwork::{CustomsDeclaration, DeclarationForm};
 use crate::render::Align;
-use crate::render::code128::code128;
 use crate::render::page::{Element, HEIGHT, Measure, TextBlock, WIDTH, centred_barcode};
 
 /// Said where the tracking number goes before the parcel has a label.
@@ -228,11 +228,8 @@ impl Page<'_> {
         // Before the parcel has a label (`packdesk documents` of a shipment not yet packed)
         // there is no number to draw: the line says so instead.
         if !data.is_empty() {
-            code128(data).map_err(|source| RenderError::Barcode {
-                what: "tracking number",
-                data: data.to_owned(),
-                source,
-            })?;
+            // Refused here, with what it is, rather than by the backend that draws it.
+            modules(data, "tracking number")?;
             self.elements
                 .push(centred_barcode(data, MARGIN, bars_top, BAR_HEIGHT));
         }

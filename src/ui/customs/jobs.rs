@@ -10,7 +10,7 @@ use crate::customs::settings::{CustomsSettings, SETTINGS_KEY};
 use crate::station::db::{DocumentId, LabelId, OrderNumber, Paper, ParcelId, StationOrder};
 use crate::station::print::PrintTarget;
 use crate::station::print::SharedPrints;
-use crate::ui::documents::{download, preview as draw_preview, print_document};
+use crate::ui::documents::{preview_of, print_document};
 use crate::ui::failure::Failure;
 use crate::ui::record::Record;
 use crate::warehouse::client::WarehouseClientError;
@@ -168,10 +168,7 @@ async fn made_for_label(
 }
 
 pub async fn preview(record: Record, document: DocumentId) -> Done {
-    let result = match download(&record, document).await {
-        Ok(bytes) => draw_preview(bytes).await,
-        Err(failure) => Err(failure),
-    };
+    let result = preview_of(&record, document).await;
     Done::Preview { document, result }
 }
 

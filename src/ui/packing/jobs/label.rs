@@ -12,7 +12,7 @@ use std::time::Duration;
 use crate::api::warehouse::ParcelLabelView;
 use crate::api::{IdempotencyKey, LabelStatus};
 use crate::station::db::{
-    LabelId, LabelOptions, NewParcel, OrderNumber, OutboxAction, OutboxState, ParcelId,
+    DocumentId, LabelId, LabelOptions, NewParcel, OrderNumber, OutboxAction, OutboxState, ParcelId,
     StationOrder,
 };
 use crate::ui::failure::Failure;
@@ -240,13 +240,7 @@ async fn ready(
         .find(|d| d.paper == "label" && d.kind == "zpl")
         .map(|d| d.id);
     let preview = match zpl {
-        Some(document) => match record
-            .call(|c, s| async move { c.document(&s, document).await })
-            .await
-        {
-            Ok(bytes) => crate::ui::documents::preview(bytes).await,
-            Err(failure) => Err(failure),
-        },
+        Some(document) => crate::ui::documents::preview_of(record, DocumentId(document)).await,
         None => Err(Failure::Other(
             "The label came without a ZPL document, so there is no preview.".into(),
         )),

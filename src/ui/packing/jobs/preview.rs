@@ -7,9 +7,6 @@ use crate::ui::record::Record;
 
 /// The preview of a label from its cached ZPL document.
 pub async fn from_document(record: Record, label: LabelId, document: DocumentId) -> Done {
-    let result = match documents::download(&record, document).await {
-        Ok(bytes) => documents::preview(bytes).await,
-        Err(failure) => Err(failure),
-    };
+    let result = documents::preview_of(&record, document).await;
     Done::Preview { label, result }
 }
