@@ -12,9 +12,9 @@ use packdesk::station::db::OrderStatus;
 use packdesk::ui::AppConfig;
 use packdesk::ui::command::Command;
 use packdesk::ui::failure::{Failure, WAREHOUSE_UNREACHABLE};
-use packdesk::ui::packing::LabelJob;
 use packdesk::ui::packing::PackingCommand;
 use packdesk::ui::packing::parcel_form::{AddressField, ParcelEdit, Side};
+use packdesk::ui::packing::{ClaimState, LabelJob};
 use packdesk::ui::status::Startup;
 use serde_json::json;
 
@@ -281,7 +281,14 @@ fn a_warehouse_server_that_goes_away_says_so_records_nothing_and_comes_back() {
         "no parcel half-recorded"
     );
 
-    // The same action now goes through.
+    // The desk asks the record again whether the shipment is still its own; until it hears,
+    // "Get label" is off and says so. Once it is, the same action goes through.
+    wait_until(h, "the shipment ours again", |app| {
+        matches!(
+            app.state().packing.open.as_ref().unwrap().claim,
+            ClaimState::Ours { .. }
+        )
+    });
     press(h, Key::F2);
     wait_for_label(h, "the label", |label| {
         matches!(label, LabelJob::Ready { .. })
