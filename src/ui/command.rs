@@ -73,6 +73,21 @@ pub enum Command {
     CloseOrder,
     /// A supervisor unlocked: whatever waited for it at the open order goes on.
     SupervisorUnlocked,
+    /// A shipment of the open order is shown (opened, reloaded, or another picked): what
+    /// concerns it elsewhere (its customs paperwork) is looked at afresh.
+    ShipmentShown {
+        order: Box<crate::station::db::StationOrder>,
+        shipment_id: String,
+    },
+    /// The open order was left: nothing shown belongs to it any more.
+    OrderLeft,
+    /// A parcel's label is shown (`fresh`: it was just made, not read back).
+    LabelShown {
+        order: OrderNumber,
+        parcel: crate::station::db::ParcelId,
+        label: crate::station::db::LabelId,
+        fresh: bool,
+    },
 }
 
 impl Command {

@@ -25,7 +25,6 @@ pub enum JobResult {
     Quote(super::quote::command::Done),
     Settings(super::settings::command::Done),
     Import(super::import::command::Done),
-    Warehouse(super::warehouse::command::Done),
 }
 
 /// What a long job reports before it ends.
@@ -186,7 +185,6 @@ results! {
     Quote => super::quote::command::Done,
     Settings => super::settings::command::Done,
     Import => super::import::command::Done,
-    Warehouse => super::warehouse::command::Done,
 }
 
 impl From<super::packing::command::Done> for JobResult {

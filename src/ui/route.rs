@@ -101,11 +101,6 @@ fn apply_result(core: &mut Core, result: JobResult, then: &mut Vec<Command>) {
         JobResult::Quote(done) => quote::apply(f.quote, &mut desk, done),
         JobResult::Settings(done) => settings::apply(f.settings_panel, &mut desk, done),
         JobResult::Import(done) => import::apply(f.import, &mut desk, done),
-        JobResult::Warehouse(warehouse::Done::Enrolled(result)) => {
-            if let Some(view) = f.settings_panel {
-                warehouse::enrolled(&mut view.warehouse, result);
-            }
-        }
         // Taken above.
         JobResult::Shell(_) => {}
     }

@@ -13,4 +13,4 @@ pub mod view;
 pub use command::{Done, OrdersCommand};
 pub use handle::{apply, handle};
 pub use state::OrdersView;
-pub use view::{age, orders_ui};
+pub use view::{Extras, age, orders_ui};

@@ -15,9 +15,23 @@ use crate::ui::widgets::status_label_ui;
 
 const ROW_HEIGHT: f32 = 24.0;
 
-pub fn orders_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
-    controls_ui(ui, state, commands);
-    crate::ui::import::view::report_ui(ui, &state.import, commands);
+/// What other features draw on the orders screen (importing files). The shell hands it in, so
+/// the table draws it without importing those features.
+pub trait Extras {
+    /// In the row of controls, after Reload.
+    fn controls_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+    /// Under the controls, above the table.
+    fn report_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+}
+
+pub fn orders_ui(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    extras: &dyn Extras,
+    commands: &mut Vec<Command>,
+) {
+    controls_ui(ui, state, extras, commands);
+    extras.report_ui(ui, commands);
     ui.separator();
     if state.orders.rows.is_empty() {
         if state.orders.loading {
@@ -30,7 +44,12 @@ pub fn orders_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command
     table_ui(ui, state, commands);
 }
 
-fn controls_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
+fn controls_ui(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    extras: &dyn Extras,
+    commands: &mut Vec<Command>,
+) {
     let orders = &state.orders;
     ui.horizontal(|ui| {
         let label = ui.label("Search");
@@ -97,7 +116,7 @@ fn controls_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>)
         if ui.button("Reload").clicked() {
             commands.push(Command::Orders(OrdersCommand::Reload));
         }
-        crate::ui::import::view::import_button_ui(ui, &state.import, commands);
+        extras.controls_ui(ui, commands);
         ui.label(format!(
             "{} of {} orders",
             orders.shown.len(),

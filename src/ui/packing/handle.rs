@@ -5,6 +5,7 @@ use super::state::{ClaimState, LabelJob, Packing};
 use super::{cancel, claim, label, open, results, rules, unanswered};
 use crate::station::db::OutboxEntry;
 use crate::ui::access::SupervisorState;
+use crate::ui::command::Command;
 use crate::ui::desk::Desk;
 
 pub fn handle(
@@ -55,7 +56,7 @@ pub fn handle(
             if let Some(mut open) = packing.open.take() {
                 claim::release_shown(&mut open, desk);
             }
-            desk.then(crate::ui::customs::command::CustomsCommand::Clear);
+            desk.then(Command::OrderLeft);
         }
         PackingCommand::RenewClaim => {
             if let Some(open) = &mut packing.open {

@@ -34,4 +34,4 @@ pub use command::{Done, LabelDone, LabelFailed, PackingCommand, Progress};
 pub use handle::{apply, handle, progress};
 pub use open::scan_into_parcel;
 pub use state::{CancelFlow, ClaimState, LabelJob, OpenOrder, Packing, Preview, Request};
-pub use view::{dialogs_ui, order_ui};
+pub use view::{Extras, dialogs_ui, order_ui};

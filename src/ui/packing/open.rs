@@ -3,7 +3,6 @@
 
 use crate::station::db::Event;
 use crate::ui::access::Access;
-use crate::ui::customs::command::CustomsCommand;
 use time::OffsetDateTime;
 
 use super::parcel_form::ParcelForm;
@@ -239,8 +238,7 @@ fn resume_parcel(packing: &mut Packing, outbox: &[OutboxEntry], desk: &mut Desk<
         return;
     };
     // What its customs paperwork misses is said as soon as the shipment shows.
-    desk.then(CustomsCommand::Clear);
-    desk.then(CustomsCommand::Check {
+    desk.then(Command::ShipmentShown {
         order: Box::new(open.order.clone()),
         shipment_id: shipment.shipment_id.clone(),
     });
@@ -259,7 +257,7 @@ fn resume_parcel(packing: &mut Packing, outbox: &[OutboxEntry], desk: &mut Desk<
                 label: label.id,
                 tracking_code: label.tracking_code.clone(),
             };
-            desk.then(CustomsCommand::ForLabel {
+            desk.then(Command::LabelShown {
                 order: open.order.source_reference,
                 parcel: parcel.id,
                 label: label.id,

@@ -1,6 +1,5 @@
 //! Applying what packing's jobs send back.
 
-use crate::ui::customs::command::CustomsCommand;
 use egui::TextureOptions;
 
 use super::command::{Done, LabelDone, LabelFailed, PackingCommand};
@@ -149,7 +148,7 @@ fn label(
                     label: done.label,
                     tracking_code: done.tracking_code.clone(),
                 };
-                desk.then(CustomsCommand::ForLabel {
+                desk.then(Command::LabelShown {
                     order: open.order.source_reference,
                     parcel: done.parcel,
                     label: done.label,

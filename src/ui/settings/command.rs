@@ -44,8 +44,13 @@ pub enum SettingsIntent {
     ReadScale(crate::station::scale::ScaleConfig),
     /// Look for USB HID scales.
     DetectScales,
-    /// The Warehouse section's test connection or password (`ui::warehouse`).
-    Warehouse(crate::ui::warehouse::command::WarehouseIntent),
+    /// Exchange a supervisor's one-time code for this desk's token at the warehouse server,
+    /// then [`Done::Enrolled`].
+    Enroll {
+        url: String,
+        fingerprint: Option<String>,
+        code: String,
+    },
 }
 
 // By hand: a derived Debug of `SaveSecret`/`SetPin` must not show more than `Secret` does.
@@ -77,7 +82,10 @@ impl std::fmt::Debug for SettingsIntent {
             Self::TestPrint(target) => f.debug_tuple("TestPrint").field(target).finish(),
             Self::ReadScale(config) => f.debug_tuple("ReadScale").field(config).finish(),
             Self::DetectScales => f.write_str("DetectScales"),
-            Self::Warehouse(intent) => f.debug_tuple("Warehouse").field(intent).finish(),
+            Self::Enroll { url, .. } => f
+                .debug_struct("Enroll")
+                .field("url", url)
+                .finish_non_exhaustive(),
         }
     }
 }
@@ -100,4 +108,6 @@ pub enum Done {
     /// What "Read now" read, or why nothing.
     ScaleRead(Result<crate::station::scale::Reading, Failure>),
     ScalesDetected(Vec<crate::station::scale::HidScale>),
+    /// The desk is enrolled at this server (what was found), or why not.
+    Enrolled(Result<String, Failure>),
 }

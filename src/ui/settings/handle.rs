@@ -18,8 +18,6 @@ use crate::ui::command::Command;
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
 use crate::ui::supervisor;
-use crate::ui::warehouse;
-use crate::ui::warehouse::command::WarehouseIntent;
 
 /// The settings panel for the current settings (kept while it is open).
 pub fn open(panel: &mut Option<SettingsView>, desk: &mut Desk<'_>) {
@@ -81,20 +79,22 @@ pub fn handle(
         | SettingsIntent::RemovePin { .. }
         | SettingsIntent::Unlock(_)
         | SettingsIntent::Lock => supervisor::settings_intent(supervisor, panel, desk, intent),
-        SettingsIntent::Warehouse(intent) => {
+        SettingsIntent::Enroll {
+            url,
+            fingerprint,
+            code,
+        } => {
             let Some(view) = panel else {
                 return;
             };
             if supervisor_refuses(supervisor, &desk.access) {
-                match intent {
-                    WarehouseIntent::Enroll { .. } => warehouse::enrolled(
-                        &mut view.warehouse,
-                        Err(Failure::Other(SUPERVISOR_ONLY.into())),
-                    ),
-                }
+                view.warehouse.enrolled(Err(Failure::Other(SUPERVISOR_ONLY.into())));
                 return;
             }
-            warehouse::handle(&mut view.warehouse, desk, intent);
+            view.warehouse.enrolling = true;
+            view.warehouse.enrolled = None;
+            let store = desk.backend.credentials.clone();
+            desk.spawn(move |_| jobs::enroll(url, fingerprint, code, store));
         }
         SettingsIntent::ReadScale(config) => {
             desk.spawn(move |_| jobs::read_scale(config));
@@ -188,6 +188,11 @@ fn supervisor_part(settings: &Settings) -> Settings {
 /// Applies a result of the panel's jobs.
 pub fn apply(panel: &mut Option<SettingsView>, desk: &mut Desk<'_>, done: Done) {
     match done {
+        Done::Enrolled(result) => {
+            if let Some(view) = panel {
+                view.warehouse.enrolled(result);
+            }
+        }
         Done::Saved { settings, result } => match result {
             Ok(()) => {
                 if let Some(view) = panel {

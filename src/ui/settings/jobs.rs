@@ -8,6 +8,7 @@ use crate::station::print::{self, PrintTarget, ZplTimeouts};
 use crate::station::secrets::{CredentialStore, SecretKind};
 use crate::station::settings::{EnvironmentKind, Settings};
 use crate::ui::failure::Failure;
+use crate::ui::shell::warehouse_link;
 
 /// Writes the settings file; the embedded environment's addresses are not kept (they change
 /// with every start).
@@ -123,4 +124,25 @@ pub fn changed_fields(before: &Settings, after: &Settings) -> Vec<String> {
         .filter(|(name, value)| before.get(*name) != Some(value))
         .map(|(name, _)| name.clone())
         .collect()
+}
+
+/// Enrolls this desk at a warehouse server: its token goes to the credential store.
+pub async fn enroll(
+    url: String,
+    fingerprint: Option<String>,
+    code: String,
+    store: Option<CredentialStore>,
+) -> Done {
+    let Some(store) = store else {
+        return Done::Enrolled(Err(Failure::Keyring(
+            "No credential store is available to keep this desk's token; see the note above."
+                .into(),
+        )));
+    };
+    let result = warehouse_link::enroll(&url, fingerprint.as_deref(), &code, &store).await;
+    Done::Enrolled(
+        result
+            .map(|()| format!("This desk is enrolled at {url}. Save the settings to use it."))
+            .map_err(|e| Failure::Other(e.to_string())),
+    )
 }

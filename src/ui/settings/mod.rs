@@ -20,6 +20,7 @@ mod handle;
 pub mod jobs;
 pub mod state;
 pub mod view;
+pub mod warehouse;
 
 pub use check::{environment_problems, pin_problem, url_problem};
 pub use command::{Done, SettingsIntent, SupervisorGate};

@@ -59,7 +59,7 @@ pub struct SettingsView {
     /// HID scales found by "Detect scales".
     pub scales_detected: Vec<crate::station::scale::HidScale>,
     /// The Warehouse section (station record and inbox folder).
-    pub warehouse: crate::ui::warehouse::state::WarehouseDraft,
+    pub warehouse: super::warehouse::WarehouseDraft,
 }
 
 // By hand: the half-typed key, token and PIN must never reach a log.
@@ -89,7 +89,7 @@ impl SettingsView {
             .as_ref()
             .map_or(crate::station::print::RAW_PORT, |p| p.port);
         Self {
-            warehouse: crate::ui::warehouse::state::WarehouseDraft::new(&settings),
+            warehouse: super::warehouse::WarehouseDraft::new(&settings),
             draft: settings,
             selected,
             printer_port: port.to_string(),

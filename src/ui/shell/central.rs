@@ -4,6 +4,8 @@
 use crate::station::db::Action;
 use crate::ui::command::Command;
 use crate::ui::state::AppState;
+
+use super::compose::{OrdersExtras, PackingExtras};
 use crate::ui::status::{Startup, Tab};
 use crate::ui::{orders, outbox, packing, people, quote, settings};
 
@@ -45,8 +47,18 @@ pub fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Co
     match state.shell.tab {
         Tab::People => people::view::people_tab_ui(ui, state, commands),
         Tab::Orders => match &state.packing.open {
-            Some(open) => packing::order_ui(ui, state, open, commands),
-            None => orders::orders_ui(ui, state, commands),
+            Some(open) => {
+                let extras = PackingExtras {
+                    customs: &state.customs,
+                };
+                packing::order_ui(ui, state, open, &extras, commands);
+            }
+            None => {
+                let extras = OrdersExtras {
+                    import: &state.import,
+                };
+                orders::orders_ui(ui, state, &extras, commands);
+            }
         },
         // The two panels edit their own view and return intents, routed like any command.
         Tab::Quote => {

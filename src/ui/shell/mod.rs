@@ -4,6 +4,7 @@
 //! features get only their part (`route`).
 
 pub mod central;
+mod compose;
 pub mod command;
 mod connect;
 pub mod keys;
@@ -27,6 +28,7 @@ use crate::station::db::{Action, ScanMatch};
 use crate::ui::command::Command;
 use crate::ui::core::Core;
 use crate::ui::failure::Failure;
+use crate::ui::customs::command::CustomsCommand;
 use crate::ui::orders::command::OrdersCommand;
 use crate::ui::packing::command::PackingCommand;
 use crate::ui::packing::state::{CancelFlow, TakeOverFlow};
@@ -97,6 +99,25 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
         Command::SelectOrder(number) => then.push(OrdersCommand::Select(number).into()),
         Command::CloseOrder => then.push(PackingCommand::Close.into()),
         Command::SupervisorUnlocked => then.push(PackingCommand::SupervisorUnlocked.into()),
+        Command::ShipmentShown { order, shipment_id } => {
+            then.push(CustomsCommand::Clear.into());
+            then.push(CustomsCommand::Check { order, shipment_id }.into());
+        }
+        Command::OrderLeft => then.push(CustomsCommand::Clear.into()),
+        Command::LabelShown {
+            order,
+            parcel,
+            label,
+            fresh,
+        } => then.push(
+            CustomsCommand::ForLabel {
+                order,
+                parcel,
+                label,
+                fresh,
+            }
+            .into(),
+        ),
         // The features' own commands are routed to them, not here.
         Command::Orders(_)
         | Command::Packing(_)

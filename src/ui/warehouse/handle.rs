@@ -1,33 +1,9 @@
-//! The warehouse feature's handlers: what its commands and job results do to its state.
+//! The warehouse feature's handler: what the change stream's news of the server does.
 
-use super::command::WarehouseIntent;
-use super::jobs;
-use super::state::{WarehouseDraft, WarehouseStatus};
+use super::state::WarehouseStatus;
 use crate::ui::command::Command;
 use crate::ui::desk::Desk;
-use crate::ui::failure::Failure;
 use crate::ui::status::Level;
-
-pub fn handle(draft: &mut WarehouseDraft, desk: &mut Desk<'_>, intent: WarehouseIntent) {
-    match intent {
-        WarehouseIntent::Enroll {
-            url,
-            fingerprint,
-            code,
-        } => {
-            draft.enrolling = true;
-            draft.enrolled = None;
-            let store = desk.backend.credentials.clone();
-            desk.spawn(move |_| jobs::enroll(url, fingerprint, code, store));
-        }
-    }
-}
-
-/// "Enroll this desk" answered.
-pub fn enrolled(draft: &mut WarehouseDraft, result: Result<String, Failure>) {
-    draft.enrolling = false;
-    draft.enrolled = Some(result);
-}
 
 /// The change stream's news: the server became unreachable, or answers again.
 pub fn health_changed(status: &mut WarehouseStatus, desk: &mut Desk<'_>, problem: Option<String>) {

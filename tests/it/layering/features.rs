@@ -30,10 +30,7 @@ pub(super) const FEATURES: &[&str] = &[
 /// Feature → feature imports that exist today and are to go (issue 46), and `form` → feature,
 /// a shared helper leaning on a feature.
 pub(super) const KNOWN_CROSSINGS: &[(&str, &str)] = &[
-    ("orders", "import"),
-    ("packing", "customs"),
     ("settings", "supervisor"),
-    ("settings", "warehouse"),
     ("supervisor", "settings"),
 ];
 

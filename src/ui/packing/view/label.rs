@@ -68,6 +68,7 @@ pub fn label_ui(
     ui: &mut egui::Ui,
     state: &AppState,
     open: &OpenOrder,
+    extras: &dyn super::extras::Extras,
     commands: &mut Vec<Command>,
 ) {
     label_status_ui(ui, &open.label);
@@ -89,13 +90,7 @@ pub fn label_ui(
                 output_ui(ui, open, *label, &access, commands);
                 ui.separator();
                 let refused = why_not_print(&access);
-                crate::ui::customs::view::documents_ui(
-                    ui,
-                    &state.customs,
-                    *label,
-                    refused.as_deref(),
-                    commands,
-                );
+                extras.documents_ui(ui, *label, refused.as_deref(), commands);
                 ui.separator();
             }
             fulfill_ui(ui, state, open, commands);

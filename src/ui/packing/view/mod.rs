@@ -4,10 +4,12 @@
 //! cancel dialogs over it (`cancel`).
 
 mod cancel;
+mod extras;
 mod label;
 mod parcel;
 
 pub use cancel::dialogs_ui;
+pub use extras::Extras;
 
 use egui::RichText;
 
@@ -25,6 +27,7 @@ pub fn order_ui(
     ui: &mut egui::Ui,
     state: &AppState,
     open: &OpenOrder,
+    extras: &dyn Extras,
     commands: &mut Vec<Command>,
 ) {
     let order = &open.order;
@@ -59,13 +62,13 @@ pub fn order_ui(
             egui::ScrollArea::vertical()
                 .id_salt("shipment_detail")
                 .show(left, |ui| {
-                    shipment_detail_ui(ui, state, open, order, shipment, commands);
+                    shipment_detail_ui(ui, state, open, (order, shipment), extras, commands);
                     history_ui(ui, open);
                 });
             egui::ScrollArea::vertical()
                 .id_salt("parcel_form")
                 .show(right, |ui| {
-                    parcel::parcel_ui(ui, state, open, shipment, commands);
+                    parcel::parcel_ui(ui, state, open, shipment, extras, commands);
                 });
         }
     });
@@ -138,8 +141,8 @@ fn shipment_detail_ui(
     ui: &mut egui::Ui,
     state: &AppState,
     open: &OpenOrder,
-    order: &StationOrder,
-    shipment: &StationShipment,
+    (order, shipment): (&StationOrder, &StationShipment),
+    extras: &dyn Extras,
     commands: &mut Vec<Command>,
 ) {
     ui.horizontal(|ui| {
@@ -175,9 +178,9 @@ fn shipment_detail_ui(
             }
         });
     for item in &shipment.items {
-        crate::ui::customs::view::item_notes_ui(ui, &state.customs, &item.item.source_line_id);
+        extras.item_notes_ui(ui, &item.item.source_line_id);
     }
-    crate::ui::customs::view::shipment_notes_ui(ui, &state.customs);
+    extras.shipment_notes_ui(ui);
     ui.add_space(6.0);
     ui.columns(2, |columns| {
         if let [from, to] = columns {

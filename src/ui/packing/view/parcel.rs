@@ -22,13 +22,14 @@ pub fn parcel_ui(
     state: &AppState,
     open: &OpenOrder,
     shipment: &StationShipment,
+    extras: &dyn super::extras::Extras,
     commands: &mut Vec<Command>,
 ) {
     if let Some(parcel) = open.parcel {
         // Recorded: the form is done; the label, its preview and the fulfillment matter now.
         summary_ui(ui, open, shipment, parcel);
         ui.separator();
-        super::label::label_ui(ui, state, open, commands);
+        super::label::label_ui(ui, state, open, extras, commands);
         return;
     }
     let form = &open.form;

@@ -5,3 +5,4 @@ pub mod panel;
 mod printers;
 mod scale;
 pub mod supervisor;
+mod warehouse;

@@ -54,16 +54,16 @@ pub fn settings_ui(
             ui.separator();
             region(ui, "Warehouse settings", |ui| {
                 locked_line(ui, &gate);
-                // Its view is the warehouse feature's: read-only as a whole while locked.
+                // Read-only as a whole while locked.
                 ui.add_enabled_ui(!locked, |ui| {
-                    let warehouse = crate::ui::warehouse::view::warehouse_settings_ui(
+                    let warehouse = super::warehouse::warehouse_settings_ui(
                         ui,
                         &mut view.warehouse,
                         &mut view.draft,
                         &mut fields,
                         view.credential_store_problem.as_deref(),
                     );
-                    intents.extend(warehouse.into_iter().map(SettingsIntent::Warehouse));
+                    intents.extend(warehouse);
                 });
             });
             ui.separator();
