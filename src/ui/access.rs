@@ -6,6 +6,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::api::Secret;
 use crate::station::db::{Action, Person, Role};
 use crate::station::pin::{DEFAULT_RELOCK_AFTER, SupervisorLock};
 
@@ -135,7 +136,7 @@ impl SupervisorGate {
     }
 }
 
-/// What the unlock dialog and the lock button ask for.
+/// What the unlock dialog, the lock button and Settings' supervisor sections ask for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SupervisorCommand {
     /// Set the PIN being typed into the unlock dialog.
@@ -144,4 +145,11 @@ pub enum SupervisorCommand {
     Unlock,
     /// Lock the supervisor functions again.
     Lock,
+    /// Settings' unlock: check this PIN.
+    UnlockWith(Secret),
+    /// Put a new PIN (4–8 digits, typed twice) in force, keeping only its hash. With a PIN set,
+    /// `current` is checked first (a wrong one counts as a wrong try of the unlock).
+    ChangePin { current: Option<Secret>, pin: Secret },
+    /// Remove the PIN after checking the current one.
+    RemovePin { current: Secret },
 }

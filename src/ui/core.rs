@@ -14,6 +14,7 @@ use super::packing::state::Packing;
 use super::people::state::People;
 use super::quote::state::QuoteView;
 use super::settings::state::SettingsView;
+use super::supervisor::state::PinSection;
 use super::state::AppState;
 use super::warehouse::state::WarehouseStatus;
 
@@ -33,6 +34,7 @@ pub struct Features<'a> {
     pub orders: &'a mut OrdersView,
     pub packing: &'a mut Packing,
     pub supervisor: &'a mut SupervisorState,
+    pub pin_section: &'a mut PinSection,
     pub people: &'a mut People,
     pub customs: &'a mut Customs,
     pub quote: &'a mut QuoteView,
@@ -59,6 +61,7 @@ impl Core {
             orders,
             packing,
             supervisor,
+            pin_section,
             people,
             customs,
             quote,
@@ -72,6 +75,7 @@ impl Core {
             orders,
             packing,
             supervisor,
+            pin_section,
             people,
             customs,
             quote,

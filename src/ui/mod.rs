@@ -48,6 +48,7 @@ pub mod quote;
 pub mod record;
 mod route;
 pub mod settings;
+pub mod settings_file;
 pub mod shell;
 pub mod state;
 pub mod status;

@@ -46,7 +46,9 @@ fn route(core: &mut Core, command: Command, then: &mut Vec<Command>) {
         Command::Packing(command) => {
             packing::handle(f.packing, &f.outbox.open, f.supervisor, &mut desk, command);
         }
-        Command::Supervisor(command) => supervisor::handle(f.supervisor, &mut desk, command),
+        Command::Supervisor(command) => {
+            supervisor::handle(f.supervisor, f.pin_section, &mut desk, command);
+        }
         Command::People(command) => people::handle(f.people, f.supervisor, &mut desk, command),
         Command::Customs(command) => customs::handle(f.customs, f.supervisor, &mut desk, command),
         Command::Outbox(command) => outbox::handle(f.outbox, f.supervisor, &mut desk, command),
@@ -93,7 +95,7 @@ fn apply_result(core: &mut Core, result: JobResult, then: &mut Vec<Command>) {
         JobResult::Orders(done) => orders::apply(f.orders, &mut desk, done),
         JobResult::Packing(done) => packing::apply(f.packing, &f.outbox.open, &mut desk, *done),
         JobResult::Supervisor(done) => {
-            supervisor::apply(f.supervisor, f.settings_panel, &mut desk, done)
+            supervisor::apply(f.supervisor, f.pin_section, &mut desk, done)
         }
         JobResult::People(done) => people::apply(f.people, &mut desk, done),
         JobResult::Customs(done) => customs::apply(f.customs, &mut desk, done),

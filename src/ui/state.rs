@@ -11,6 +11,7 @@ use super::people::state::People;
 use super::quote::form::QuoteForm;
 use super::quote::state::QuoteView;
 use super::settings::state::SettingsView;
+use super::supervisor::state::PinSection;
 use super::shell::state::{ScanState, Shell};
 use super::status::{Connection, Startup, Tab};
 use super::warehouse::state::WarehouseStatus;
@@ -26,6 +27,8 @@ pub struct AppState {
     /// The order open for packing, or being opened.
     pub packing: Packing,
     pub supervisor: SupervisorState,
+    /// Settings' supervisor sections as typed (the unlock, setting the PIN).
+    pub pin_section: PinSection,
     /// Who is at this desk, when people are set up.
     pub people: People,
     /// Customs paperwork: the warehouse's settings and the shown parcel's documents.
@@ -67,6 +70,7 @@ impl AppState {
             warehouse: WarehouseStatus::default(),
             packing: Packing::default(),
             supervisor: SupervisorState::default(),
+            pin_section: PinSection::default(),
             people: People::default(),
             customs: Customs::default(),
             quote: QuoteView::new(QuoteForm::new(match settings.units {

@@ -1,6 +1,5 @@
 //! The rules the settings form checks as it is typed, one sentence per field.
 
-use crate::station::pin::check_pin_rule;
 use crate::station::settings::{Environment, EnvironmentKind};
 
 /// Why a service URL cannot be used, or `None` when it can. Loopback hosts may use plain HTTP;
@@ -60,17 +59,6 @@ pub fn environment_problems(env: &Environment) -> Vec<(&'static str, String)> {
     .collect()
 }
 
-/// Why a new PIN cannot be set, or `None`.
-pub fn pin_problem(pin: &str, again: &str) -> Option<&'static str> {
-    if check_pin_rule(pin).is_err() {
-        Some("The PIN must be 4 to 8 digits (0–9).")
-    } else if pin != again {
-        Some("The two PINs differ: type the same PIN in both fields.")
-    } else {
-        None
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,14 +97,5 @@ mod tests {
                 .unwrap()
                 .starts_with("Enter")
         );
-    }
-
-    #[test]
-    fn pins_are_four_to_eight_digits_typed_twice() {
-        assert_eq!(pin_problem("2468", "2468"), None);
-        assert!(pin_problem("123", "123").unwrap().contains("4 to 8"));
-        assert!(pin_problem("12a4", "12a4").unwrap().contains("4 to 8"));
-        assert!(pin_problem("123456789", "123456789").is_some());
-        assert!(pin_problem("2468", "2469").unwrap().contains("differ"));
     }
 }

@@ -21,23 +21,6 @@ pub enum SettingsIntent {
         kind: SecretKind,
         secret: Secret,
     },
-    /// Set the PIN (4–8 digits, typed twice), keeping only its hash. With a PIN set, `current`
-    /// is checked first (a wrong one counts as a wrong try of the supervisor unlock). Then
-    /// [`SettingsView::pin_set`] or [`SettingsView::pin_changed`] with the hash,
-    /// [`SettingsView::pin_refused`] (current PIN wrong or missing) or
-    /// [`SettingsView::pin_failed`].
-    SetPin {
-        current: Option<Secret>,
-        pin: Secret,
-    },
-    /// Remove the PIN after checking the current one, then [`SettingsView::pin_removed`] or
-    /// [`SettingsView::pin_refused`].
-    RemovePin { current: Secret },
-    /// Unlock the supervisor's sections with this PIN (the unlock canceling uses too), then
-    /// [`SettingsView::unlocked`] or [`SettingsView::unlock_refused`].
-    Unlock(Secret),
-    /// Lock the supervisor functions again (the supervisor is done).
-    Lock,
     /// Send a test page to this printer now, then [`SettingsView::test_printed`].
     TestPrint(PrintTarget),
     /// One reading from the scale as set in the draft.
@@ -53,7 +36,7 @@ pub enum SettingsIntent {
     },
 }
 
-// By hand: a derived Debug of `SaveSecret`/`SetPin` must not show more than `Secret` does.
+// By hand: a derived Debug of `SaveSecret` must not show more than `Secret` does.
 impl std::fmt::Debug for SettingsIntent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -68,17 +51,6 @@ impl std::fmt::Debug for SettingsIntent {
                 .field("kind", kind)
                 .field("secret", secret)
                 .finish(),
-            Self::SetPin { current, pin } => f
-                .debug_struct("SetPin")
-                .field("current", current)
-                .field("pin", pin)
-                .finish(),
-            Self::RemovePin { current } => f
-                .debug_struct("RemovePin")
-                .field("current", current)
-                .finish(),
-            Self::Unlock(pin) => f.debug_tuple("Unlock").field(pin).finish(),
-            Self::Lock => f.write_str("Lock"),
             Self::TestPrint(target) => f.debug_tuple("TestPrint").field(target).finish(),
             Self::ReadScale(config) => f.debug_tuple("ReadScale").field(config).finish(),
             Self::DetectScales => f.write_str("DetectScales"),

@@ -17,7 +17,6 @@ use crate::ui::access::SupervisorState;
 use crate::ui::command::Command;
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
-use crate::ui::supervisor;
 
 /// The settings panel for the current settings (kept while it is open).
 pub fn open(panel: &mut Option<SettingsView>, desk: &mut Desk<'_>) {
@@ -52,7 +51,7 @@ pub fn open(panel: &mut Option<SettingsView>, desk: &mut Desk<'_>) {
 const SUPERVISOR_ONLY: &str =
     "Only a supervisor can change this: unlock Settings with the supervisor PIN first.";
 
-/// Carries an intent out. The panel's PIN intents are the supervisor feature's.
+/// Carries an intent out.
 pub fn handle(
     panel: &mut Option<SettingsView>,
     supervisor: &mut SupervisorState,
@@ -75,10 +74,6 @@ pub fn handle(
             let store = desk.backend.credentials.clone();
             desk.spawn(move |_| jobs::save_secret(store, environment, kind, secret));
         }
-        SettingsIntent::SetPin { .. }
-        | SettingsIntent::RemovePin { .. }
-        | SettingsIntent::Unlock(_)
-        | SettingsIntent::Lock => supervisor::settings_intent(supervisor, panel, desk, intent),
         SettingsIntent::Enroll {
             url,
             fingerprint,

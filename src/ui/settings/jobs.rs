@@ -6,33 +6,18 @@ use super::command::Done;
 use crate::api::Secret;
 use crate::station::print::{self, PrintTarget, ZplTimeouts};
 use crate::station::secrets::{CredentialStore, SecretKind};
-use crate::station::settings::{EnvironmentKind, Settings};
+use crate::station::settings::Settings;
 use crate::ui::failure::Failure;
 use crate::ui::shell::warehouse_link;
 
 /// Writes the settings file; the embedded environment's addresses are not kept (they change
 /// with every start).
 pub async fn save_settings(path: PathBuf, settings: Settings) -> Done {
-    let result = write_settings(path, settings.clone()).await;
+    let result = crate::ui::settings_file::write_settings(path, settings.clone()).await;
     Done::Saved {
         settings: Box::new(settings),
         result,
     }
-}
-
-/// Writes the settings file (also for a new PIN, without the panel's draft).
-pub async fn write_settings(path: PathBuf, settings: Settings) -> Result<(), Failure> {
-    let mut on_disk = settings;
-    for env in &mut on_disk.environments {
-        if env.kind == EnvironmentKind::EmbeddedSandbox {
-            env.base_url.clear();
-            env.labels_url.clear();
-        }
-    }
-    tokio::task::spawn_blocking(move || on_disk.save(&path))
-        .await
-        .map_err(|e| Failure::File(e.to_string()))
-        .and_then(|r| r.map_err(|e| Failure::File(e.to_string())))
 }
 
 pub async fn save_secret(

@@ -1,18 +1,18 @@
 //! The settings panel: environments (base and label URLs, kind), write-only credentials, station
-//! details, preferred units, the printers (with a test print), the supervisor PIN and the
+//! details, preferred units, the warehouse, the printers (with a test print), the scale and the
 //! scanner terminator.
 //!
 //! The feature whole: [`settings_ui`] edits a draft of
 //! [`Settings`](crate::station::settings::Settings) and returns [`SettingsIntent`]s (no I/O in
 //! the view); [`handle`] saves the file, writes secrets to the credential store and sends test
-//! prints as jobs (`jobs`), the PIN intents go to the supervisor feature, and [`apply`] reports
-//! back through the `SettingsView` methods. The view never holds a stored secret, only its
-//! masked form.
+//! prints as jobs (`jobs`), and [`apply`] reports back through the `SettingsView` methods. The
+//! view never holds a stored secret, only its masked form. The panel's other sections (the
+//! supervisor's unlock and PIN, customs documents) are other features' views, drawn in the
+//! slots of [`Extras`].
 //!
 //! Once a supervisor PIN is set, the sections that change the service, the keys, the station
 //! record and the printers are read-only until a supervisor unlocks them (the same unlock as
-//! canceling; the shell says how it stands in a [`SupervisorGate`]), and changing or removing
-//! the PIN needs the current one.
+//! canceling; the shell says how it stands in a [`SupervisorGate`]).
 
 mod check;
 pub mod command;
@@ -22,10 +22,10 @@ pub mod state;
 pub mod view;
 pub mod warehouse;
 
-pub use check::{environment_problems, pin_problem, url_problem};
+pub use check::{environment_problems, url_problem};
 pub use command::{Done, SettingsIntent, SupervisorGate};
 pub use handle::{apply, handle, open};
-pub use jobs::{save_secret, write_settings};
+pub use jobs::save_secret;
 pub use state::{SettingsView, StoredSecrets};
 pub use view::panel::settings_ui;
-pub use view::supervisor::{locked_out_line, tries_left};
+pub use view::extras::Extras;

@@ -1,5 +1,5 @@
 //! Everything the settings panel shows: the draft being edited, the masked secrets, and what
-//! the last save, test print or PIN change did.
+//! the last save or test print did.
 
 use std::collections::BTreeMap;
 
@@ -33,19 +33,6 @@ pub struct SettingsView {
     // Write-only inputs: cleared as soon as they are handed to the shell.
     pub(crate) new_api_key: String,
     pub(crate) new_access_token: String,
-    pub(crate) pin: String,
-    pub(crate) pin_again: String,
-    pub(crate) pin_tried: bool,
-    /// The PIN in force, to change or remove it.
-    pub(crate) current_pin: String,
-    /// The PIN that unlocks the supervisor's sections.
-    pub(crate) unlock_pin: String,
-    /// Said under "Current PIN": why the PIN was not changed or removed.
-    pub current_pin_message: Option<String>,
-    /// Said under "Supervisor PIN": why the unlock did not happen.
-    pub unlock_message: Option<String>,
-    /// A PIN change or removal is on its way (its buttons are disabled).
-    pub pin_working: bool,
     pub(crate) save_tried: bool,
     pub(crate) new_environment: String,
     /// The label printer's port as typed.
@@ -62,7 +49,7 @@ pub struct SettingsView {
     pub warehouse: super::warehouse::WarehouseDraft,
 }
 
-// By hand: the half-typed key, token and PIN must never reach a log.
+// By hand: the half-typed key and token must never reach a log.
 impl std::fmt::Debug for SettingsView {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SettingsView")
@@ -135,48 +122,6 @@ impl SettingsView {
         self.message = Some(problem.to_string());
     }
 
-    /// The first PIN was hashed; `phc` is the hash to keep in the draft.
-    pub fn pin_set(&mut self, phc: String) {
-        self.pin_done(Some(phc), "Supervisor PIN set.");
-    }
-
-    /// The current PIN was right and the new one is in force.
-    pub fn pin_changed(&mut self, phc: String) {
-        self.pin_done(Some(phc), "Supervisor PIN changed.");
-    }
-
-    /// The current PIN was right and no PIN is in force any more.
-    pub fn pin_removed(&mut self) {
-        self.pin_done(
-            None,
-            "Supervisor PIN removed: canceling and discarding need a new one, and every \
-             section of Settings is open until one is set.",
-        );
-    }
-
-    fn pin_done(&mut self, phc: Option<String>, said: &str) {
-        self.draft.supervisor_pin_hash = phc;
-        self.pin_working = false;
-        self.current_pin_message = None;
-        self.message = Some(said.into());
-    }
-
-    /// The PIN was not changed or removed: the current PIN was wrong, missing or locked out.
-    pub fn pin_refused(&mut self, why: &str) {
-        self.pin_working = false;
-        self.current_pin_message = Some(why.to_string());
-    }
-
-    /// The supervisor's sections were unlocked.
-    pub fn unlocked(&mut self) {
-        self.unlock_message = None;
-    }
-
-    /// The unlock did not happen: a wrong PIN, or locked out.
-    pub fn unlock_refused(&mut self, why: &str) {
-        self.unlock_message = Some(why.to_string());
-    }
-
     /// How the test print went.
     pub fn test_printed(&mut self, result: Result<String, Failure>) {
         self.test_printing = false;
@@ -184,10 +129,5 @@ impl SettingsView {
             Ok(said) => format!("Test print: {said}"),
             Err(why) => format!("Test print failed: {}", why.message()),
         });
-    }
-
-    pub fn pin_failed(&mut self, problem: &str) {
-        self.pin_working = false;
-        self.message = Some(problem.to_string());
     }
 }

@@ -5,7 +5,7 @@ use crate::station::db::Action;
 use crate::ui::command::Command;
 use crate::ui::state::AppState;
 
-use super::compose::{OrdersExtras, PackingExtras};
+use super::compose::{OrdersExtras, PackingExtras, SettingsExtras};
 use crate::ui::status::{Startup, Tab};
 use crate::ui::{orders, outbox, packing, people, quote, settings};
 
@@ -72,11 +72,13 @@ pub fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Co
                 let gate = state
                     .supervisor
                     .gate(&state.people.access(), std::time::Instant::now());
-                let locked = gate.locked();
-                let customs = &state.customs;
-                let intents = settings::settings_ui(ui, view, gate, &mut |ui| {
-                    crate::ui::customs::view::settings_section_ui(ui, customs, locked, commands);
-                });
+                let mut extras = SettingsExtras {
+                    gate,
+                    pin: &mut state.pin_section,
+                    customs: &state.customs,
+                    commands,
+                };
+                let intents = settings::settings_ui(ui, view, gate, &mut extras);
                 commands.extend(intents.into_iter().map(Command::Settings));
             }
             None => {

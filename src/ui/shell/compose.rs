@@ -2,10 +2,12 @@
 //! declares (its `Extras` trait), so the two features never import each other.
 
 use crate::station::db::LabelId;
+use crate::ui::access::SupervisorGate;
 use crate::ui::command::Command;
 use crate::ui::customs::state::Customs;
 use crate::ui::import::state::ImportView;
-use crate::ui::{customs, import, orders, packing};
+use crate::ui::supervisor::state::PinSection;
+use crate::ui::{customs, import, orders, packing, settings, supervisor};
 
 /// Customs' notes and documents inside the open order.
 pub struct PackingExtras<'a> {
@@ -44,5 +46,33 @@ impl orders::Extras for OrdersExtras<'_> {
 
     fn report_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         import::view::report_ui(ui, self.import, commands);
+    }
+}
+
+/// The supervisor's unlock and PIN sections, and customs' documents section, in Settings.
+pub struct SettingsExtras<'a> {
+    /// How the supervisor unlock stands now.
+    pub gate: SupervisorGate,
+    pub pin: &'a mut PinSection,
+    pub customs: &'a Customs,
+    pub commands: &'a mut Vec<Command>,
+}
+
+impl settings::Extras for SettingsExtras<'_> {
+    fn unlock_ui(&mut self, ui: &mut egui::Ui) {
+        let asked = supervisor::unlock_section_ui(ui, self.pin, &self.gate);
+        self.commands
+            .extend(asked.into_iter().map(Command::Supervisor));
+    }
+
+    fn pin_ui(&mut self, ui: &mut egui::Ui) {
+        let asked = supervisor::pin_section_ui(ui, self.pin, &self.gate);
+        self.commands
+            .extend(asked.into_iter().map(Command::Supervisor));
+    }
+
+    fn customs_ui(&mut self, ui: &mut egui::Ui) {
+        let locked = self.gate.locked();
+        customs::view::settings_section_ui(ui, self.customs, locked, self.commands);
     }
 }

@@ -4,7 +4,7 @@
 //! features get only their part (`route`).
 
 pub mod central;
-mod compose;
+pub mod compose;
 pub mod command;
 mod connect;
 pub mod keys;
@@ -91,7 +91,13 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
             state.shell.focus = Some(target);
         }
         Command::UseSettings(saved) => connect::use_settings(core, *saved),
-        Command::UsePin(phc) => state.settings.supervisor_pin_hash = phc,
+        Command::UsePin(phc) => {
+            // The panel's draft follows, so saving it later keeps the PIN in force.
+            if let Some(view) = &mut state.settings_panel {
+                view.draft.supervisor_pin_hash.clone_from(&phc);
+            }
+            state.settings.supervisor_pin_hash = phc;
+        }
         Command::Reconnect => connect::connect(core),
         // Said by one feature, done by another: the shell knows which.
         Command::ReloadOrders => then.push(OrdersCommand::Reload.into()),

@@ -2,20 +2,34 @@
 
 use super::command::{Done, PinChecked, PinPurpose, PinRequest, SupervisorCommand};
 use super::jobs;
-use super::state::SupervisorState;
+use super::state::{PinSection, SupervisorState};
+use super::view::{locked_out_line, tries_left};
 use crate::api::Secret;
 use crate::station::pin::{self, SupervisorLock, UnlockResult};
 use crate::ui::command::Command;
 use crate::ui::desk::Desk;
 use crate::ui::failure::Failure;
-use crate::ui::settings::command::SettingsIntent;
-use crate::ui::settings::state::SettingsView;
-use crate::ui::settings::view::supervisor::{locked_out_line, tries_left};
 use crate::ui::status::{FocusTarget, Level};
 use std::time::{Instant, SystemTime};
 
-pub fn handle(supervisor: &mut SupervisorState, desk: &mut Desk<'_>, command: SupervisorCommand) {
+/// Carries a command out: the dialog's and the lock button's, and Settings' sections'
+/// (`section` is what they show).
+pub fn handle(
+    supervisor: &mut SupervisorState,
+    section: &mut PinSection,
+    desk: &mut Desk<'_>,
+    command: SupervisorCommand,
+) {
     match command {
+        SupervisorCommand::UnlockWith(pin) => {
+            check_from_settings(supervisor, section, desk, pin, PinRequest::Unlock);
+        }
+        SupervisorCommand::ChangePin { current, pin } => {
+            set_pin(supervisor, section, desk, current, pin);
+        }
+        SupervisorCommand::RemovePin { current } => {
+            check_from_settings(supervisor, section, desk, current, PinRequest::Remove);
+        }
         SupervisorCommand::SetPin(pin) => {
             supervisor.pin_input = pin::pin_digits(&pin);
         }
@@ -65,18 +79,18 @@ pub fn locked_out_message(until: Instant) -> String {
     )
 }
 
-/// Applies what the supervisor's jobs sent back; the settings panel shows the PIN's news.
+/// Applies what the supervisor's jobs sent back; Settings' sections show the PIN's news.
 pub fn apply(
     supervisor: &mut SupervisorState,
-    panel: &mut Option<SettingsView>,
+    section: &mut PinSection,
     desk: &mut Desk<'_>,
     done: Done,
 ) {
     match done {
         Done::Unlocked { lock, result } => unlocked(supervisor, desk, lock, result),
-        Done::PinHashed(result) => pin_hashed(supervisor, panel, desk, result),
-        Done::PinChecked(checked) => pin_checked(supervisor, panel, desk, *checked),
-        Done::PinSaved(result) => pin_saved(panel, result),
+        Done::PinHashed(result) => pin_hashed(supervisor, section, desk, result),
+        Done::PinChecked(checked) => pin_checked(supervisor, section, desk, *checked),
+        Done::PinSaved(result) => pin_saved(section, result),
         Done::LockoutSaved(result) => lockout_saved(supervisor, desk, result),
         Done::ServerLocked => {}
     }
@@ -119,29 +133,9 @@ fn unlocked(
     }
 }
 
-/// Settings' supervisor intents: unlock, lock, set (or change) and remove the PIN.
-pub fn settings_intent(
-    supervisor: &mut SupervisorState,
-    panel: &mut Option<SettingsView>,
-    desk: &mut Desk<'_>,
-    intent: SettingsIntent,
-) {
-    match intent {
-        SettingsIntent::Unlock(pin) => {
-            check_from_settings(supervisor, panel, desk, pin, PinRequest::Unlock);
-        }
-        SettingsIntent::Lock => handle(supervisor, desk, SupervisorCommand::Lock),
-        SettingsIntent::SetPin { current, pin } => set_pin(supervisor, panel, desk, current, pin),
-        SettingsIntent::RemovePin { current } => {
-            check_from_settings(supervisor, panel, desk, current, PinRequest::Remove);
-        }
-        _ => {}
-    }
-}
-
 fn set_pin(
     supervisor: &mut SupervisorState,
-    panel: &mut Option<SettingsView>,
+    section: &mut PinSection,
     desk: &mut Desk<'_>,
     current: Option<Secret>,
     pin: Secret,
@@ -154,10 +148,10 @@ fn set_pin(
     }
     match current.filter(|c| !c.is_empty()) {
         Some(current) => {
-            check_from_settings(supervisor, panel, desk, current, PinRequest::Change(pin));
+            check_from_settings(supervisor, section, desk, current, PinRequest::Change(pin));
         }
         None => refuse(
-            panel,
+            section,
             PinPurpose::Change,
             "Enter the current PIN to change it.",
         ),
@@ -167,7 +161,7 @@ fn set_pin(
 /// Checks a PIN typed in Settings as a job; while locked out it is refused unchecked.
 fn check_from_settings(
     supervisor: &mut SupervisorState,
-    panel: &mut Option<SettingsView>,
+    section: &mut PinSection,
     desk: &mut Desk<'_>,
     pin: Secret,
     request: PinRequest,
@@ -180,18 +174,18 @@ fn check_from_settings(
     // One check at a time: each hands back the whole lock, so two would lose a wrong try.
     if supervisor.checking {
         return refuse(
-            panel,
+            section,
             purpose,
             "A PIN is being checked; try again in a moment.",
         );
     }
     let Some(lock) = supervisor.lock.clone() else {
-        return refuse(panel, purpose, "No supervisor PIN is set.");
+        return refuse(section, purpose, "No supervisor PIN is set.");
     };
     let now = Instant::now();
     if let Some(until) = lock.locked_out_until(now) {
         let line = locked_out_line(until.saturating_duration_since(now));
-        return refuse(panel, purpose, &line);
+        return refuse(section, purpose, &line);
     }
     supervisor.checking = true;
     let record = desk.record();
@@ -199,12 +193,10 @@ fn check_from_settings(
 }
 
 /// Says next to the fields why a PIN typed in Settings did nothing.
-fn refuse(panel: &mut Option<SettingsView>, purpose: PinPurpose, why: &str) {
-    if let Some(view) = panel {
-        match purpose {
-            PinPurpose::Unlock => view.unlock_refused(why),
-            PinPurpose::Change | PinPurpose::Remove => view.pin_refused(why),
-        }
+fn refuse(section: &mut PinSection, purpose: PinPurpose, why: &str) {
+    match purpose {
+        PinPurpose::Unlock => section.unlock_refused(why),
+        PinPurpose::Change | PinPurpose::Remove => section.pin_refused(why),
     }
 }
 
@@ -212,7 +204,7 @@ fn refuse(panel: &mut Option<SettingsView>, purpose: PinPurpose, why: &str) {
 /// unlocks, or puts the new PIN in force, or removes the PIN.
 fn pin_checked(
     supervisor: &mut SupervisorState,
-    panel: &mut Option<SettingsView>,
+    section: &mut PinSection,
     desk: &mut Desk<'_>,
     checked: PinChecked,
 ) {
@@ -240,42 +232,32 @@ fn pin_checked(
         Err(failure) => Some(failure.message()),
     };
     if let Some(why) = refused {
-        return refuse(panel, purpose, &why);
+        return refuse(section, purpose, &why);
     }
     match (purpose, new_hash) {
-        (PinPurpose::Unlock, _) => {
-            if let Some(view) = panel {
-                view.unlocked();
-            }
+        (PinPurpose::Unlock, _) => section.unlocked(),
+        (PinPurpose::Change, Some(Ok(phc))) => {
+            pin_in_force(supervisor, section, desk, Some(phc));
         }
-        (PinPurpose::Change, Some(Ok(phc))) => pin_in_force(supervisor, panel, desk, Some(phc)),
-        (PinPurpose::Change, Some(Err(failure))) => pin_failed(panel, &failure.message()),
-        (PinPurpose::Change, None) => pin_failed(panel, "The new PIN was not hashed; try again."),
-        (PinPurpose::Remove, _) => pin_in_force(supervisor, panel, desk, None),
+        (PinPurpose::Change, Some(Err(failure))) => section.pin_failed(&failure.message()),
+        (PinPurpose::Change, None) => section.pin_failed("The new PIN was not hashed; try again."),
+        (PinPurpose::Remove, _) => pin_in_force(supervisor, section, desk, None),
     }
 }
 
 /// The first PIN was hashed (no current PIN to check).
 fn pin_hashed(
     supervisor: &mut SupervisorState,
-    panel: &mut Option<SettingsView>,
+    section: &mut PinSection,
     desk: &mut Desk<'_>,
     result: Result<String, Failure>,
 ) {
     match result {
         // A PIN set meanwhile is changed only with it.
-        Ok(_) if supervisor.lock.is_some() => pin_failed(
-            panel,
-            "A supervisor PIN was set meanwhile: change it with the current PIN.",
-        ),
-        Ok(phc) => pin_in_force(supervisor, panel, desk, Some(phc)),
-        Err(failure) => pin_failed(panel, &failure.message()),
-    }
-}
-
-fn pin_failed(panel: &mut Option<SettingsView>, why: &str) {
-    if let Some(view) = panel {
-        view.pin_failed(why);
+        Ok(_) if supervisor.lock.is_some() => section
+            .pin_failed("A supervisor PIN was set meanwhile: change it with the current PIN."),
+        Ok(phc) => pin_in_force(supervisor, section, desk, Some(phc)),
+        Err(failure) => section.pin_failed(&failure.message()),
     }
 }
 
@@ -283,7 +265,7 @@ fn pin_failed(panel: &mut Option<SettingsView>, why: &str) {
 /// which may still be half-edited.
 fn pin_in_force(
     supervisor: &mut SupervisorState,
-    panel: &mut Option<SettingsView>,
+    section: &mut PinSection,
     desk: &mut Desk<'_>,
     phc: Option<String>,
 ) {
@@ -291,28 +273,23 @@ fn pin_in_force(
     supervisor.follow_pin(phc.as_deref());
     let mut settings = desk.settings.clone();
     settings.supervisor_pin_hash.clone_from(&phc);
-    desk.then(Command::UsePin(phc.clone()));
-    if let Some(view) = panel {
-        match phc {
-            Some(phc) if first => view.pin_set(phc),
-            Some(phc) => view.pin_changed(phc),
-            None => view.pin_removed(),
-        }
+    match (&phc, first) {
+        (Some(_), true) => section.pin_set(),
+        (Some(_), false) => section.pin_changed(),
+        (None, _) => section.pin_removed(),
     }
+    desk.then(Command::UsePin(phc));
     let path = desk.config.settings_path.clone();
     desk.spawn(move |_| jobs::save_pin(path, settings));
 }
 
 /// The settings file with the new PIN was written (or why not).
-fn pin_saved(panel: &mut Option<SettingsView>, result: Result<(), Failure>) {
+fn pin_saved(section: &mut PinSection, result: Result<(), Failure>) {
     if let Err(failure) = result {
-        pin_failed(
-            panel,
-            &format!(
-                "The PIN is in force now, but a restart would forget it: {}",
-                failure.message()
-            ),
-        );
+        section.pin_failed(&format!(
+            "The PIN is in force now, but a restart would forget it: {}",
+            failure.message()
+        ));
     }
 }
 

@@ -155,7 +155,7 @@ pub async fn check_pin(
 
 /// Writes the settings with a new PIN (or none); the panel's draft is not saved with it.
 pub async fn save_pin(path: PathBuf, settings: Settings) -> Done {
-    Done::PinSaved(crate::ui::settings::jobs::write_settings(path, settings).await)
+    Done::PinSaved(crate::ui::settings_file::write_settings(path, settings).await)
 }
 
 /// Keeps the wrong tries and the lockout in their file, so a restart gives no fresh tries.

@@ -2,12 +2,8 @@
 //! folder does not import a file of another. What two features share lives below them (a file
 //! or folder of `src/ui/` that is not a feature, or a module below `ui`), and the frame
 //! (`shell`, `route.rs`) is what wires the features together.
-//!
-//! The crossings that still exist are listed in `KNOWN_CROSSINGS` (issue 46 removes them one by
-//! one). A new crossing fails the test, and so does a listed one that is gone, so the list only
-//! ever shrinks.
+//! A screen that shows another feature's part declares a slot that `shell::compose` fills.
 
-use std::collections::BTreeSet;
 use std::fmt;
 
 use super::cycles::Graph;
@@ -25,13 +21,6 @@ pub(super) const FEATURES: &[&str] = &[
     "settings",
     "supervisor",
     "warehouse",
-];
-
-/// Feature → feature imports that exist today and are to go (issue 46), and `form` → feature,
-/// a shared helper leaning on a feature.
-pub(super) const KNOWN_CROSSINGS: &[(&str, &str)] = &[
-    ("settings", "supervisor"),
-    ("supervisor", "settings"),
 ];
 
 /// One file of a feature (or of `form`) importing a file of another feature.
@@ -79,22 +68,4 @@ pub(super) fn crossings(graph: &Graph) -> Vec<Crossing> {
     }
     found.sort();
     found
-}
-
-/// The crossings not in `known`, and the known ones no longer found.
-pub(super) fn against_known<'a>(
-    found: &'a [Crossing],
-    known: &'a [(&'a str, &'a str)],
-) -> (Vec<&'a Crossing>, Vec<(&'a str, &'a str)>) {
-    let known_set: BTreeSet<(&str, &str)> = known.iter().copied().collect();
-    let new = found
-        .iter()
-        .filter(|c| !known_set.contains(&(c.from.as_str(), c.to.as_str())))
-        .collect();
-    let gone = known
-        .iter()
-        .copied()
-        .filter(|(from, to)| !found.iter().any(|c| c.from == *from && c.to == *to))
-        .collect();
-    (new, gone)
 }

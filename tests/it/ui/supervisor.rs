@@ -13,7 +13,6 @@ use packdesk::station::settings::Settings;
 use packdesk::ui::PackdeskApp;
 use packdesk::ui::command::Command;
 use packdesk::ui::packing::CancelFlow;
-use packdesk::ui::settings::SettingsIntent;
 use packdesk::ui::status::Startup;
 use packdesk::ui::supervisor::SupervisorCommand;
 
@@ -36,12 +35,7 @@ fn pin_button(h: &mut AppHarness, label: &str) {
 }
 
 fn pin_working(app: &PackdeskApp) -> bool {
-    app.state().supervisor.checking
-        || app
-            .state()
-            .settings_panel
-            .as_ref()
-            .is_some_and(|v| v.pin_working)
+    app.state().supervisor.checking || app.state().pin_section.pin_working
 }
 
 fn disabled(h: &AppHarness, label: &str) -> bool {
@@ -75,7 +69,7 @@ fn changing_the_pin_needs_the_current_one() {
     click(h, "Change PIN");
     assert!(shows(h, "Enter the current PIN to change it."));
     h.state_mut()
-        .command(Command::Settings(SettingsIntent::SetPin {
+        .command(Command::Supervisor(SupervisorCommand::ChangePin {
             current: None,
             pin: Secret::new("1357"),
         }));
@@ -153,12 +147,12 @@ fn three_wrong_pins_keep_the_unlock_locked_across_a_restart() {
 
     // Even the right PIN, handed to the shell directly, is refused without a check.
     h.state_mut()
-        .command(Command::Settings(SettingsIntent::Unlock(Secret::new(PIN))));
+        .command(Command::Supervisor(SupervisorCommand::UnlockWith(Secret::new(PIN))));
     assert!(!h.state().state().supervisor.checking, "no PIN is checked");
     h.step();
     assert!(!unlocked(h));
     h.state_mut()
-        .command(Command::Settings(SettingsIntent::SetPin {
+        .command(Command::Supervisor(SupervisorCommand::ChangePin {
             current: Some(Secret::new(PIN)),
             pin: Secret::new("1357"),
         }));

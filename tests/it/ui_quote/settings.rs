@@ -9,9 +9,13 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use packdesk::api::Secret;
 use packdesk::station::secrets::SecretKind;
 use packdesk::station::settings::{Environment, EnvironmentKind, Settings};
+use packdesk::ui::command::Command;
+use packdesk::ui::customs::state::Customs;
 use packdesk::ui::settings::{
     SettingsIntent, SettingsView, SupervisorGate, settings_ui, url_problem,
 };
+use packdesk::ui::shell::compose::SettingsExtras;
+use packdesk::ui::supervisor::{PinSection, SupervisorCommand};
 
 use super::{click, is_under, type_in};
 
@@ -22,6 +26,21 @@ pub struct Panel {
     /// How the supervisor unlock stands (the shell's word); the default: no PIN set.
     gate: SupervisorGate,
     intents: Vec<SettingsIntent>,
+    /// The supervisor's sections as typed, drawn in the panel's slots as the app draws them.
+    pin: PinSection,
+    customs: Customs,
+    /// What those sections asked for.
+    commands: Vec<Command>,
+}
+
+impl Panel {
+    /// The last thing the supervisor's sections asked for.
+    fn asked(&mut self) -> Option<SupervisorCommand> {
+        match self.commands.pop() {
+            Some(Command::Supervisor(command)) => Some(command),
+            _ => None,
+        }
+    }
 }
 
 fn settings_panel(view: SettingsView) -> Harness<'static, Panel> {
@@ -29,13 +48,22 @@ fn settings_panel(view: SettingsView) -> Harness<'static, Panel> {
         .with_size([1400.0, 1800.0])
         .build_ui_state(
             |ui, panel: &mut Panel| {
-                let intents = settings_ui(ui, &mut panel.view, panel.gate, &mut |_| {});
+                let mut extras = SettingsExtras {
+                    gate: panel.gate,
+                    pin: &mut panel.pin,
+                    customs: &panel.customs,
+                    commands: &mut panel.commands,
+                };
+                let intents = settings_ui(ui, &mut panel.view, panel.gate, &mut extras);
                 panel.intents.extend(intents);
             },
             Panel {
                 view,
                 gate: SupervisorGate::default(),
                 intents: Vec::new(),
+                pin: PinSection::default(),
+                customs: Customs::default(),
+                commands: Vec::new(),
             },
         )
 }
@@ -186,7 +214,7 @@ fn the_pin_is_typed_twice_and_not_kept() {
     }
     click(&mut harness, region, "Set PIN");
     assert!(
-        harness.state().intents.is_empty(),
+        harness.state().commands.is_empty(),
         "a mismatched PIN is not set"
     );
 
@@ -202,7 +230,7 @@ fn the_pin_is_typed_twice_and_not_kept() {
     type_in(&mut harness, region, "Repeat the PIN", "2468");
     assert!(harness.query_by_label(mismatch).is_none());
     click(&mut harness, region, "Set PIN");
-    let Some(SettingsIntent::SetPin { current, pin }) = harness.state_mut().intents.pop() else {
+    let Some(SupervisorCommand::ChangePin { current, pin }) = harness.state_mut().asked() else {
         panic!("a matching PIN is handed to the shell to hash");
     };
     assert_eq!(pin.expose(), "2468");
@@ -215,10 +243,7 @@ fn the_pin_is_typed_twice_and_not_kept() {
             .unwrap_or_default();
         assert!(value.is_empty(), "{label} is cleared");
     }
-    harness
-        .state_mut()
-        .view
-        .pin_set("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into());
+    harness.state_mut().pin.pin_set();
     harness.state_mut().gate.pin_set = true;
     harness.run();
     assert!(harness.query_by_label("Change PIN").is_some());
@@ -228,7 +253,7 @@ fn the_pin_is_typed_twice_and_not_kept() {
     type_in(&mut harness, region, "Repeat the PIN", "1357");
     click(&mut harness, region, "Change PIN");
     assert!(
-        harness.state().intents.is_empty(),
+        harness.state().commands.is_empty(),
         "no current PIN: no change"
     );
     let missing = "Enter the current PIN to change it.";
@@ -241,7 +266,7 @@ fn the_pin_is_typed_twice_and_not_kept() {
     }
     type_in(&mut harness, region, "Current PIN", "2468");
     click(&mut harness, region, "Change PIN");
-    let Some(SettingsIntent::SetPin { current, pin }) = harness.state_mut().intents.pop() else {
+    let Some(SupervisorCommand::ChangePin { current, pin }) = harness.state_mut().asked() else {
         panic!("the change is handed to the shell with the current PIN");
     };
     assert_eq!(
@@ -253,7 +278,7 @@ fn the_pin_is_typed_twice_and_not_kept() {
     // The shell found the current PIN wrong: said under it, nothing else changes.
     harness
         .state_mut()
-        .view
+        .pin
         .pin_refused("The current PIN is wrong: 2 tries left.");
     harness.run();
     assert!(
@@ -263,16 +288,16 @@ fn the_pin_is_typed_twice_and_not_kept() {
     );
     click(&mut harness, region, "Remove PIN");
     assert!(
-        harness.state().intents.is_empty(),
+        harness.state().commands.is_empty(),
         "no current PIN: no removal"
     );
     type_in(&mut harness, region, "Current PIN", "2468");
     click(&mut harness, region, "Remove PIN");
-    let Some(SettingsIntent::RemovePin { current }) = harness.state_mut().intents.pop() else {
+    let Some(SupervisorCommand::RemovePin { current }) = harness.state_mut().asked() else {
         panic!("the removal is handed to the shell with the current PIN");
     };
     assert_eq!(current.expose(), "2468");
-    harness.state_mut().view.pin_removed();
+    harness.state_mut().pin.pin_removed();
     harness.state_mut().gate = SupervisorGate::default();
     harness.run();
     assert!(harness.query_by_label("Set PIN").is_some());
@@ -313,13 +338,13 @@ fn a_supervisors_sections_are_read_only_until_unlocked() {
 
     type_in(&mut harness, "Supervisor unlock", "Supervisor PIN", "2468");
     click(&mut harness, "Supervisor unlock", "Unlock");
-    let Some(SettingsIntent::Unlock(pin)) = harness.state_mut().intents.pop() else {
+    let Some(SupervisorCommand::UnlockWith(pin)) = harness.state_mut().asked() else {
         panic!("the PIN is handed to the shell to check");
     };
     assert_eq!(pin.expose(), "2468");
     harness
         .state_mut()
-        .view
+        .pin
         .unlock_refused("Wrong PIN: 2 tries left.");
     harness.run();
     assert!(harness.query_by_label("Wrong PIN: 2 tries left.").is_some());
@@ -356,8 +381,8 @@ fn a_supervisors_sections_are_read_only_until_unlocked() {
     assert!(harness.query_by_label("Supervisor PIN").is_none());
     click(&mut harness, "Supervisor unlock", "Lock supervisor");
     assert!(matches!(
-        harness.state_mut().intents.pop(),
-        Some(SettingsIntent::Lock)
+        harness.state_mut().asked(),
+        Some(SupervisorCommand::Lock)
     ));
     harness.check_accessibility();
 }

@@ -1,8 +1,9 @@
-//! The settings panel's views: the panel (`panel`), its printers, scale and supervisor PIN
-//! sections. They read a `SettingsView` and return `SettingsIntent`s.
+//! The settings panel's views: the panel (`panel`), its printers, scale and warehouse sections,
+//! and the slots other features fill (`extras`). They read a `SettingsView` and return
+//! `SettingsIntent`s.
 
+pub mod extras;
 pub mod panel;
 mod printers;
 mod scale;
-pub mod supervisor;
 mod warehouse;

@@ -2,18 +2,22 @@
 
 use egui::{ComboBox, RichText, ScrollArea, Ui};
 
-use super::supervisor::{locked_line, locked_out_line, pin_ui, unlock_ui};
+use super::extras::Extras;
 use crate::api::Secret;
 use crate::station::secrets::SecretKind;
 use crate::station::settings::{Environment, EnvironmentKind, ScannerTerminator, Units};
 use crate::ui::form::FieldErrors;
 use crate::ui::form::{Fields, NARROW, WIDE};
-use crate::ui::settings::check::{environment_problems, pin_problem};
+use crate::ui::settings::check::environment_problems;
 use crate::ui::settings::command::{SettingsIntent, SupervisorGate};
 use crate::ui::settings::state::SettingsView;
 use crate::ui::widgets::region;
 
 const URL_WIDTH: f32 = 360.0;
+
+/// What a locked section says first.
+const LOCKED: &str =
+    "Locked: read-only until a supervisor unlocks Settings with the PIN (at the top of Settings).";
 
 const TERMINATORS: [(ScannerTerminator, &str); 4] = [
     (ScannerTerminator::Enter, "Enter"),
@@ -29,10 +33,10 @@ pub fn settings_ui(
     ui: &mut Ui,
     view: &mut SettingsView,
     gate: SupervisorGate,
-    customs: &mut dyn FnMut(&mut Ui),
+    extras: &mut dyn Extras,
 ) -> Vec<SettingsIntent> {
     let mut intents = Vec::new();
-    let errors = problems(view, &gate);
+    let errors = problems(view);
     let mut fields = Fields::new(&errors);
     let locked = gate.locked();
     ScrollArea::vertical()
@@ -42,9 +46,7 @@ pub fn settings_ui(
                 ui.label(RichText::new(message).strong());
             }
             if gate.pin_set {
-                region(ui, "Supervisor unlock", |ui| {
-                    unlock_ui(ui, view, &gate, &mut fields, &mut intents);
-                });
+                region(ui, "Supervisor unlock", |ui| extras.unlock_ui(ui));
                 ui.separator();
             }
             region(ui, "Environment settings", |ui| {
@@ -78,37 +80,22 @@ pub fn settings_ui(
                 });
             });
             ui.separator();
-            region(ui, "Supervisor PIN settings", |ui| {
-                pin_ui(ui, view, &gate, &mut fields, &mut intents);
-            });
+            region(ui, "Supervisor PIN settings", |ui| extras.pin_ui(ui));
             ui.separator();
             region(ui, "Scale settings", |ui| {
                 super::scale::scale_ui(ui, view, &mut intents);
             });
             ui.separator();
             // The customs feature's own section (kept in the warehouse record, not this file).
-            region(ui, "Customs documents settings", customs);
+            region(ui, "Customs documents settings", |ui| extras.customs_ui(ui));
         });
     intents
 }
 
 /// The problems to show: URL problems of what was typed (all of them after a save attempt),
-/// the station name, the PIN once both fields hold something or after a try, and why a PIN
-/// was refused (a running lockout first: it is what stands in the way).
-fn problems(view: &SettingsView, gate: &SupervisorGate) -> FieldErrors {
+/// the station name, the printers'.
+fn problems(view: &SettingsView) -> FieldErrors {
     let mut errors = FieldErrors::new();
-    if let Some(left) = gate.locked_out_for {
-        let line = locked_out_line(left);
-        errors.add("unlock_pin", &line);
-        errors.add("current_pin", &line);
-    } else {
-        if let Some(why) = &view.unlock_message {
-            errors.add("unlock_pin", why);
-        }
-        if let Some(why) = &view.current_pin_message {
-            errors.add("current_pin", why);
-        }
-    }
     for (i, env) in view.draft.environments.iter().enumerate() {
         for (key, message) in environment_problems(env) {
             let typed = match key {
@@ -125,17 +112,6 @@ fn problems(view: &SettingsView, gate: &SupervisorGate) -> FieldErrors {
             "station_name",
             "Enter a name for this station: it tells the stations apart in reports.",
         );
-    }
-    let typed_both = !view.pin.is_empty() && view.pin_again.len() >= view.pin.len();
-    if (view.pin_tried || typed_both)
-        && let Some(problem) = pin_problem(&view.pin, &view.pin_again)
-    {
-        let path = if problem.contains("differ") {
-            "pin_again"
-        } else {
-            "pin"
-        };
-        errors.add(path, problem);
     }
     super::printers::printer_problems(view, &mut errors);
     if let Some(problem) = view.warehouse.url_problem() {
@@ -406,5 +382,12 @@ fn station_ui(
             view.message = None;
             intents.push(SettingsIntent::Save(Box::new(view.draft.clone())));
         }
+    }
+}
+
+/// The first line of a section a supervisor unlocks, while it is locked.
+fn locked_line(ui: &mut Ui, gate: &SupervisorGate) {
+    if gate.locked() {
+        ui.label(RichText::new(LOCKED).color(ui.visuals().warn_fg_color));
     }
 }

@@ -1,21 +1,18 @@
-//! The supervisor's part of Settings: the unlock for the locked sections, the line each locked
-//! section starts with, and setting, changing and removing the PIN (the last two behind the
-//! current PIN).
+//! The supervisor's sections of Settings: the unlock for the locked sections (at the top, with
+//! a PIN set), and setting, changing and removing the PIN (the last two behind the current PIN).
+//! Each makes its own field messages and returns what was asked for as `SupervisorCommand`s.
 
 use std::time::Duration;
 
 use egui::{RichText, Ui};
 
+use super::state::PinSection;
 use crate::api::Secret;
-use crate::station::pin::{DEFAULT_RELOCK_AFTER, LOCKOUT, MAX_WRONG_TRIES, pin_digits};
-use crate::ui::form::{Fields, NARROW};
-use crate::ui::settings::check::pin_problem;
-use crate::ui::settings::command::{SettingsIntent, SupervisorGate};
-use crate::ui::settings::state::SettingsView;
-
-/// What a locked section says first.
-const LOCKED: &str =
-    "Locked: read-only until a supervisor unlocks Settings with the PIN (at the top of Settings).";
+use crate::station::pin::{
+    DEFAULT_RELOCK_AFTER, LOCKOUT, MAX_WRONG_TRIES, check_pin_rule, pin_digits,
+};
+use crate::ui::access::{SupervisorCommand, SupervisorGate};
+use crate::ui::form::{FieldErrors, Fields, NARROW};
 
 /// Said while too many wrong PINs keep the unlock locked, with the time left.
 pub fn locked_out_line(left: Duration) -> String {
@@ -44,22 +41,16 @@ fn in_words(n: u32) -> String {
     }
 }
 
-/// The first line of a section a supervisor unlocks, while it is locked.
-pub fn locked_line(ui: &mut Ui, gate: &SupervisorGate) {
-    if gate.locked() {
-        ui.label(RichText::new(LOCKED).color(ui.visuals().warn_fg_color));
-    }
-}
-
 /// The unlock at the top of Settings (with a PIN set): what is locked and the PIN field, or,
 /// once unlocked, the way to lock again.
-pub fn unlock_ui(
+pub fn unlock_section_ui(
     ui: &mut Ui,
-    view: &mut SettingsView,
+    view: &mut PinSection,
     gate: &SupervisorGate,
-    fields: &mut Fields,
-    intents: &mut Vec<SettingsIntent>,
-) {
+) -> Vec<SupervisorCommand> {
+    let mut intents = Vec::new();
+    let errors = problems(view, gate);
+    let mut fields = Fields::new(&errors);
     if gate.unlocked {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!(
@@ -68,10 +59,10 @@ pub fn unlock_ui(
                 DEFAULT_RELOCK_AFTER.as_secs() / 60
             ));
             if ui.button("Lock supervisor").clicked() {
-                intents.push(SettingsIntent::Lock);
+                intents.push(SupervisorCommand::Lock);
             }
         });
-        return;
+        return intents;
     }
     ui.label(
         RichText::new(
@@ -98,7 +89,7 @@ pub fn unlock_ui(
         let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let button = ui.add_enabled(ready, egui::Button::new("Unlock"));
         if ready && (button.clicked() || enter) {
-            intents.push(SettingsIntent::Unlock(Secret::new(std::mem::take(
+            intents.push(SupervisorCommand::UnlockWith(Secret::new(std::mem::take(
                 &mut view.unlock_pin,
             ))));
             view.unlock_message = None;
@@ -107,16 +98,21 @@ pub fn unlock_ui(
             ui.spinner();
         }
     });
+    intents
 }
 
 /// Setting the first PIN, or changing or removing the one in force with the current PIN.
-pub fn pin_ui(
+pub fn pin_section_ui(
     ui: &mut Ui,
-    view: &mut SettingsView,
+    view: &mut PinSection,
     gate: &SupervisorGate,
-    fields: &mut Fields,
-    intents: &mut Vec<SettingsIntent>,
-) {
+) -> Vec<SupervisorCommand> {
+    let mut intents = Vec::new();
+    let errors = problems(view, gate);
+    let mut fields = Fields::new(&errors);
+    if let Some(message) = &view.message {
+        ui.label(RichText::new(message).strong());
+    }
     // Not "Supervisor PIN": that names the unlock's field, and a name finds one widget.
     ui.heading("Setting the supervisor PIN");
     ui.label(if gate.pin_set {
@@ -172,10 +168,11 @@ pub fn pin_ui(
             ui.label(RichText::new("One moment…").weak());
         }
     });
+    intents
 }
 
 /// The intent "Set PIN" or "Change PIN" hands over, once the fields allow it.
-fn set_pin(view: &mut SettingsView, gate: &SupervisorGate) -> Option<SettingsIntent> {
+fn set_pin(view: &mut PinSection, gate: &SupervisorGate) -> Option<SupervisorCommand> {
     if gate.pin_set && view.current_pin.is_empty() {
         view.current_pin_message = Some("Enter the current PIN to change it.".into());
         return None;
@@ -192,23 +189,81 @@ fn set_pin(view: &mut SettingsView, gate: &SupervisorGate) -> Option<SettingsInt
     view.pin_tried = false;
     view.current_pin_message = None;
     view.pin_working = true;
-    Some(SettingsIntent::SetPin { current, pin })
+    view.message = None;
+    Some(SupervisorCommand::ChangePin { current, pin })
 }
 
 /// The intent "Remove PIN" hands over, once the current PIN is typed.
-fn remove_pin(view: &mut SettingsView) -> Option<SettingsIntent> {
+fn remove_pin(view: &mut PinSection) -> Option<SupervisorCommand> {
     if view.current_pin.is_empty() {
         view.current_pin_message = Some("Enter the current PIN to remove it.".into());
         return None;
     }
     view.current_pin_message = None;
     view.pin_working = true;
-    Some(SettingsIntent::RemovePin {
+    view.message = None;
+    Some(SupervisorCommand::RemovePin {
         current: Secret::new(std::mem::take(&mut view.current_pin)),
     })
+}
+
+/// The messages next to the PIN fields: a running lockout first (it is what stands in the way),
+/// else why the last unlock or change was refused; the new PIN's problem once both fields hold
+/// something or after a try.
+fn problems(view: &PinSection, gate: &SupervisorGate) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    if let Some(left) = gate.locked_out_for {
+        let line = locked_out_line(left);
+        errors.add("unlock_pin", &line);
+        errors.add("current_pin", &line);
+    } else {
+        if let Some(why) = &view.unlock_message {
+            errors.add("unlock_pin", why);
+        }
+        if let Some(why) = &view.current_pin_message {
+            errors.add("current_pin", why);
+        }
+    }
+    let typed_both = !view.pin.is_empty() && view.pin_again.len() >= view.pin.len();
+    if (view.pin_tried || typed_both)
+        && let Some(problem) = pin_problem(&view.pin, &view.pin_again)
+    {
+        let path = if problem.contains("differ") {
+            "pin_again"
+        } else {
+            "pin"
+        };
+        errors.add(path, problem);
+    }
+    errors
+}
+
+/// Why a new PIN typed twice cannot be set, or `None`.
+pub fn pin_problem(pin: &str, again: &str) -> Option<&'static str> {
+    if check_pin_rule(pin).is_err() {
+        Some("The PIN must be 4 to 8 digits (0–9).")
+    } else if pin != again {
+        Some("The two PINs differ: type the same PIN in both fields.")
+    } else {
+        None
+    }
 }
 
 /// A PIN field keeps what [`pin_digits`] keeps.
 fn digits_only(pin: &mut String) {
     *pin = pin_digits(pin);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pin_is_four_to_eight_digits_typed_twice() {
+        assert_eq!(pin_problem("2468", "2468"), None);
+        assert!(pin_problem("123", "123").unwrap().contains("4 to 8"));
+        assert!(pin_problem("12a4", "12a4").unwrap().contains("4 to 8"));
+        assert!(pin_problem("123456789", "123456789").is_some());
+        assert!(pin_problem("2468", "2469").unwrap().contains("differ"));
+    }
 }
