@@ -149,7 +149,10 @@ pub enum SupervisorCommand {
     UnlockWith(Secret),
     /// Put a new PIN (4–8 digits, typed twice) in force, keeping only its hash. With a PIN set,
     /// `current` is checked first (a wrong one counts as a wrong try of the unlock).
-    ChangePin { current: Option<Secret>, pin: Secret },
+    ChangePin {
+        current: Option<Secret>,
+        pin: Secret,
+    },
     /// Remove the PIN after checking the current one.
     RemovePin { current: Secret },
 }

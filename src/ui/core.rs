@@ -14,8 +14,8 @@ use super::packing::state::Packing;
 use super::people::state::People;
 use super::quote::state::QuoteView;
 use super::settings::state::SettingsView;
-use super::supervisor::state::PinSection;
 use super::state::AppState;
+use super::supervisor::state::PinSection;
 use super::warehouse::state::WarehouseStatus;
 
 pub struct Core {

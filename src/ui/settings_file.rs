@@ -21,4 +21,3 @@ pub async fn write_settings(path: PathBuf, settings: Settings) -> Result<(), Fai
         .map_err(|e| Failure::File(e.to_string()))
         .and_then(|r| r.map_err(|e| Failure::File(e.to_string())))
 }
-

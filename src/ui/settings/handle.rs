@@ -83,7 +83,8 @@ pub fn handle(
                 return;
             };
             if supervisor_refuses(supervisor, &desk.access) {
-                view.warehouse.enrolled(Err(Failure::Other(SUPERVISOR_ONLY.into())));
+                view.warehouse
+                    .enrolled(Err(Failure::Other(SUPERVISOR_ONLY.into())));
                 return;
             }
             view.warehouse.enrolling = true;

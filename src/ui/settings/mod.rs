@@ -27,5 +27,5 @@ pub use command::{Done, SettingsIntent, SupervisorGate};
 pub use handle::{apply, handle, open};
 pub use jobs::save_secret;
 pub use state::{SettingsView, StoredSecrets};
-pub use view::panel::settings_ui;
 pub use view::extras::Extras;
+pub use view::panel::settings_ui;

@@ -4,8 +4,8 @@
 //! features get only their part (`route`).
 
 pub mod central;
-pub mod compose;
 pub mod command;
+pub mod compose;
 mod connect;
 pub mod keys;
 pub mod scan;
@@ -27,8 +27,8 @@ pub use state::{ScanState, Shell};
 use crate::station::db::{Action, ScanMatch};
 use crate::ui::command::Command;
 use crate::ui::core::Core;
-use crate::ui::failure::Failure;
 use crate::ui::customs::command::CustomsCommand;
+use crate::ui::failure::Failure;
 use crate::ui::orders::command::OrdersCommand;
 use crate::ui::packing::command::PackingCommand;
 use crate::ui::packing::state::{CancelFlow, TakeOverFlow};

@@ -147,7 +147,9 @@ fn three_wrong_pins_keep_the_unlock_locked_across_a_restart() {
 
     // Even the right PIN, handed to the shell directly, is refused without a check.
     h.state_mut()
-        .command(Command::Supervisor(SupervisorCommand::UnlockWith(Secret::new(PIN))));
+        .command(Command::Supervisor(SupervisorCommand::UnlockWith(
+            Secret::new(PIN),
+        )));
     assert!(!h.state().state().supervisor.checking, "no PIN is checked");
     h.step();
     assert!(!unlocked(h));

@@ -3,10 +3,10 @@
 
 use egui::{RichText, Ui};
 
-use crate::ui::settings::command::SettingsIntent;
-use crate::ui::settings::warehouse::WarehouseDraft;
 use crate::station::settings::Settings;
 use crate::ui::form::{Fields, WIDE};
+use crate::ui::settings::command::SettingsIntent;
+use crate::ui::settings::warehouse::WarehouseDraft;
 
 const URL_WIDTH: f32 = 360.0;
 
