@@ -56,7 +56,7 @@ pub fn calculation_of(tax_transaction_id: &str) -> Option<&str> {
 /// indexes that grow with every stored quote, each insert reading and rewriting a page of its
 /// own, which makes quoting slower the more quotes are kept.
 fn time_ordered_id() -> Uuid {
-    use rand::Rng as _;
+    use rand::RngExt as _;
     let millis = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |since| {

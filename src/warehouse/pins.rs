@@ -8,7 +8,7 @@ use std::time::Duration;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::{Algorithm, Argon2, Params, Version};
-use rand::Rng as _;
+use rand::RngExt as _;
 
 use crate::private_file::Write;
 use crate::station::db::{SignInLock, StationDb, StationError};

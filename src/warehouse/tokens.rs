@@ -3,7 +3,7 @@
 //! out or types), and the record keeps only its SHA-256, so a copy of the database opens no desk.
 
 use base64::Engine as _;
-use rand::Rng as _;
+use rand::RngExt as _;
 
 /// The kinds of token, told apart by their prefix so a token pasted in the wrong place is named.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use rand::Rng;
+use rand::RngExt;
 use reqwest::header::HeaderValue;
 
 use super::config::RetryPolicy;
@@ -76,7 +76,7 @@ pub(crate) fn retry_wait(failure: &Failure, repeat: Repeat, policy: &RetryPolicy
 
 /// Full jitter: uniform in `0..=min(max_delay, base_delay * 2^(retry - 1))`, `retry` counting
 /// from 1 for the first retry.
-pub(crate) fn backoff(policy: &RetryPolicy, retry: u32, rng: &mut impl Rng) -> Duration {
+pub(crate) fn backoff(policy: &RetryPolicy, retry: u32, rng: &mut impl RngExt) -> Duration {
     let factor = 2u32.saturating_pow(retry.saturating_sub(1));
     let ceiling = policy
         .base_delay
