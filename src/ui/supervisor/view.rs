@@ -110,9 +110,6 @@ pub fn pin_section_ui(
     let mut intents = Vec::new();
     let errors = problems(view, gate);
     let mut fields = Fields::new(&errors);
-    if let Some(message) = &view.message {
-        ui.label(RichText::new(message).strong());
-    }
     // Not "Supervisor PIN": that names the unlock's field, and a name finds one widget.
     ui.heading("Setting the supervisor PIN");
     ui.label(if gate.pin_set {
@@ -121,6 +118,9 @@ pub fn pin_section_ui(
         "No supervisor PIN yet: canceling shipments stays locked, and every section of \
          Settings is open, until one is set."
     });
+    if let Some(message) = &view.message {
+        ui.label(RichText::new(message).strong());
+    }
     let blocked = gate.locked_out_for.is_some() || gate.checking || view.pin_working;
     ui.horizontal(|ui| {
         if gate.pin_set {
