@@ -203,6 +203,16 @@ fn an_item_without_hs_code_is_named_at_the_item_and_its_documents_are_not_printe
     assert!(shows(h, &at_item));
     assert!(db.customs_documents(label).unwrap().is_empty());
     assert!(printer.printed().is_empty(), "nothing printed");
+
+    // Leaving the order leaves its paperwork behind: nothing of it shows on the next screen.
+    press(h, Key::Escape);
+    wait_until(h, "the order left", |app| {
+        app.state().packing.open.is_none()
+    });
+    let customs = &h.state().state().customs;
+    assert!(customs.check.is_none(), "{:?}", customs.check);
+    assert!(matches!(customs.documents, Documents::None));
+    assert!(!shows(h, &at_item));
 }
 
 #[test]
