@@ -87,8 +87,7 @@ pub fn handle(
                     .enrolled(Err(Failure::Other(SUPERVISOR_ONLY.into())));
                 return;
             }
-            view.warehouse.enrolling = true;
-            view.warehouse.enrolled = None;
+            view.warehouse.enrolling_started();
             let store = desk.backend.credentials.clone();
             desk.spawn(move |_| jobs::enroll(url, fingerprint, code, store));
         }

@@ -45,6 +45,12 @@ impl WarehouseDraft {
         }
     }
 
+    /// "Enroll this desk" was pressed: its answer is awaited.
+    pub fn enrolling_started(&mut self) {
+        self.enrolling = true;
+        self.enrolled = None;
+    }
+
     /// "Enroll this desk" answered.
     pub fn enrolled(&mut self, result: Result<String, Failure>) {
         self.enrolling = false;

@@ -4,10 +4,10 @@
 use crate::station::db::Action;
 use crate::ui::command::Command;
 use crate::ui::state::AppState;
-
-use super::compose::{OrdersExtras, PackingExtras, SettingsExtras};
 use crate::ui::status::{Startup, Tab};
 use crate::ui::{orders, outbox, packing, people, quote, settings};
+
+use super::compose::{OrdersExtras, PackingExtras, SettingsExtras};
 
 pub fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Command>) {
     match &state.shell.startup {

@@ -16,4 +16,4 @@ pub mod view;
 pub use command::{Done, PinChecked, PinPurpose, PinRequest, SupervisorCommand};
 pub use handle::{apply, handle, locked_out_message};
 pub use state::{PinSection, SupervisorState};
-pub use view::{locked_out_line, pin_problem, pin_section_ui, tries_left, unlock_section_ui};
+pub use view::{pin_section_ui, unlock_section_ui};

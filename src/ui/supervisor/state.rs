@@ -21,7 +21,7 @@ pub struct PinSection {
     pub unlock_message: Option<String>,
     /// A PIN change or removal is on its way (its buttons are disabled).
     pub pin_working: bool,
-    /// What the last set, change or removal came to, said at the top of the section.
+    /// What the last set, change or removal came to, said under the section's heading.
     pub message: Option<String>,
 }
 
