@@ -44,11 +44,11 @@ const TARIFFS: [(&str, &str, Option<&str>, &str, &str); 6] = [
 /// The shares reached, in percent, that the test holds: exact, charged and right rate of the
 /// tuning half, then of the held-out half. Raise them as the choice improves; never lower them
 /// to pass.
-const FLOOR: [f64; 6] = [70.5, 78.0, 98.5, 74.0, 79.5, 98.0];
+const FLOOR: [f64; 6] = [72.0, 79.0, 99.5, 75.5, 80.5, 99.0];
 
 /// The most quotes of each half (tuning, held out) charged a wrong rate while saying nothing
 /// of it. Lower them as the choice improves; the aim is none.
-const GUARANTEED_WRONG: [usize; 2] = [0, 5];
+const GUARANTEED_WRONG: [usize; 2] = [0, 2];
 
 struct Case<'a> {
     tariff: &'static str,

@@ -14,6 +14,7 @@ pub use measured::Unit;
 pub use why::Why;
 
 use super::classify::ProductText;
+use super::phrase::Words;
 use super::tables::{NationalLine, Schedule, stem_all};
 
 /// Which rate a quote charges when the product's words leave national lines at different
@@ -140,21 +141,20 @@ fn among<'t>(
             ..Choice::sure(candidates[0], Why::OneRate { lines })
         };
     }
-    let possible = rule_out::possible(candidates, &product);
-    let (line, why) = match possible[..] {
+    let rule_out::Possible { left, unsaid } = rule_out::possible(candidates, &product);
+    let (line, why) = match left[..] {
         [line] => (line, Why::Left { lines }),
-        _ => words::best(&possible, lines, &product),
+        _ => words::best(&left, lines, &product),
+    };
+    let possible = |l: &&NationalLine| {
+        left.iter().chain(&unsaid).any(|k| k.code == l.code) && !same_rate(l, line)
     };
     Choice {
         line,
         why,
         by_value,
-        ruled_out: candidates.len() - possible.len(),
-        unsure: possible
-            .iter()
-            .copied()
-            .filter(|l| !same_rate(l, line))
-            .collect(),
+        ruled_out: candidates.len() - left.len() - unsaid.len(),
+        unsure: candidates.iter().copied().filter(possible).collect(),
     }
 }
 
@@ -168,11 +168,42 @@ fn product_words(text: &ProductText) -> Vec<String> {
     // up for retail sale ("For domestic purposes", "put up for retail sale").
     let mut product: Vec<String> = CONSUMER.iter().map(|w| (*w).to_string()).collect();
     for part in [&text.name, &text.category, &text.description] {
-        stem_all(part.iter(), &mut product);
+        stem_all(said(part), &mut product);
     }
     product.sort_unstable();
     product.dedup();
     product
+}
+
+/// Words that say the product has not what follows: "no added sugar", "not chocolate-coated",
+/// "no stones or pearls".
+const NEGATING: [&str; 4] = ["no", "not", "without", "non"];
+
+/// The words of `part` the product says it has: a word a negation names is left out, with one
+/// joined to it by "or" or "and" ("no stones or pearls") and a participle after it ("not
+/// chocolate-coated"). A negation names one word, past "added" or "any": "non-slip rubber" is
+/// rubber, "no-show socks" are socks.
+fn said(part: &Words) -> impl Iterator<Item = &str> {
+    let mut negated = false;
+    let mut joined = false;
+    part.iter().filter(move |w| {
+        if NEGATING.contains(w) {
+            negated = true;
+            return false;
+        }
+        if negated {
+            negated = matches!(*w, "added" | "any");
+            joined = !negated;
+            return false;
+        }
+        let follows = joined;
+        joined = false;
+        if follows && matches!(*w, "or" | "and" | "nor") {
+            negated = true;
+            return false;
+        }
+        !(follows && w.ends_with("ed"))
+    })
 }
 
 fn same_rate(a: &NationalLine, b: &NationalLine) -> bool {

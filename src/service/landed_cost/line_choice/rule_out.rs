@@ -1,6 +1,11 @@
 //! The lines a product cannot fall under, read from its words: each rule is a contradiction a
 //! broker would not argue with, so a line it rules out is not named among the lines a quote
 //! may be wrong about. A rule that would rule out every line says nothing and is skipped.
+//!
+//! One rule reads what the product leaves unsaid: a line for one use (sports footwear, hotel
+//! ware) is not chosen for a product that does not name the use, yet the product may well be
+//! for it. Such a line is never chosen, but it stays among the lines the quote may be wrong
+//! about: a quote is guaranteed only by what the product says.
 
 use super::material::materials;
 use crate::service::landed_cost::tables::{NationalLine, SpecialUse, use_named};
@@ -8,16 +13,43 @@ use crate::service::landed_cost::tables::{NationalLine, SpecialUse, use_named};
 /// Which of the lines (in order) a rule keeps.
 type Rule<'a> = dyn Fn(&[&NationalLine]) -> Vec<bool> + 'a;
 
-/// The `candidates` the product (its stemmed words, sorted) may fall under, in their order.
-pub(super) fn possible<'t>(
-    candidates: &[&'t NationalLine],
-    product: &[String],
-) -> Vec<&'t NationalLine> {
+/// The lines a product may fall under.
+pub(super) struct Possible<'t> {
+    /// The lines its words leave, in the tariff's order: the choice is among them.
+    pub left: Vec<&'t NationalLine>,
+    /// Lines for a use the product does not name, which nothing it says rules out, in the
+    /// tariff's order: not chosen, but possible.
+    pub unsaid: Vec<&'t NationalLine>,
+}
+
+/// The `candidates` the product (its stemmed words, sorted) may fall under.
+pub(super) fn possible<'t>(candidates: &[&'t NationalLine], product: &[String]) -> Possible<'t> {
     let has = |w: &String| product.binary_search(w).is_ok();
     let names_use = |u: &String| has(u) || product.iter().any(|w| use_named(w) == Some(u.as_str()));
+    let left = ruled(candidates, product, &names_use);
+    let unsaid = if left.len() == candidates.len() {
+        Vec::new()
+    } else {
+        let any_use = ruled(candidates, product, &|_| true);
+        any_use
+            .into_iter()
+            .filter(|l| !left.iter().any(|k| k.code == l.code))
+            .collect()
+    };
+    Possible { left, unsaid }
+}
+
+/// The `candidates` every rule leaves, a line for one use left when `names_use` says the
+/// product names it.
+fn ruled<'t>(
+    candidates: &[&'t NationalLine],
+    product: &[String],
+    names_use: &dyn Fn(&String) -> bool,
+) -> Vec<&'t NationalLine> {
+    let has = |w: &String| product.binary_search(w).is_ok();
     let mut left = candidates.to_vec();
     let rules: [&Rule; 5] = [
-        &|lines| lines.iter().map(|l| for_its_use(l, &names_use)).collect(),
+        &|lines| lines.iter().map(|l| for_its_use(l, names_use)).collect(),
         &|lines| lines.iter().map(|l| !excluded(l, &has)).collect(),
         &|lines| in_material(lines, product),
         &|lines| either_of(lines, &has, ("men", "women")),
@@ -43,13 +75,18 @@ fn for_its_use(line: &NationalLine, names_use: &dyn Fn(&String) -> bool) -> bool
     }
 }
 
-/// Whether the product has something the line excludes, beyond the words the line asks for
-/// ("bags (excl. insulated food or beverage bags)" excludes an insulated bag, not every bag).
+/// Whether the product is a thing the line excludes: it has every word of the thing beyond
+/// the words the line asks for ("bags (excl. beverage bags)" excludes a beverage bag, not
+/// every bag; "(excl. coffee mills)" not a coffee mug).
 fn excluded(line: &NationalLine, has: &dyn Fn(&String) -> bool) -> bool {
     let d = line.described();
-    d.excluded
-        .iter()
-        .any(|w| has(w) && d.wanted.binary_search(w).is_err())
+    d.exclusions.iter().any(|thing| {
+        let mut telling = thing
+            .iter()
+            .filter(|w| d.wanted.binary_search(w).is_err())
+            .peekable();
+        telling.peek().is_some() && telling.all(has)
+    })
 }
 
 /// A line whose material the product contradicts is not its: a line for wooden toys is not

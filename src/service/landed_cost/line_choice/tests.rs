@@ -340,3 +340,94 @@ fn a_woven_product_is_not_under_a_line_for_knitted_goods() {
     let knitted = cloths("Knitted cotton dishcloths", "Hand-knit cotton cloths.");
     assert_eq!(knitted.line.code, "63071010", "{:?}", knitted.why);
 }
+
+/// An exclusion rules a line out only for the thing it names, all of its words: EU 6912.00.23
+/// (stoneware tableware) excludes "spice and coffee mills", not a coffee mug; GB 4420.90.99
+/// (not of tropical wood) excludes teak, not oak.
+#[test]
+fn an_exclusion_rules_out_the_thing_it_names_not_each_of_its_words() {
+    let tables = Tables::load().unwrap();
+    let (eu, gb) = (
+        tables.schedule("EU").unwrap(),
+        tables.schedule("GB").unwrap(),
+    );
+    let mug = || {
+        ProductText::new(
+            "Stoneware coffee mug 350 ml",
+            "Kitchen",
+            "Reactive-glaze stoneware mug, dishwasher and microwave safe.",
+        )
+    };
+    let mug = choose(eu, "691200", mug, worth(d("16.90"))).unwrap();
+    assert_eq!(mug.line.code, "69120023", "{mug:?}");
+    let box_of = |wood: &str| {
+        let name = format!("{wood} jewellery box");
+        choose(gb, "442090", || text(&name, "Home Decor"), Unit::default()).unwrap()
+    };
+    let oak = box_of("Oak wood");
+    assert_eq!(oak.line.code, "44209099", "{oak:?}");
+    let teak = box_of("Teak wood");
+    assert_ne!(teak.line.code, "44209099", "{teak:?}");
+    assert!(teak.unsure.iter().all(|l| l.code != "44209099"), "{teak:?}");
+}
+
+/// An exclusion ends where its bracket closes, or its item of a list at the semicolon: AU
+/// 2206.00.30 is for "… mead (not containing goods of 2208 …); sake as defined …", so sake
+/// and cider are under it.
+#[test]
+fn a_line_asks_for_what_follows_its_exclusion() {
+    let tables = Tables::load().unwrap();
+    let au = tables.schedule("AU").unwrap();
+    for name in [
+        "Junmai Ginjo sake, 720 ml",
+        "Normandy dry apple cider, 750 ml",
+    ] {
+        let drink = choose(au, "220600", || text(name, "Drinks"), Unit::default()).unwrap();
+        let codes: Vec<&str> = std::iter::once(drink.line.code)
+            .chain(drink.unsure.iter().map(|l| l.code))
+            .collect();
+        assert!(codes.contains(&"22060030"), "{name}: {codes:?}");
+    }
+}
+
+/// What a product says it has not is not its: "no stones or pearls", "not chocolate-coated",
+/// "no added sugar"; a negation names one word, so "non-slip rubber" is rubber.
+#[test]
+fn a_product_does_not_have_what_it_says_it_has_not() {
+    let said = |text: &str| {
+        super::said(&Words::new(text))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        said("Matte acetate claw, no stones or pearls"),
+        ["matte", "acetate", "claw"]
+    );
+    assert_eq!(
+        said("Crisp waffles, not chocolate-coated"),
+        ["crisp", "waffles"]
+    );
+    assert_eq!(said("Peanut butter, no added sugar"), ["peanut", "butter"]);
+    assert_eq!(said("Non-slip rubber mat"), ["rubber", "mat"]);
+    assert_eq!(said("No-show cotton socks"), ["cotton", "socks"]);
+}
+
+/// A line for one use is not chosen for a product that does not name it, but the product may
+/// be for it, so the quote names it: US 8544.42.20 (of a kind used for telecommunications) for
+/// a charging cable. A product that names the use is under it.
+#[test]
+fn a_line_for_a_use_the_product_does_not_name_is_possible_not_chosen() {
+    let tables = Tables::load().unwrap();
+    let us = tables.schedule("US").unwrap();
+    let cable =
+        |name: &str| choose(us, "854442", || text(name, "Cables"), Unit::default()).unwrap();
+    let usb = cable("USB-C charging cable 2 m");
+    assert_ne!(usb.line.code, "85444220", "{usb:?}");
+    let unsure: Vec<&str> = usb.unsure.iter().map(|l| l.code).collect();
+    assert!(unsure.contains(&"85444220"), "{unsure:?}");
+    let phone = cable("Telephone extension cord 10 m");
+    let named: Vec<&str> = std::iter::once(phone.line.code)
+        .chain(phone.unsure.iter().map(|l| l.code))
+        .collect();
+    assert!(named.contains(&"85444220"), "{named:?}");
+}

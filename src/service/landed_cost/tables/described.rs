@@ -17,7 +17,13 @@ pub struct Described {
     /// "Liquorice candy; Toffee" names liquorice candy or toffee, "Church bells" church bells
     /// (a bicycle bell is not one).
     pub units: Vec<Vec<String>>,
+    /// Every word the line's exclusions name: a product's word among them counts against the
+    /// line when lines are scored.
     pub excluded: Vec<String>,
+    /// The things the line excludes, each a set of words that must all be the product's for
+    /// it to be ruled out: "(excl. spice and coffee mills)" excludes a coffee mill, not a
+    /// coffee mug; "(not of tropical wood)" excludes teak, not oak.
+    pub exclusions: Vec<Vec<String>>,
     /// The tariff's catch-all ("other", "n.e.s.", その他).
     pub other: bool,
     /// The value and content brackets of each level of the line's description that states
@@ -155,6 +161,61 @@ impl SpecialUse {
     }
 }
 
+/// A segment's text (lower case) as what the line asks for and the spans it excludes. An
+/// exclusion runs from its marker ("excl.", "other than", "not ") to the bracket that closes
+/// it, else to the semicolon that ends its item of a list, else to the segment's end: "mead
+/// (not containing spirits) or sake" asks for sake, and so does "wine, but not containing
+/// goods of 2208; sake".
+fn split_exclusions(segment: &str) -> (String, Vec<&str>) {
+    let mut asked = String::with_capacity(segment.len());
+    let mut ruled_out = Vec::new();
+    let mut rest = segment;
+    while let Some(cut) = EXCLUDING
+        .iter()
+        .chain(&["not "])
+        .filter_map(|m| rest.find(m))
+        .min()
+    {
+        let (before, after) = rest.split_at(cut);
+        asked.push_str(before);
+        let in_bracket = before.matches('(').count() > before.matches(')').count();
+        let end = if in_bracket { ')' } else { ';' };
+        match after.find(end) {
+            Some(end) => {
+                ruled_out.push(&after[..end]);
+                rest = &after[end..];
+            }
+            None => {
+                ruled_out.push(after);
+                rest = "";
+            }
+        }
+    }
+    asked.push_str(rest);
+    (asked, ruled_out)
+}
+
+/// Words an exclusion names that say nothing of which thing it excludes ("of textile
+/// materials" excludes textiles).
+const NOT_A_THING: &[&str] = &[
+    "material",
+    "heading",
+    "subheading",
+    "chapter",
+    "those",
+    "which",
+];
+
+/// The things an exclusion span names, as [`named_units`] reads a line's own words.
+fn excluded_things(span: &str) -> Vec<Vec<String>> {
+    let mut things = named_units(span);
+    for thing in &mut things {
+        thing.retain(|w| !NOT_A_THING.contains(&w.as_str()));
+    }
+    things.retain(|t| !t.is_empty());
+    things
+}
+
 /// Words that name nothing a product has: "goods, NSA, as follows", "and the like".
 const FILLER: &[&str] = &[
     "good", "nsa", "follow", "similar", "article", "like", "thereof", "purpose", "use", "kind",
@@ -247,6 +308,7 @@ impl Described {
     pub(super) fn new(description: &str, own: &str) -> Described {
         let mut wanted = Vec::new();
         let mut excluded = Vec::new();
+        let mut exclusions = Vec::new();
         let mut brackets = Vec::new();
         let mut special_use = None;
         let mut parents = Vec::new();
@@ -268,23 +330,19 @@ impl Described {
             let lower = NOT_EXCLUDING
                 .iter()
                 .fold(lower, |text, (phrase, plain)| text.replace(phrase, plain));
-            // Words after a marker of exclusion count against the line.
-            let cut = EXCLUDING
-                .iter()
-                .chain(&["not "])
-                .filter_map(|m| lower.find(m))
-                .min()
-                .unwrap_or(lower.len());
-            let (asked, ruled_out) = lower.split_at(cut);
+            let (asked, ruled_out) = split_exclusions(&lower);
             // "Other (not of a kind used for telecommunications)" is for any use but that one.
-            special_use = SpecialUse::of(asked).or(special_use);
+            special_use = SpecialUse::of(&asked).or(special_use);
             let from = wanted.len();
-            stem_all(words(asked).iter().map(String::as_str), &mut wanted);
-            stem_all(words(ruled_out).iter().map(String::as_str), &mut excluded);
+            stem_all(words(&asked).iter().map(String::as_str), &mut wanted);
+            for span in ruled_out {
+                stem_all(words(span).iter().map(String::as_str), &mut excluded);
+                exclusions.extend(excluded_things(span));
+            }
             if segments.peek().is_some() {
                 parents.extend_from_slice(&wanted[from..]);
             } else {
-                units = named_units(asked);
+                units = named_units(&asked);
             }
         }
         // A word counts once, however many of the line's words belong to its family.
@@ -292,7 +350,8 @@ impl Described {
             list.sort_unstable();
             list.dedup();
         }
-        let own = own.trim_start().to_lowercase();
+        // "(excl. statuettes and other ornaments)" does not make a line the catch-all.
+        let own = split_exclusions(&own.trim_start().to_lowercase()).0;
         let is_other = |text: &str| {
             text.starts_with("other")
                 || text.contains(" other ")
@@ -312,6 +371,7 @@ impl Described {
             parents,
             units,
             excluded,
+            exclusions,
             brackets,
             other,
             special_use,
@@ -419,6 +479,7 @@ fn families(stem: &str) -> &'static [&'static str] {
         "woman" | "ladie" | "lady" | "girl" => &["women"],
         "man" | "boy" | "gent" => &["men"],
         "porcelain" => &["china"],
+        "mug" | "cup" | "plate" | "bowl" | "saucer" | "teapot" | "dinnerware" => &["tableware"],
 
         "wooden" => &["wood"],
         "woollen" | "woolen" => &["wool"],
