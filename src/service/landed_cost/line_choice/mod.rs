@@ -168,7 +168,7 @@ fn product_words(text: &ProductText) -> Vec<String> {
     // up for retail sale ("For domestic purposes", "put up for retail sale").
     let mut product: Vec<String> = CONSUMER.iter().map(|w| (*w).to_string()).collect();
     for part in [&text.name, &text.category, &text.description] {
-        stem_all(said(part), &mut product);
+        stem_all(made_of(said(part)), &mut product);
     }
     product.sort_unstable();
     product.dedup();
@@ -203,6 +203,29 @@ fn said(part: &Words) -> impl Iterator<Item = &str> {
             return false;
         }
         !(follows && w.ends_with("ed"))
+    })
+}
+
+/// Words that make the leather after them plastic: "vegan leather", "PU leather".
+const NOT_LEATHER: [&str; 7] = [
+    "faux",
+    "vegan",
+    "pu",
+    "synthetic",
+    "artificial",
+    "imitation",
+    "bonded",
+];
+
+/// `words` with imitation leather read as what it is, plastic sheeting: a "vegan leather
+/// tote" is under "outer surface of plastic sheeting", not "of leather".
+fn made_of<'w>(words: impl Iterator<Item = &'w str>) -> impl Iterator<Item = &'w str> {
+    let mut before = "";
+    words.map(move |w| {
+        let fake = matches!(w, "leatherette" | "pleather")
+            || (w == "leather" && NOT_LEATHER.contains(&before));
+        before = w;
+        if fake { "plastic" } else { w }
     })
 }
 

@@ -431,3 +431,19 @@ fn a_line_for_a_use_the_product_does_not_name_is_possible_not_chosen() {
         .collect();
     assert!(named.contains(&"85444220"), "{named:?}");
 }
+
+/// Imitation leather is plastic sheeting: GB 4202.22 puts a vegan leather handbag under "of
+/// plastic sheeting" (8 %), a leather one under "of leather" elsewhere in 4202.21.
+#[test]
+fn vegan_and_faux_leather_are_plastic_sheeting() {
+    let tables = Tables::load().unwrap();
+    let gb = tables.schedule("GB").unwrap();
+    for name in [
+        "Vegan leather tote handbag",
+        "PU leather shoulder bag",
+        "Leatherette clutch bag",
+    ] {
+        let bag = choose(gb, "420222", || text(name, "Bags"), Unit::default()).unwrap();
+        assert_eq!(bag.line.code, "42022210", "{name}: {bag:?}");
+    }
+}
