@@ -44,7 +44,7 @@ const TARIFFS: [(&str, &str, Option<&str>, &str, &str); 6] = [
 /// The shares reached, in percent, that the test holds: exact, charged and right rate of the
 /// tuning half, then of the held-out half. Raise them as the choice improves; never lower them
 /// to pass.
-const FLOOR: [f64; 6] = [72.5, 79.5, 99.5, 76.0, 81.0, 99.0];
+const FLOOR: [f64; 6] = [73.0, 80.0, 99.5, 76.0, 81.0, 99.0];
 
 /// The most quotes of each half (tuning, held out) charged a wrong rate while saying nothing
 /// of it. Lower them as the choice improves; the aim is none.

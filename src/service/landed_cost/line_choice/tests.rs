@@ -373,7 +373,7 @@ fn an_exclusion_rules_out_the_thing_it_names_not_each_of_its_words() {
 
 /// An exclusion ends where its bracket closes, or its item of a list at the semicolon: AU
 /// 2206.00.30 is for "… mead (not containing goods of 2208 …); sake as defined …", so sake
-/// and cider are under it.
+/// and cider are under it; "as defined in Additional Note 8" does not hide the sake it names.
 #[test]
 fn a_line_asks_for_what_follows_its_exclusion() {
     let tables = Tables::load().unwrap();
@@ -388,6 +388,9 @@ fn a_line_asks_for_what_follows_its_exclusion() {
             .collect();
         assert!(codes.contains(&"22060030"), "{name}: {codes:?}");
     }
+    let sake = || text("Junmai Ginjo sake, 720 ml", "Drinks");
+    let sake = choose(au, "220600", sake, Unit::default()).unwrap();
+    assert_eq!(sake.line.code, "22060030", "{sake:?}");
 }
 
 /// What a product says it has not is not its: "no stones or pearls", "not chocolate-coated",

@@ -227,6 +227,8 @@ const FILLER: &[&str] = &[
 /// stemmed, without filler; sorted.
 fn named_units(own: &str) -> Vec<Vec<String>> {
     own.split([',', ';', '(', ')', ':'])
+        // "Sake as defined in Additional Note 8 to this Chapter" names sake.
+        .filter_map(|part| part.split(" as defined").next())
         .flat_map(|part| part.split(" or "))
         .flat_map(|part| part.split(" and "))
         .filter_map(|part| {
