@@ -27,7 +27,9 @@ pub(super) fn possible<'t>(candidates: &[&'t NationalLine], product: &[String]) 
     let has = |w: &String| product.binary_search(w).is_ok();
     let names_use = |u: &String| has(u) || product.iter().any(|w| use_named(w) == Some(u.as_str()));
     let left = ruled(candidates, product, &names_use);
-    let unsaid = if left.len() == candidates.len() {
+    // Most subheadings have no line for one use: the second reading only where one is left out.
+    let unsaid_use = |l: &&NationalLine| matches!(&l.described().special_use, Some(SpecialUse::Named(uses)) if !uses.iter().any(names_use));
+    let unsaid = if !candidates.iter().any(unsaid_use) {
         Vec::new()
     } else {
         let any_use = ruled(candidates, product, &|_| true);
