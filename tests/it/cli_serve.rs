@@ -175,9 +175,9 @@ fn a_key_short_enough_to_guess_is_refused_at_start_with_the_reason() {
     assert!(stderr.contains("at least 16"), "{stderr}");
 }
 
-/// `--undecided-line highest`, for a merchant who pays any difference: a vegan-leather tote sent
-/// as HS 420222 may be of plastic sheeting (4202.22.10, 8 %) or of textile (4202.22.90, 2 %) as
-/// far as its words tell; by default the quote charges the line its words describe, with the
+/// `--undecided-line highest`, for a merchant who pays any difference: a tote that does not say
+/// what it is made of, sent as HS 420222, may be of plastic sheeting (4202.22.10, 8 %) or of
+/// textile (4202.22.90, 2 %); by default the quote charges the tariff's "other" line, with the
 /// option the dearer one. Either way the line says it is not guaranteed, and
 /// `--require-hs-codes` names the line charged.
 #[test]
