@@ -189,7 +189,7 @@ fn undecided_line_highest_charges_the_dearest_line_the_words_leave_possible() {
     shipment.items.truncate(1);
     let item = &mut shipment.items[0];
     item.sku = "TOTE-1".into();
-    item.product_name = "Vegan leather tote handbag".into();
+    item.product_name = "Everyday tote handbag".into();
     item.category = "Bags".into();
     item.description = String::new();
     item.hs_code = Some("420222".into());
