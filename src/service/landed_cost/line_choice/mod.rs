@@ -3,6 +3,8 @@
 //! subheading, the lines its unit value and its words leave possible (`rule_out`), and among
 //! them the one its words describe or the tariff's "other" (`words`). When the lines left carry
 //! different rates the cart cannot decide, and the choice says which other lines it may be.
+//! The product's words are what it says it has: "no stones or pearls" has neither, and "vegan
+//! leather" is plastic.
 
 mod material;
 mod measured;
