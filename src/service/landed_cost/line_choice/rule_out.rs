@@ -27,8 +27,9 @@ pub(super) fn possible<'t>(candidates: &[&'t NationalLine], product: &[String]) 
     let has = |w: &String| product.binary_search(w).is_ok();
     let names_use = |u: &String| has(u) || product.iter().any(|w| use_named(w) == Some(u.as_str()));
     let left = ruled(candidates, product, &names_use);
-    // Most subheadings have no line for one use: the second reading only where one is left out.
-    let unsaid_use = |l: &&NationalLine| matches!(&l.described().special_use, Some(SpecialUse::Named(uses)) if !uses.iter().any(names_use));
+    // Most subheadings have no line for one use: the second reading only where one is left out
+    // for want of its use, not for being no shop's parcel.
+    let unsaid_use = |l: &&NationalLine| !for_its_use(l, &names_use) && for_its_use(l, &|_| true);
     let unsaid = if !candidates.iter().any(unsaid_use) {
         Vec::new()
     } else {

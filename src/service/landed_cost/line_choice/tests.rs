@@ -450,3 +450,17 @@ fn vegan_and_faux_leather_are_plastic_sheeting() {
         assert_eq!(bag.line.code, "42022210", "{name}: {bag:?}");
     }
 }
+
+/// A line is the catch-all by its own words, not by those of its exclusions: EU 6912.00.23
+/// "(excl. statuettes and other ornamental articles …)" is not one; CA 1601.00.21 "Other than
+/// spent fowl" is.
+#[test]
+fn an_exclusion_does_not_make_a_line_the_catch_all() {
+    let tables = Tables::load().unwrap();
+    let line = |tariff: &str, code: &str| {
+        let schedule = tables.schedule(tariff).unwrap();
+        schedule.line(code).unwrap().described().other
+    };
+    assert!(!line("EU", "69120023"));
+    assert!(line("CA", "16010021"));
+}

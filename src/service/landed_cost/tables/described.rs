@@ -352,11 +352,12 @@ impl Described {
             list.sort_unstable();
             list.dedup();
         }
-        // "(excl. statuettes and other ornaments)" does not make a line the catch-all.
-        let own = split_exclusions(&own.trim_start().to_lowercase()).0;
+        let own = own.trim_start().to_lowercase();
         let is_other = |text: &str| {
             text.starts_with("other")
-                || text.contains(" other ")
+                // "(excl. statuettes and other ornaments)" does not make a line the catch-all;
+                // "Other than in powder form" still is one.
+                || split_exclusions(text).0.contains(" other ")
                 || text.contains("n.e.s")
                 || text.contains("nesoi")
                 || text.starts_with("その他")
