@@ -73,7 +73,7 @@ impl Driver {
             self.frame(Vec::new());
             let state = self.app.state();
             if state.shell.startup == Startup::Ready
-                && state.orders.rows.len() >= orders
+                && state.features.orders.rows.len() >= orders
                 && self.app.jobs_in_flight() == 0
             {
                 return;
@@ -111,7 +111,7 @@ fn startup_child() {
     println!("first_frame_ms={}", ms(started.elapsed()));
     driver.until_ready(1);
     println!("ready_ms={}", ms(started.elapsed()));
-    println!("orders={}", driver.app.state().orders.rows.len());
+    println!("orders={}", driver.app.state().features.orders.rows.len());
 }
 
 /// A station holding 100 000 orders: start-up, memory, then scrolling and typing in the search.
@@ -138,7 +138,7 @@ fn table_child() {
     println!("first_frame_ms={}", ms(started.elapsed()));
     driver.until_ready(support::LARGE_STATION_ORDERS);
     println!("ready_ms={}", ms(started.elapsed()));
-    println!("orders={}", driver.app.state().orders.rows.len());
+    println!("orders={}", driver.app.state().features.orders.rows.len());
     if let Some((rss, _)) = support::memory_mib() {
         println!("ready_rss_mib={rss}");
     }
@@ -169,13 +169,13 @@ fn table_child() {
         for c in "mug-s".chars() {
             typing.push(driver.frame(vec![Event::Text(c.to_string())]));
         }
-        narrowed = narrowed.min(driver.app.state().orders.shown.len());
+        narrowed = narrowed.min(driver.app.state().features.orders.shown.len());
         for _ in 0..5 {
             let erase = key(Key::Backspace, Modifiers::NONE);
             typing.push(driver.frame(vec![erase]));
         }
     }
-    let total = driver.app.state().orders.rows.len();
+    let total = driver.app.state().features.orders.rows.len();
     assert!(
         narrowed > 0 && narrowed < total,
         "the search must narrow the table (shown {narrowed} of {total})"

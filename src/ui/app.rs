@@ -7,7 +7,7 @@ use super::command::Command;
 use super::config::AppConfig;
 use super::core::Core;
 use super::desk::Backend;
-use super::import::command::ImportIntent;
+use super::import::command::ImportCommand;
 use super::jobs::Jobs;
 use super::shell::{self, central, keys, scan, status_bar, top_bar};
 use super::state::AppState;
@@ -60,7 +60,8 @@ impl PackdeskApp {
         let first_start = !config.settings_path.exists();
         let (settings, problem) = Settings::load_or_default(&config.settings_path);
         let mut state = AppState::new(settings, problem.map(|e| e.to_string()));
-        state.supervisor.lock = supervisor_lock(&state.settings, &config.supervisor_lock_path);
+        state.features.supervisor.lock =
+            supervisor_lock(&state.settings, &config.supervisor_lock_path);
         state.shell.local_offset = config.local_offset;
         Ok(Self {
             core: Core {
@@ -186,19 +187,19 @@ fn timers(
     commands: &mut Vec<Command>,
 ) -> Option<std::time::Duration> {
     let now = std::time::Instant::now();
-    let claim = state.packing.open.as_ref().and_then(|open| {
+    let claim = state.features.packing.open.as_ref().and_then(|open| {
         let (due, wait) = packing::claim::due(open, now, time::OffsetDateTime::now_utc());
         if due {
-            commands.push(Command::Packing(packing::PackingCommand::RenewClaim));
+            commands.push(Command::from(packing::PackingCommand::RenewClaim));
         }
         wait
     });
     let minutes = u64::from(state.settings.idle_sign_out_minutes);
-    let idle = (state.people.signed_in.is_some() && minutes > 0).then(|| {
+    let idle = (state.features.people.signed_in.is_some() && minutes > 0).then(|| {
         let left = std::time::Duration::from_secs(minutes * 60)
             .saturating_sub(now.saturating_duration_since(last_input));
         if left.is_zero() {
-            commands.push(Command::People(
+            commands.push(Command::from(
                 crate::ui::people::command::PeopleCommand::IdleSignOut,
             ));
         }
@@ -266,6 +267,6 @@ fn dropped_files(ctx: &egui::Context, commands: &mut Vec<Command>) {
             .collect()
     });
     if !files.is_empty() {
-        commands.push(Command::Import(ImportIntent::Files(files)));
+        commands.push(Command::from(ImportCommand::Files(files)));
     }
 }

@@ -2,16 +2,8 @@
 //! it names (the shell's own commands are the ones that span features: tabs, focus, the scan
 //! box, Back and Retry).
 
-use super::customs::command::CustomsCommand;
-use super::import::command::ImportIntent;
-use super::orders::command::OrdersCommand;
-use super::outbox::command::OutboxCommand;
-use super::packing::command::PackingCommand;
-use super::people::command::PeopleCommand;
-use super::quote::command::QuoteIntent;
-use super::settings::command::SettingsIntent;
+use super::features::FeatureCommand;
 use super::status::{FocusTarget, Tab};
-use super::supervisor::command::SupervisorCommand;
 use crate::station::db::OrderNumber;
 use crate::station::settings::Settings;
 
@@ -37,24 +29,8 @@ pub enum Command {
     DismissNotices,
     /// Move the keyboard focus to a field on the next frame (Ctrl+F: the search box).
     Focus(FocusTarget),
-    /// The orders table: reload, search, filter, sort.
-    Orders(OrdersCommand),
-    /// The open order: opening it, its parcel, label, fulfillment and cancellation.
-    Packing(PackingCommand),
-    /// The supervisor unlock: the PIN typed into the dialog, unlocking, locking again.
-    Supervisor(SupervisorCommand),
-    /// Signing in and out, and managing people (People tab).
-    People(PeopleCommand),
-    /// Customs paperwork: its settings, the open shipment's check, a label's documents.
-    Customs(CustomsCommand),
-    /// The outbox entries a person corrects, resends or discards.
-    Outbox(OutboxCommand),
-    /// What the quote panel asked for (calculate, submit, load or save a cart).
-    Quote(Box<QuoteIntent>),
-    /// What the settings panel asked for (save, store a credential, set the PIN).
-    Settings(SettingsIntent),
-    /// Importing orders: the file dialog, dropped files, closing the report.
-    Import(ImportIntent),
+    /// One feature's own command (`ui::features` lists them).
+    Feature(FeatureCommand),
     /// Saved settings take effect (from the settings feature): station values, the connection,
     /// the station record and the inbox folder, as they changed.
     UseSettings(Box<Settings>),
@@ -90,44 +66,12 @@ pub enum Command {
     },
 }
 
-impl Command {
-    /// Whether the shell carries it out (it spans features), not one feature.
-    pub fn is_shell(&self) -> bool {
-        !matches!(
-            self,
-            Self::Orders(_)
-                | Self::Packing(_)
-                | Self::Supervisor(_)
-                | Self::People(_)
-                | Self::Customs(_)
-                | Self::Outbox(_)
-                | Self::Quote(_)
-                | Self::Settings(_)
-                | Self::Import(_)
-        )
-    }
-}
-
-impl From<OrdersCommand> for Command {
-    fn from(command: OrdersCommand) -> Self {
-        Self::Orders(command)
-    }
-}
-
-impl From<CustomsCommand> for Command {
-    fn from(command: CustomsCommand) -> Self {
-        Self::Customs(command)
-    }
-}
-
-impl From<PeopleCommand> for Command {
-    fn from(command: PeopleCommand) -> Self {
-        Self::People(command)
-    }
-}
-
-impl From<PackingCommand> for Command {
-    fn from(command: PackingCommand) -> Self {
-        Self::Packing(command)
+/// A feature's own command is a `Command` (`OrdersCommand::Reload.into()`).
+impl<T> From<T> for Command
+where
+    FeatureCommand: From<T>,
+{
+    fn from(command: T) -> Self {
+        Self::Feature(FeatureCommand::from(command))
     }
 }

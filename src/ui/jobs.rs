@@ -15,16 +15,8 @@ use super::failure::Failure;
 /// What a job ends with: one feature's result, applied by that feature.
 pub enum JobResult {
     Shell(super::shell::command::Done),
-    Orders(super::orders::command::Done),
-    /// Boxed: it carries whole orders, and every result travels in this enum.
-    Packing(Box<super::packing::command::Done>),
-    Supervisor(super::supervisor::command::Done),
-    People(super::people::command::Done),
-    Customs(super::customs::command::Done),
-    Outbox(super::outbox::command::Done),
-    Quote(super::quote::command::Done),
-    Settings(super::settings::command::Done),
-    Import(super::import::command::Done),
+    /// One feature's result (`ui::features` lists them).
+    Feature(super::features::FeatureDone),
 }
 
 /// What a long job reports before it ends.
@@ -164,32 +156,19 @@ impl Jobs {
     }
 }
 
-/// `From` each feature's result into [`JobResult`], so a job ends with its feature's own type.
-macro_rules! results {
-    ($($variant:ident => $done:ty),* $(,)?) => {
-        $(impl From<$done> for JobResult {
-            fn from(done: $done) -> Self {
-                Self::$variant(done)
-            }
-        })*
-    };
+/// A job ends with its feature's own result type.
+impl<T> From<T> for JobResult
+where
+    super::features::FeatureDone: From<T>,
+{
+    fn from(done: T) -> Self {
+        Self::Feature(super::features::FeatureDone::from(done))
+    }
 }
 
-results! {
-    Shell => super::shell::command::Done,
-    Orders => super::orders::command::Done,
-    Supervisor => super::supervisor::command::Done,
-    People => super::people::command::Done,
-    Customs => super::customs::command::Done,
-    Outbox => super::outbox::command::Done,
-    Quote => super::quote::command::Done,
-    Settings => super::settings::command::Done,
-    Import => super::import::command::Done,
-}
-
-impl From<super::packing::command::Done> for JobResult {
-    fn from(done: super::packing::command::Done) -> Self {
-        Self::Packing(Box::new(done))
+impl From<super::shell::command::Done> for JobResult {
+    fn from(done: super::shell::command::Done) -> Self {
+        Self::Shell(done)
     }
 }
 

@@ -69,14 +69,14 @@ impl eframe::App for Measured {
         eframe::App::ui(&mut self.app, ui, frame);
         let state = self.app.state();
         let ready = state.shell.startup == Startup::Ready
-            && !state.orders.rows.is_empty()
+            && !state.features.orders.rows.is_empty()
             && self.app.jobs_in_flight() == 0;
         let elapsed = self.started.elapsed();
         if let (true, Some(first_frame)) = (ready, self.first_frame) {
             let _ = self.sender.send(StartupTimes {
                 first_frame,
                 ready: elapsed,
-                orders: state.orders.rows.len(),
+                orders: state.features.orders.rows.len(),
             });
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         } else if elapsed > GIVE_UP_AFTER {

@@ -1,6 +1,6 @@
-//! Where commands and job results go: each to the feature that owns it, with only what that
-//! feature may change (its own state and a [`Desk`](super::desk::Desk)); the shell's own to the shell, which owns
-//! the app. What a feature asks of another ([`Desk::then`](super::desk::Desk::then)) is routed next, in order.
+//! Where commands and job results go: a feature's to [`Features`](super::features::Features),
+//! which hands it to its feature with only what that feature may change (its own state and a
+//! [`Desk`](super::desk::Desk)); the shell's own to the shell, which owns the app. What a feature asks of another ([`Desk::then`](super::desk::Desk::then)) is routed next, in order.
 
 use crate::ui::orders::command::OrdersCommand;
 use crate::ui::packing::command::PackingCommand;
@@ -8,6 +8,8 @@ use std::collections::VecDeque;
 
 use super::command::Command;
 use super::core::Core;
+use super::desk::Desk;
+use super::features::{FeatureCommand, FeatureDone, Features};
 use super::jobs::{JobResult, Progress, Received};
 use super::status::Level;
 use super::{
@@ -37,28 +39,12 @@ pub fn apply(core: &mut Core, received: Received) {
 }
 
 fn route(core: &mut Core, command: Command, then: &mut Vec<Command>) {
-    if command.is_shell() {
-        return shell::handle(core, command, then);
-    }
-    let (f, mut desk) = core.split(then);
     match command {
-        Command::Orders(command) => orders::handle(f.orders, &mut desk, command),
-        Command::Packing(command) => {
-            packing::handle(f.packing, &f.outbox.open, f.supervisor, &mut desk, command);
+        Command::Feature(command) => {
+            let (features, mut desk) = core.split(then);
+            handle_feature(features, &mut desk, command);
         }
-        Command::Supervisor(command) => {
-            supervisor::handle(f.supervisor, f.pin_section, &mut desk, command);
-        }
-        Command::People(command) => people::handle(f.people, f.supervisor, &mut desk, command),
-        Command::Customs(command) => customs::handle(f.customs, f.supervisor, &mut desk, command),
-        Command::Outbox(command) => outbox::handle(f.outbox, f.supervisor, &mut desk, command),
-        Command::Quote(intent) => quote::handle(f.quote, &mut desk, *intent),
-        Command::Settings(intent) => {
-            settings::handle(f.settings_panel, f.supervisor, &mut desk, intent)
-        }
-        Command::Import(intent) => import::handle(f.import, &mut desk, intent),
-        // Taken above.
-        _ => {}
+        shell_command => shell::handle(core, shell_command, then),
     }
 }
 
@@ -66,44 +52,105 @@ fn apply_progress(core: &mut Core, progress: Progress, then: &mut Vec<Command>) 
     let (f, mut desk) = core.split(then);
     match progress {
         Progress::Shell(progress) => shell::progress(desk.shell, progress),
-        Progress::Packing(progress) => packing::progress(f.packing, progress),
+        Progress::Packing(progress) => packing::progress(&mut f.packing, progress),
         Progress::Outbox(report) => {
             // The quote's order follows its own entry.
-            for entry in outbox::progress(f.outbox, &mut desk, *report) {
-                quote::outbox_report(f.quote, &entry);
+            for entry in outbox::progress(&mut f.outbox, &mut desk, *report) {
+                quote::outbox_report(&mut f.quote, &entry);
             }
         }
-        Progress::Warehouse(problem) => warehouse::health_changed(f.warehouse, &mut desk, problem),
+        Progress::Warehouse(problem) => {
+            warehouse::health_changed(&mut f.warehouse, &mut desk, problem)
+        }
         Progress::Resync => desk.then(OrdersCommand::Reload),
         Progress::Changes(orders) => {
             desk.then(OrdersCommand::Changed(orders.clone()));
             desk.then(PackingCommand::Changed(orders));
         }
-        Progress::Inbox(Ok(reports)) => import::show(f.import, &mut desk, reports),
+        Progress::Inbox(Ok(reports)) => import::show(&mut f.import, &mut desk, reports),
         Progress::Inbox(Err(failure)) => desk.notice(Level::Warning, failure.message()),
-        Progress::Scale(event) => packing::scale::event(f.packing, event),
+        Progress::Scale(event) => packing::scale::event(&mut f.packing, event),
     }
 }
 
 fn apply_result(core: &mut Core, result: JobResult, then: &mut Vec<Command>) {
-    let result = match result {
-        JobResult::Shell(done) => return shell::apply(core, done, then),
-        other => other,
-    };
-    let (f, mut desk) = core.split(then);
     match result {
-        JobResult::Orders(done) => orders::apply(f.orders, &mut desk, done),
-        JobResult::Packing(done) => packing::apply(f.packing, &f.outbox.open, &mut desk, *done),
-        JobResult::Supervisor(done) => {
-            supervisor::apply(f.supervisor, f.pin_section, &mut desk, done)
+        JobResult::Shell(done) => shell::apply(core, done, then),
+        JobResult::Feature(done) => {
+            let (features, mut desk) = core.split(then);
+            apply_feature(features, &mut desk, done);
         }
-        JobResult::People(done) => people::apply(f.people, &mut desk, done),
-        JobResult::Customs(done) => customs::apply(f.customs, &mut desk, done),
-        JobResult::Outbox(done) => outbox::apply(f.outbox, done),
-        JobResult::Quote(done) => quote::apply(f.quote, &mut desk, done),
-        JobResult::Settings(done) => settings::apply(f.settings_panel, &mut desk, done),
-        JobResult::Import(done) => import::apply(f.import, &mut desk, done),
-        // Taken above.
-        JobResult::Shell(_) => {}
+    }
+}
+
+/// Hands a command to its feature, with what its handler may change and read.
+fn handle_feature(features: &mut Features, desk: &mut Desk, command: FeatureCommand) {
+    use FeatureCommand as C;
+    match command {
+        C::Orders(command) => orders::handle(&mut features.orders, desk, command),
+        C::Packing(command) => packing::handle(
+            &mut features.packing,
+            &features.outbox.open,
+            &mut features.supervisor,
+            desk,
+            command,
+        ),
+        C::Supervisor(command) => {
+            supervisor::handle(
+                &mut features.supervisor,
+                &mut features.pin_section,
+                desk,
+                command,
+            );
+        }
+        C::People(command) => {
+            people::handle(&mut features.people, &features.supervisor, desk, command)
+        }
+        C::Customs(command) => {
+            customs::handle(&mut features.customs, &features.supervisor, desk, command);
+        }
+        C::Outbox(command) => {
+            outbox::handle(
+                &mut features.outbox,
+                &mut features.supervisor,
+                desk,
+                command,
+            );
+        }
+        C::Quote(command) => quote::handle(&mut features.quote, desk, *command),
+        C::Settings(command) => {
+            settings::handle(
+                &mut features.settings_panel,
+                &mut features.supervisor,
+                desk,
+                command,
+            );
+        }
+        C::Import(command) => import::handle(&mut features.import, desk, command),
+    }
+}
+
+/// Hands a job's result to its feature.
+fn apply_feature(features: &mut Features, desk: &mut Desk, done: FeatureDone) {
+    use FeatureDone as D;
+    match done {
+        D::Orders(done) => orders::apply(&mut features.orders, desk, done),
+        D::Packing(done) => {
+            packing::apply(&mut features.packing, &features.outbox.open, desk, *done)
+        }
+        D::Supervisor(done) => {
+            supervisor::apply(
+                &mut features.supervisor,
+                &mut features.pin_section,
+                desk,
+                done,
+            );
+        }
+        D::People(done) => people::apply(&mut features.people, desk, done),
+        D::Customs(done) => customs::apply(&mut features.customs, desk, done),
+        D::Outbox(done) => outbox::apply(&mut features.outbox, done),
+        D::Quote(done) => quote::apply(&mut features.quote, desk, done),
+        D::Settings(done) => settings::apply(&mut features.settings_panel, desk, done),
+        D::Import(done) => import::apply(&mut features.import, desk, done),
     }
 }

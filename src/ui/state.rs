@@ -1,20 +1,9 @@
 //! Everything the app shows: the shell's own state and each feature's, composed. Views read it;
 //! `route` hands each feature its part to change.
 
-use super::access::SupervisorState;
-use super::customs::state::Customs;
-use super::import::state::ImportView;
-use super::orders::state::OrdersView;
-use super::outbox::state::OutboxView;
-use super::packing::state::Packing;
-use super::people::state::People;
-use super::quote::form::QuoteForm;
-use super::quote::state::QuoteView;
-use super::settings::state::SettingsView;
+use super::features::Features;
 use super::shell::state::{ScanState, Shell};
 use super::status::{Connection, Startup, Tab};
-use super::supervisor::state::PinSection;
-use super::warehouse::state::WarehouseStatus;
 use crate::domain::WeightUnit;
 use crate::station::settings::{EnvironmentKind, Settings, Units};
 
@@ -23,32 +12,14 @@ pub struct AppState {
     /// What every feature reports to or reads: start-up, connection, tab, notices, focus.
     pub shell: Shell,
     pub settings: Settings,
-    pub orders: OrdersView,
-    /// The order open for packing, or being opened.
-    pub packing: Packing,
-    pub supervisor: SupervisorState,
-    /// Settings' supervisor sections as typed (the unlock, setting the PIN).
-    pub pin_section: PinSection,
-    /// Who is at this desk, when people are set up.
-    pub people: People,
-    /// Customs paperwork: the warehouse's settings and the shown parcel's documents.
-    pub customs: Customs,
-    /// The quote panel (customer service).
-    pub quote: QuoteView,
-    /// The settings panel while it is open (its draft survives switching tabs).
-    pub settings_panel: Option<SettingsView>,
-    /// The durable outbox: calls still to be delivered to the service.
-    pub outbox: OutboxView,
-    /// Imports: the button's state and the latest reports.
-    pub import: ImportView,
-    /// The station's record and whether it can be reached (the status bar shows it).
-    pub warehouse: WarehouseStatus,
+    /// Each feature's own.
+    pub features: Features,
 }
 
 impl AppState {
     /// Why people cannot be managed at this desk now, or `None`.
     pub fn why_not_manage_people(&self) -> Option<String> {
-        super::people::why_not_manage(&self.people, &self.supervisor)
+        super::people::why_not_manage(&self.features.people, &self.features.supervisor)
     }
 
     pub fn new(settings: Settings, settings_problem: Option<String>) -> Self {
@@ -65,20 +36,10 @@ impl AppState {
                 scan: ScanState::default(),
                 local_offset: None,
             },
-            orders: OrdersView::default(),
-            import: ImportView::default(),
-            warehouse: WarehouseStatus::default(),
-            packing: Packing::default(),
-            supervisor: SupervisorState::default(),
-            pin_section: PinSection::default(),
-            people: People::default(),
-            customs: Customs::default(),
-            quote: QuoteView::new(QuoteForm::new(match settings.units {
+            features: Features::new(match settings.units {
                 Units::Metric => WeightUnit::Gram,
                 Units::Imperial => WeightUnit::Pound,
-            })),
-            settings_panel: None,
-            outbox: OutboxView::default(),
+            }),
             settings,
         }
     }

@@ -405,3 +405,32 @@ fn a_planted_feature_to_feature_import_is_named() {
         found[0]
     );
 }
+
+#[test]
+fn a_new_feature_folder_is_checked_without_being_listed() {
+    let file = |name: &str, text: &str| (name.to_string(), text.to_string());
+    let planted = [
+        file(
+            "src/ui/mod.rs",
+            "pub mod orders;\npub mod returns;\npub mod shell;\n",
+        ),
+        file("src/ui/orders/mod.rs", "pub mod state;\n"),
+        file("src/ui/orders/state.rs", "pub struct OrdersView;\n"),
+        file("src/ui/returns/mod.rs", "pub mod view;\n"),
+        file(
+            "src/ui/returns/view.rs",
+            "use crate::ui::orders::state::OrdersView;\n",
+        ),
+        // The frame composes features: its imports are not crossings.
+        file(
+            "src/ui/shell/mod.rs",
+            "use crate::ui::orders::state::OrdersView;\n",
+        ),
+    ];
+    let found = features::crossings(&cycles::import_graph(&planted));
+    let pairs: Vec<(&str, &str)> = found
+        .iter()
+        .map(|c| (c.from.as_str(), c.to.as_str()))
+        .collect();
+    assert_eq!(pairs, [("returns", "orders")], "{found:?}");
+}

@@ -9,12 +9,12 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use packdesk::ui::quote::{QuoteIntent, QuoteView, quote_ui};
+use packdesk::ui::quote::{QuoteCommand, QuoteView, quote_ui};
 
 /// The quote panel and the intents it returned so far.
 pub struct Panel {
     pub view: QuoteView,
-    pub intents: Vec<QuoteIntent>,
+    pub intents: Vec<QuoteCommand>,
 }
 
 pub fn quote_panel(view: QuoteView) -> Harness<'static, Panel> {

@@ -12,7 +12,7 @@ use crate::ui::command::Command;
 use crate::ui::widgets::{error_ui, text_field_ui};
 
 fn send(commands: &mut Vec<Command>, command: CustomsCommand) {
-    commands.push(Command::Customs(command));
+    commands.push(Command::from(command));
 }
 
 /// The customs documents of `label` (beside the label's preview and buttons).

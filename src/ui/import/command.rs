@@ -6,7 +6,7 @@ use crate::station::import::FileReport;
 
 /// What the person (or the window) asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ImportIntent {
+pub enum ImportCommand {
     /// Open the file dialog (several files may be chosen).
     Pick,
     /// Import these files (dropped onto the window).

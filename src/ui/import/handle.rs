@@ -1,6 +1,6 @@
 //! The import feature's handlers: what its commands and job results do to its state.
 
-use super::command::{Done, ImportIntent};
+use super::command::{Done, ImportCommand};
 use super::jobs;
 use super::state::ImportView;
 use crate::station::import::FileReport;
@@ -8,11 +8,11 @@ use crate::ui::command::Command;
 use crate::ui::desk::Desk;
 use crate::ui::status::Level;
 
-pub fn handle(view: &mut ImportView, desk: &mut Desk<'_>, intent: ImportIntent) {
+pub fn handle(view: &mut ImportView, desk: &mut Desk<'_>, intent: ImportCommand) {
     match intent {
-        ImportIntent::CloseReport => view.reports.clear(),
-        ImportIntent::Pick | ImportIntent::Files(_) if view.running => {}
-        ImportIntent::Pick | ImportIntent::Files(_) => {
+        ImportCommand::CloseReport => view.reports.clear(),
+        ImportCommand::Pick | ImportCommand::Files(_) if view.running => {}
+        ImportCommand::Pick | ImportCommand::Files(_) => {
             let Some(record) = desk.record() else {
                 desk.notice(
                     Level::Warning,
@@ -23,7 +23,7 @@ pub fn handle(view: &mut ImportView, desk: &mut Desk<'_>, intent: ImportIntent) 
             view.running = true;
             let max_bytes = desk.settings.import_max_bytes();
             match intent {
-                ImportIntent::Files(files) => {
+                ImportCommand::Files(files) => {
                     desk.spawn(move |_| jobs::import_files(record, files, max_bytes))
                 }
                 _ => desk.spawn(move |_| jobs::pick_and_import(record, max_bytes)),

@@ -4,7 +4,7 @@
 //! uses. The view shows each file's report: imported, already present, and every rejected entry
 //! with its index, order number and problems.
 //!
-//! Its state ([`ImportView`]), intents ([`ImportIntent`], carried out by [`handle`]), jobs
+//! Its state ([`ImportView`]), intents ([`ImportCommand`], carried out by [`handle`]), jobs
 //! (`jobs`: the file dialog, importing, the inbox watcher) and view (`view`) live here.
 
 pub mod command;
@@ -14,7 +14,7 @@ pub mod state;
 pub mod view;
 
 pub use crate::station::import::FileReport;
-pub use command::{Done, ImportIntent};
+pub use command::{Done, ImportCommand};
 pub use handle::{apply, handle, show};
 pub use jobs::InboxWatcher;
 pub use state::ImportView;

@@ -2,7 +2,7 @@
 
 use egui::{RichText, ScrollArea};
 
-use super::command::ImportIntent;
+use super::command::ImportCommand;
 use super::state::ImportView;
 use crate::station::import::FileReport;
 use crate::ui::command::Command;
@@ -16,7 +16,7 @@ pub fn import_button_ui(ui: &mut egui::Ui, view: &ImportView, commands: &mut Vec
         ui.spinner();
     }
     if button.clicked() {
-        commands.push(Command::Import(ImportIntent::Pick));
+        commands.push(Command::from(ImportCommand::Pick));
     }
 }
 
@@ -29,7 +29,7 @@ pub fn report_ui(ui: &mut egui::Ui, view: &ImportView, commands: &mut Vec<Comman
         ui.horizontal(|ui| {
             ui.heading("Import report");
             if ui.button("Close report").clicked() {
-                commands.push(Command::Import(ImportIntent::CloseReport));
+                commands.push(Command::from(ImportCommand::CloseReport));
             }
         });
         ScrollArea::vertical()

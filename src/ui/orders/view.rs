@@ -33,8 +33,8 @@ pub fn orders_ui(
     controls_ui(ui, state, extras, commands);
     extras.report_ui(ui, commands);
     ui.separator();
-    if state.orders.rows.is_empty() {
-        if state.orders.loading {
+    if state.features.orders.rows.is_empty() {
+        if state.features.orders.loading {
             ui.spinner();
         } else {
             ui.label("No orders yet. Submit one from the Quote tab or import a file.");
@@ -50,7 +50,7 @@ fn controls_ui(
     extras: &dyn Extras,
     commands: &mut Vec<Command>,
 ) {
-    let orders = &state.orders;
+    let orders = &state.features.orders;
     ui.horizontal(|ui| {
         let label = ui.label("Search");
         let mut text = orders.filter.text.clone();
@@ -63,10 +63,10 @@ fn controls_ui(
             )
             .labelled_by(label.id);
         if text != orders.filter.text {
-            commands.push(Command::Orders(OrdersCommand::SetSearch(text)));
+            commands.push(Command::from(OrdersCommand::SetSearch(text)));
         }
         if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-            commands.push(Command::Orders(OrdersCommand::OpenFirstShown));
+            commands.push(Command::from(OrdersCommand::OpenFirstShown));
         }
 
         let label = ui.label("Status");
@@ -78,12 +78,12 @@ fn controls_ui(
                     .selectable_label(orders.filter.status.is_none(), "All")
                     .clicked()
                 {
-                    commands.push(Command::Orders(OrdersCommand::FilterStatus(None)));
+                    commands.push(Command::from(OrdersCommand::FilterStatus(None)));
                 }
                 for status in OrderStatus::ALL {
                     let chosen = orders.filter.status == Some(status);
                     if ui.selectable_label(chosen, status.label()).clicked() {
-                        commands.push(Command::Orders(OrdersCommand::FilterStatus(Some(status))));
+                        commands.push(Command::from(OrdersCommand::FilterStatus(Some(status))));
                     }
                 }
             })
@@ -99,12 +99,12 @@ fn controls_ui(
                     .selectable_label(orders.filter.destination.is_none(), "All")
                     .clicked()
                 {
-                    commands.push(Command::Orders(OrdersCommand::FilterDestination(None)));
+                    commands.push(Command::from(OrdersCommand::FilterDestination(None)));
                 }
                 for country in &orders.destinations {
                     let chosen = orders.filter.destination.as_deref() == Some(country.as_str());
                     if ui.selectable_label(chosen, country).clicked() {
-                        commands.push(Command::Orders(OrdersCommand::FilterDestination(Some(
+                        commands.push(Command::from(OrdersCommand::FilterDestination(Some(
                             country.clone(),
                         ))));
                     }
@@ -114,7 +114,7 @@ fn controls_ui(
             .labelled_by(label.id);
 
         if ui.button("Reload").clicked() {
-            commands.push(Command::Orders(OrdersCommand::Reload));
+            commands.push(Command::from(OrdersCommand::Reload));
         }
         extras.controls_ui(ui, commands);
         ui.label(format!(
@@ -126,7 +126,7 @@ fn controls_ui(
 }
 
 fn table_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
-    let orders = &state.orders;
+    let orders = &state.features.orders;
     let now = OffsetDateTime::now_utc();
     let selected_row = orders.selected.and_then(|number| {
         orders.shown.iter().position(|&i| {
@@ -152,8 +152,8 @@ fn table_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
         .column(Column::exact(80.0))
         .column(Column::remainder().at_least(110.0));
     if let Some(row) = selected_row
-        && state.packing.opening.is_none()
-        && state.packing.open.is_none()
+        && state.features.packing.opening.is_none()
+        && state.features.packing.open.is_none()
     {
         table = table.scroll_to_row(row, None);
     }
@@ -176,7 +176,7 @@ fn table_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
                         .on_hover_text(format!("Sort by {}", title.to_lowercase()))
                         .clicked()
                     {
-                        commands.push(Command::Orders(OrdersCommand::SortBy(column)));
+                        commands.push(Command::from(OrdersCommand::SortBy(column)));
                     }
                     match orders.sort {
                         (c, direction) if c == column => sort_arrow_ui(ui, direction),

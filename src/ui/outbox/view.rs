@@ -40,7 +40,7 @@ pub fn summary_text(summary: &OutboxSummary) -> String {
 
 /// The status bar's part: the summary, and a button to the list when something needs a person.
 pub fn outbox_status_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
-    let summary = &state.outbox.summary;
+    let summary = &state.features.outbox.summary;
     let text = RichText::new(summary_text(summary));
     let text = if summary.needs_attention > 0 {
         text.color(ui.visuals().error_fg_color)
@@ -57,7 +57,7 @@ pub fn outbox_status_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<
 
 /// The "Outbox" tab.
 pub fn outbox_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
-    let view = &state.outbox;
+    let view = &state.features.outbox;
     ui.heading("Outbox");
     ui.label(summary_text(&view.summary));
     if let Some(message) = &view.message {
@@ -91,7 +91,7 @@ fn entry_ui(
     now: OffsetDateTime,
     commands: &mut Vec<Command>,
 ) {
-    let view = &state.outbox;
+    let view = &state.features.outbox;
     ui.label(RichText::new(entry_title(entry)).strong());
     let red = ui.visuals().error_fg_color;
     ui.label(
@@ -118,14 +118,14 @@ fn entry_ui(
         )
         .labelled_by(label.id);
     if edited.changed() {
-        commands.push(Command::Outbox(OutboxCommand::EditBody(entry.id, text)));
+        commands.push(Command::from(OutboxCommand::EditBody(entry.id, text)));
     }
     let busy = view.busy.is_some();
     let unlocked = supervisor_unlocked(state);
     ui.horizontal(|ui| {
         let resend = ui.add_enabled(!busy, egui::Button::new(format!("Resend {}", entry.key)));
         if resend.clicked() {
-            commands.push(Command::Outbox(OutboxCommand::Resend(entry.id)));
+            commands.push(Command::from(OutboxCommand::Resend(entry.id)));
         }
         let discard = ui
             .add_enabled(
@@ -134,7 +134,7 @@ fn entry_ui(
             )
             .on_disabled_hover_text("Discarding needs the supervisor unlock.");
         if discard.clicked() {
-            commands.push(Command::Outbox(OutboxCommand::Discard(entry.id)));
+            commands.push(Command::from(OutboxCommand::Discard(entry.id)));
         }
         if view.busy == Some(entry.id) {
             ui.spinner();
@@ -144,18 +144,24 @@ fn entry_ui(
 
 fn supervisor_unlocked(state: &AppState) -> bool {
     state
+        .features
         .supervisor
-        .is_unlocked(&state.people.access(), Instant::now())
+        .is_unlocked(&state.features.people.access(), Instant::now())
 }
 
 /// The supervisor unlock for Discard, in the tab itself.
 fn supervisor_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
-    let supervisor = &state.supervisor;
-    if let Some(why) = state.people.access().why_not(Action::DiscardOutbox) {
+    let supervisor = &state.features.supervisor;
+    if let Some(why) = state
+        .features
+        .people
+        .access()
+        .why_not(Action::DiscardOutbox)
+    {
         ui.label(why);
         return;
     }
-    if state.people.access().is_supervisor() {
+    if state.features.people.access().is_supervisor() {
         ui.label("Signed in as supervisor: entries can be discarded.");
         return;
     }
@@ -167,7 +173,7 @@ fn supervisor_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command
         ui.horizontal(|ui| {
             ui.label("Supervisor unlocked: entries can be discarded.");
             if ui.button("Lock supervisor").clicked() {
-                commands.push(Command::Supervisor(SupervisorCommand::Lock));
+                commands.push(Command::from(SupervisorCommand::Lock));
             }
         });
         return;
@@ -183,14 +189,14 @@ fn supervisor_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command
         )
         .labelled_by(label.id);
         if pin != supervisor.pin_input {
-            commands.push(Command::Supervisor(SupervisorCommand::SetPin(pin)));
+            commands.push(Command::from(SupervisorCommand::SetPin(pin)));
         }
         let button = ui.add_enabled(
             !supervisor.checking && !supervisor.pin_input.is_empty(),
             egui::Button::new("Unlock supervisor"),
         );
         if button.clicked() {
-            commands.push(Command::Supervisor(SupervisorCommand::Unlock));
+            commands.push(Command::from(SupervisorCommand::Unlock));
         }
     });
     if let Some(message) = &supervisor.message {

@@ -2,9 +2,10 @@
 
 use std::path::PathBuf;
 
-use super::parcel_form::ParcelEdit;
+use super::parcel_form::{LabelMode, ParcelEdit};
 use crate::station::db::{
-    Claim, ClaimOutcome, DocumentKind, Event, LabelId, OrderNumber, ParcelId, StationOrder,
+    Claim, ClaimOutcome, DocumentKind, Event, LabelId, LabelOptions, NewParcel, OrderNumber,
+    ParcelId, StationOrder,
 };
 use crate::ui::failure::Failure;
 
@@ -128,5 +129,26 @@ pub struct LabelFailed {
     pub order: Option<StationOrder>,
     /// The parcel still recorded, to retry with; `None` when it was voided or never recorded.
     pub parcel_kept: Option<ParcelId>,
+    pub sent_lines: Vec<usize>,
+}
+
+/// The parcel a label is asked for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParcelSource {
+    /// Record this parcel first.
+    New(Box<NewParcel>),
+    /// A parcel recorded earlier whose label is missing or pending.
+    Existing(ParcelId),
+}
+
+/// Everything the label job needs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabelPlan {
+    pub order: OrderNumber,
+    pub shipment_id: String,
+    pub parcel: ParcelSource,
+    pub mode: LabelMode,
+    pub options: LabelOptions,
+    /// Form indices of the parcel's lines in the order they are sent (to place `skus[i]`).
     pub sent_lines: Vec<usize>,
 }

@@ -1,7 +1,8 @@
 //! Label commands: getting the label for the parcel in the form (or again for a parcel that
 //! has one pending), previewing it, saving it and printing it.
 
-use super::jobs::label::{self as label_job, LabelPlan, ParcelSource};
+use super::command::{LabelPlan, ParcelSource};
+use super::jobs::label as label_job;
 use super::jobs::{output, preview};
 use super::parcel_form::ParcelForm;
 use super::rules::why_no_label;

@@ -7,7 +7,7 @@
 use crate::api::IdempotencyKey;
 use crate::station::db::{FulfillmentInput, ParcelId};
 use crate::ui::failure::Failure;
-use crate::ui::packing::jobs::label::LabelPlan;
+use crate::ui::packing::command::LabelPlan;
 
 /// A write as first asked, and its key.
 #[derive(Debug, Clone, PartialEq)]

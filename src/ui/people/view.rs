@@ -10,7 +10,7 @@ use crate::ui::command::Command;
 use crate::ui::state::AppState;
 
 fn send(commands: &mut Vec<Command>, command: PeopleCommand) {
-    commands.push(Command::People(command));
+    commands.push(Command::from(command));
 }
 
 /// Who is there: a name picked (or a badge scanned into the scan box), then their PIN.
@@ -88,7 +88,7 @@ pub fn session_ui(ui: &mut egui::Ui, people: &People, commands: &mut Vec<Command
 /// Everyone, and for a supervisor the form that adds a person and the switch that lets one
 /// sign in or not.
 pub fn people_tab_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
-    let people = &state.people;
+    let people = &state.features.people;
     ui.heading("People");
     let why_not = state.why_not_manage_people();
     if !people.required() {

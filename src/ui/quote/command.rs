@@ -5,7 +5,7 @@ use crate::ui::failure::Failure;
 
 /// What the agent asked for; the shell does it and reports back.
 #[derive(Debug, Clone, PartialEq)]
-pub enum QuoteIntent {
+pub enum QuoteCommand {
     /// `POST /v1/landed-cost` with this body, then [`QuoteView::calculated`] or
     /// [`QuoteView::calculation_failed`]. `calculating` is already set.
     Calculate(TaxCalculationRequest),

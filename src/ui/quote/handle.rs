@@ -1,7 +1,7 @@
 //! The quote panel's intents carried out (HTTP on the app's runtime, file dialogs) and their
 //! results reported back to the panel.
 
-use super::command::{Done, QuoteIntent};
+use super::command::{Done, QuoteCommand};
 use super::jobs;
 use super::state::QuoteView;
 use crate::api::ClientError;
@@ -10,16 +10,16 @@ use crate::ui::command::Command;
 use crate::ui::desk::Desk;
 use crate::ui::status::{Connection, Level};
 
-pub fn handle(view: &mut QuoteView, desk: &mut Desk<'_>, intent: QuoteIntent) {
+pub fn handle(view: &mut QuoteView, desk: &mut Desk<'_>, intent: QuoteCommand) {
     match intent {
-        QuoteIntent::Calculate(request) => match desk.backend.client.clone() {
+        QuoteCommand::Calculate(request) => match desk.backend.client.clone() {
             Some(client) => desk.spawn(move |_| jobs::calculate(client, request)),
             None => {
                 view.calculating = false;
                 view.message = Some("The station is still starting; try again in a moment.".into());
             }
         },
-        QuoteIntent::SubmitOrder(body) => {
+        QuoteCommand::SubmitOrder(body) => {
             if let Some(why) = desk.access.why_not(Action::SubmitOrder) {
                 view.submitting = false;
                 view.message = Some(why);
@@ -32,8 +32,8 @@ pub fn handle(view: &mut QuoteView, desk: &mut Desk<'_>, intent: QuoteIntent) {
             };
             desk.spawn(move |_| jobs::submit(record, quote.request, quote.response, body));
         }
-        QuoteIntent::LoadCart => desk.spawn(|_| jobs::load_cart()),
-        QuoteIntent::SaveCart(text) => desk.spawn(move |_| jobs::save_cart(text)),
+        QuoteCommand::LoadCart => desk.spawn(|_| jobs::load_cart()),
+        QuoteCommand::SaveCart(text) => desk.spawn(move |_| jobs::save_cart(text)),
     }
 }
 

@@ -1,7 +1,7 @@
 //! The quote panel for customer-service agents: build a cart, have its landed cost calculated,
 //! read duties and taxes per shipment and rate, and submit it as an order.
 //!
-//! The feature whole: [`quote_ui`] draws a [`QuoteView`] and returns [`QuoteIntent`]s (no I/O in
+//! The feature whole: [`quote_ui`] draws a [`QuoteView`] and returns [`QuoteCommand`]s (no I/O in
 //! the view); [`handle`] carries them out as jobs (`jobs`: HTTP on the app's runtime, file dialogs)
 //! and [`apply`] reports back through the `QuoteView` methods named in each intent's documentation.
 
@@ -15,7 +15,7 @@ mod totals;
 pub mod view;
 
 pub use crate::ui::form::{FieldErrors, is_below};
-pub use command::{Done, QuoteIntent};
+pub use command::{Done, QuoteCommand};
 pub use form::{AddressForm, CALLER_APP, ItemForm, QuoteForm, RateForm, ShipmentForm};
 pub use handle::{apply, handle, outbox_report};
 pub use state::QuoteView;

@@ -10,7 +10,7 @@ use crate::ui::failure::Failure;
 
 /// What the person asked for; the shell does it and reports back.
 #[derive(Clone, PartialEq, Eq)]
-pub enum SettingsIntent {
+pub enum SettingsCommand {
     /// Write these settings (the URLs passed the checks), then [`SettingsView::saved`] or
     /// [`SettingsView::save_failed`].
     Save(Box<Settings>),
@@ -37,7 +37,7 @@ pub enum SettingsIntent {
 }
 
 // By hand: a derived Debug of `SaveSecret` must not show more than `Secret` does.
-impl std::fmt::Debug for SettingsIntent {
+impl std::fmt::Debug for SettingsCommand {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Save(settings) => f.debug_tuple("Save").field(settings).finish(),

@@ -9,7 +9,7 @@ use crate::ui::access::Access;
 use std::time::Instant;
 
 use super::command::Done;
-use super::command::SettingsIntent;
+use super::command::SettingsCommand;
 use super::jobs;
 use super::state::SettingsView;
 use crate::station::settings::{EnvironmentKind, Settings};
@@ -56,11 +56,11 @@ pub fn handle(
     panel: &mut Option<SettingsView>,
     supervisor: &mut SupervisorState,
     desk: &mut Desk<'_>,
-    intent: SettingsIntent,
+    intent: SettingsCommand,
 ) {
     match intent {
-        SettingsIntent::Save(settings) => save(panel, supervisor, desk, *settings),
-        SettingsIntent::SaveSecret {
+        SettingsCommand::Save(settings) => save(panel, supervisor, desk, *settings),
+        SettingsCommand::SaveSecret {
             environment,
             kind,
             secret,
@@ -74,7 +74,7 @@ pub fn handle(
             let store = desk.backend.credentials.clone();
             desk.spawn(move |_| jobs::save_secret(store, environment, kind, secret));
         }
-        SettingsIntent::Enroll {
+        SettingsCommand::Enroll {
             url,
             fingerprint,
             code,
@@ -91,13 +91,13 @@ pub fn handle(
             let store = desk.backend.credentials.clone();
             desk.spawn(move |_| jobs::enroll(url, fingerprint, code, store));
         }
-        SettingsIntent::ReadScale(config) => {
+        SettingsCommand::ReadScale(config) => {
             desk.spawn(move |_| jobs::read_scale(config));
         }
-        SettingsIntent::DetectScales => {
+        SettingsCommand::DetectScales => {
             desk.spawn(|_| jobs::detect_scales());
         }
-        SettingsIntent::TestPrint(target) => {
+        SettingsCommand::TestPrint(target) => {
             if supervisor_refuses(supervisor, &desk.access) {
                 if let Some(view) = panel {
                     view.test_printed(Err(Failure::Other(SUPERVISOR_ONLY.into())));

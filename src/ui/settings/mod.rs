@@ -3,7 +3,7 @@
 //! scanner terminator.
 //!
 //! The feature whole: [`settings_ui`] edits a draft of
-//! [`Settings`](crate::station::settings::Settings) and returns [`SettingsIntent`]s (no I/O in
+//! [`Settings`](crate::station::settings::Settings) and returns [`SettingsCommand`]s (no I/O in
 //! the view); [`handle`] saves the file, writes secrets to the credential store and sends test
 //! prints as jobs (`jobs`), and [`apply`] reports back through the `SettingsView` methods. The
 //! view never holds a stored secret, only its masked form. The panel's other sections (the
@@ -23,7 +23,7 @@ pub mod view;
 pub mod warehouse;
 
 pub use check::{environment_problems, url_problem};
-pub use command::{Done, SettingsIntent, SupervisorGate};
+pub use command::{Done, SettingsCommand, SupervisorGate};
 pub use handle::{apply, handle, open};
 pub use jobs::save_secret;
 pub use state::{SettingsView, StoredSecrets};

@@ -18,7 +18,7 @@ pub struct StoredSecrets {
 /// Everything the settings panel shows.
 #[derive(Clone, Default)]
 pub struct SettingsView {
-    /// The draft being edited; saved only through [`SettingsIntent::Save`].
+    /// The draft being edited; saved only through [`SettingsCommand::Save`].
     pub draft: Settings,
     /// Index in `draft.environments` of the environment being edited.
     pub selected: usize,

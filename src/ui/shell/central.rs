@@ -41,45 +41,46 @@ pub fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Co
         }
         Startup::Ready | Startup::Seeding { .. } | Startup::Failed(_) => {}
     }
-    if state.people.signing_in() {
-        return people::view::sign_in_ui(ui, &state.people, commands);
+    if state.features.people.signing_in() {
+        return people::view::sign_in_ui(ui, &state.features.people, commands);
     }
     match state.shell.tab {
         Tab::People => people::view::people_tab_ui(ui, state, commands),
-        Tab::Orders => match &state.packing.open {
+        Tab::Orders => match &state.features.packing.open {
             Some(open) => {
                 let extras = PackingExtras {
-                    customs: &state.customs,
+                    customs: &state.features.customs,
                 };
                 packing::order_ui(ui, state, open, &extras, commands);
             }
             None => {
                 let extras = OrdersExtras {
-                    import: &state.import,
+                    import: &state.features.import,
                 };
                 orders::orders_ui(ui, state, &extras, commands);
             }
         },
         // The two panels edit their own view and return intents, routed like any command.
         Tab::Quote => {
-            let refused = state.people.access().why_not(Action::SubmitOrder);
-            let intents = quote::quote_ui(ui, &mut state.quote, refused.as_deref());
-            commands.extend(intents.into_iter().map(|i| Command::Quote(Box::new(i))));
+            let refused = state.features.people.access().why_not(Action::SubmitOrder);
+            let intents = quote::quote_ui(ui, &mut state.features.quote, refused.as_deref());
+            commands.extend(intents.into_iter().map(Command::from));
         }
         Tab::Outbox => outbox::outbox_ui(ui, state, commands),
-        Tab::Settings => match &mut state.settings_panel {
+        Tab::Settings => match &mut state.features.settings_panel {
             Some(view) => {
                 let gate = state
+                    .features
                     .supervisor
-                    .gate(&state.people.access(), std::time::Instant::now());
+                    .gate(&state.features.people.access(), std::time::Instant::now());
                 let mut extras = SettingsExtras {
                     gate,
-                    pin: &mut state.pin_section,
-                    customs: &state.customs,
+                    pin: &mut state.features.pin_section,
+                    customs: &state.features.customs,
                     commands,
                 };
                 let intents = settings::settings_ui(ui, view, gate, &mut extras);
-                commands.extend(intents.into_iter().map(Command::Settings));
+                commands.extend(intents.into_iter().map(Command::from));
             }
             None => {
                 ui.spinner();

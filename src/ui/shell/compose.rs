@@ -61,14 +61,12 @@ pub struct SettingsExtras<'a> {
 impl settings::Extras for SettingsExtras<'_> {
     fn unlock_ui(&mut self, ui: &mut egui::Ui) {
         let asked = supervisor::unlock_section_ui(ui, self.pin, &self.gate);
-        self.commands
-            .extend(asked.into_iter().map(Command::Supervisor));
+        self.commands.extend(asked.into_iter().map(Command::from));
     }
 
     fn pin_ui(&mut self, ui: &mut egui::Ui) {
         let asked = supervisor::pin_section_ui(ui, self.pin, &self.gate);
-        self.commands
-            .extend(asked.into_iter().map(Command::Supervisor));
+        self.commands.extend(asked.into_iter().map(Command::from));
     }
 
     fn customs_ui(&mut self, ui: &mut egui::Ui) {

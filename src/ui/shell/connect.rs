@@ -47,7 +47,7 @@ pub fn use_settings(core: &mut Core, mut saved: Settings) {
     );
     // The command line's `--warehouse` wins over the setting for as long as this run lasts.
     if core.config.warehouse.is_none() && warehouse_after != warehouse_before {
-        core.state.warehouse.switching = true;
+        core.state.features.warehouse.switching = true;
         super::startup::relink(core);
         return;
     }
@@ -72,7 +72,7 @@ pub fn use_settings(core: &mut Core, mut saved: Settings) {
 /// Connects to the environment in use (starting the embedded service if it is not running).
 pub fn connect(core: &mut Core) {
     let env = core.state.settings.active().clone();
-    core.state.packing.open = None;
+    core.state.features.packing.open = None;
     if env.kind == EnvironmentKind::EmbeddedSandbox
         && let Some(running) = &core.backend.service
     {
@@ -118,7 +118,7 @@ pub fn watch_inbox(core: &mut Core) {
 /// Reads the scale of the settings (none: stops reading), its readings reported as progress.
 pub fn watch_scale(core: &mut Core) {
     core.backend.scale = None;
-    core.state.packing.scale = None;
+    core.state.features.packing.scale = None;
     let config = core.state.settings.scale.clone();
     if config == ScaleConfig::None {
         return;

@@ -100,7 +100,7 @@ pub const BINDINGS: &[Shortcut] = &[
         CTRL,
         Key::L,
         "lock the supervisor functions",
-        |_| Some(Command::Supervisor(SupervisorCommand::Lock)),
+        |_| Some(Command::from(SupervisorCommand::Lock)),
     ),
     bind(
         Scope::InShipment,
@@ -108,12 +108,12 @@ pub const BINDINGS: &[Shortcut] = &[
         Key::F2,
         "get the label (again, after a network failure)",
         |state| {
-            let open = state.packing.open.as_ref()?;
+            let open = state.features.packing.open.as_ref()?;
             let retry = open.parcel.is_some() && matches!(open.label, LabelJob::Failed(_));
             Some(if retry {
-                Command::Packing(PackingCommand::RetryLabel)
+                Command::from(PackingCommand::RetryLabel)
             } else {
-                Command::Packing(PackingCommand::GetLabel)
+                Command::from(PackingCommand::GetLabel)
             })
         },
     ),
@@ -122,14 +122,14 @@ pub const BINDINGS: &[Shortcut] = &[
         NONE,
         Key::F3,
         "next shipment of the order",
-        |_| Some(Command::Packing(PackingCommand::NextShipment)),
+        |_| Some(Command::from(PackingCommand::NextShipment)),
     ),
     bind(
         Scope::InShipment,
         NONE,
         Key::F4,
         "mark the parcel fulfilled",
-        |_| Some(Command::Packing(PackingCommand::MarkFulfilled)),
+        |_| Some(Command::from(PackingCommand::MarkFulfilled)),
     ),
     bind(
         Scope::InShipment,
@@ -143,7 +143,7 @@ pub const BINDINGS: &[Shortcut] = &[
         NONE,
         Key::F8,
         "cancel the shipment (supervisor)",
-        |_| Some(Command::Packing(PackingCommand::StartCancel)),
+        |_| Some(Command::from(PackingCommand::StartCancel)),
     ),
     bind(
         Scope::InShipment,
@@ -151,7 +151,7 @@ pub const BINDINGS: &[Shortcut] = &[
         Key::E,
         "put everything left into the parcel",
         |_| {
-            Some(Command::Packing(PackingCommand::EditParcel(
+            Some(Command::from(PackingCommand::EditParcel(
                 ParcelEdit::EverythingLeft,
             )))
         },
@@ -161,8 +161,8 @@ pub const BINDINGS: &[Shortcut] = &[
         CTRL,
         Key::S,
         "save the label PDF",
-        |state| match &state.packing.open.as_ref()?.label {
-            LabelJob::Ready { label, .. } => Some(Command::Packing(PackingCommand::SaveLabel(
+        |state| match &state.features.packing.open.as_ref()?.label {
+            LabelJob::Ready { label, .. } => Some(Command::from(PackingCommand::SaveLabel(
                 *label,
                 DocumentKind::Pdf,
             ))),
@@ -174,9 +174,9 @@ pub const BINDINGS: &[Shortcut] = &[
         CTRL,
         Key::P,
         "print the label",
-        |state| match &state.packing.open.as_ref()?.label {
+        |state| match &state.features.packing.open.as_ref()?.label {
             LabelJob::Ready { label, .. } => {
-                Some(Command::Packing(PackingCommand::PrintLabel(*label)))
+                Some(Command::from(PackingCommand::PrintLabel(*label)))
             }
             _ => None,
         },
@@ -204,6 +204,7 @@ pub fn shortcuts(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comma
     }
     let focused = ctx.memory(|m| m.focused());
     let dialog = state
+        .features
         .packing
         .open
         .as_ref()
@@ -212,7 +213,7 @@ pub fn shortcuts(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comma
 
     if pressed(NONE, Key::Escape) {
         if dialog {
-            commands.push(Command::Packing(PackingCommand::CloseCancel));
+            commands.push(Command::from(PackingCommand::CloseCancel));
         } else if focused.is_some() && focused != Some(scan_id()) {
             // Leave the field; the scan box takes the focus back.
             if let Some(id) = focused {
@@ -225,7 +226,8 @@ pub fn shortcuts(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comma
             commands.push(Command::Back);
         }
     }
-    let in_shipment = state.packing.open.is_some() && state.shell.tab == Tab::Orders && !dialog;
+    let in_shipment =
+        state.features.packing.open.is_some() && state.shell.tab == Tab::Orders && !dialog;
     for binding in BINDINGS {
         if binding.in_shipment && !in_shipment {
             continue;

@@ -39,13 +39,17 @@ use crate::ui::{packing, settings, warehouse};
 /// A scanner that reads the same code twice within this window sent one code.
 pub const REPEATED_SCAN_WINDOW: std::time::Duration = std::time::Duration::from_millis(500);
 
-/// A shell command (see [`Command::is_shell`]); what it asks of features goes to `then`.
+/// A command of the shell's own (not [`Command::Feature`]); what it asks of features goes to `then`.
 pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
     let state = &mut core.state;
     match command {
         Command::ShowTab(tab) => {
             if tab == Tab::Settings
-                && let Some(why) = state.people.access().why_not(Action::ChangeSettings)
+                && let Some(why) = state
+                    .features
+                    .people
+                    .access()
+                    .why_not(Action::ChangeSettings)
             {
                 state.shell.notice(Level::Warning, why);
                 return;
@@ -60,7 +64,7 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
             state.shell.tab = tab;
             if tab == Tab::Settings {
                 let (features, mut desk) = core.split(then);
-                settings::open(features.settings_panel, &mut desk);
+                settings::open(&mut features.settings_panel, &mut desk);
             }
         }
         Command::Back => back(core, then),
@@ -75,7 +79,7 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
                 .shell
                 .retry
                 .take()
-                .unwrap_or(Command::Orders(OrdersCommand::Reload)),
+                .unwrap_or(Command::from(OrdersCommand::Reload)),
         ),
         Command::DismissNotices => state.shell.notices.clear(),
         Command::RetryStart => {
@@ -86,14 +90,14 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
         Command::Focus(target) => {
             if target == FocusTarget::Search {
                 state.shell.tab = Tab::Orders;
-                state.packing.open = None;
+                state.features.packing.open = None;
             }
             state.shell.focus = Some(target);
         }
         Command::UseSettings(saved) => connect::use_settings(core, *saved),
         Command::UsePin(phc) => {
             // The panel's draft follows, so saving it later keeps the PIN in force.
-            if let Some(view) = &mut state.settings_panel {
+            if let Some(view) = &mut state.features.settings_panel {
                 view.draft.supervisor_pin_hash.clone_from(&phc);
             }
             state.settings.supervisor_pin_hash = phc;
@@ -125,36 +129,28 @@ pub fn handle(core: &mut Core, command: Command, then: &mut Vec<Command>) {
             .into(),
         ),
         // The features' own commands are routed to them, not here.
-        Command::Orders(_)
-        | Command::Packing(_)
-        | Command::Supervisor(_)
-        | Command::People(_)
-        | Command::Customs(_)
-        | Command::Outbox(_)
-        | Command::Quote(_)
-        | Command::Settings(_)
-        | Command::Import(_) => {}
+        Command::Feature(_) => {}
     }
 }
 
 /// Esc: close a dialog, else leave the open order, else clear the search.
 fn back(core: &mut Core, then: &mut Vec<Command>) {
     let state = &mut core.state;
-    if let Some(open) = &mut state.packing.open
+    if let Some(open) = &mut state.features.packing.open
         && open.cancel != CancelFlow::Closed
         && open.cancel != CancelFlow::Sending
     {
         open.cancel = CancelFlow::Closed;
-    } else if let Some(open) = &state.packing.open
+    } else if let Some(open) = &state.features.packing.open
         && open.take_over == TakeOverFlow::Unlocking
     {
         then.push(PackingCommand::CloseTakeOver.into());
-    } else if state.packing.open.is_some() {
+    } else if state.features.packing.open.is_some() {
         then.push(PackingCommand::Close.into());
         state.shell.scan.message = None;
         // Whatever is read next follows a deliberate step, even the code just read.
         state.shell.scan.last = None;
-    } else if !state.orders.filter.text.is_empty() {
+    } else if !state.features.orders.filter.text.is_empty() {
         then.push(OrdersCommand::SetSearch(String::new()).into());
     }
     state.shell.focus = Some(FocusTarget::Scan);
@@ -170,9 +166,9 @@ fn scan_submit(core: &mut Core, then: &mut Vec<Command>) {
     if code.is_empty() {
         return;
     }
-    let access = core.state.people.access();
+    let access = core.state.features.people.access();
     // Nobody signed in: what is scanned is a badge.
-    if core.state.people.signing_in() {
+    if core.state.features.people.signing_in() {
         then.push(PeopleCommand::Badge(code).into());
         return;
     }
@@ -188,7 +184,9 @@ fn scan_submit(core: &mut Core, then: &mut Vec<Command>) {
         return;
     }
     shell.scan.last = Some((code.clone(), now));
-    if let Some(message) = packing::scan_into_parcel(&mut core.state.packing, &code, &access) {
+    if let Some(message) =
+        packing::scan_into_parcel(&mut core.state.features.packing, &code, &access)
+    {
         core.state.shell.scan.message = Some(message);
         return;
     }
@@ -228,7 +226,7 @@ pub fn apply(core: &mut Core, done: Done, then: &mut Vec<Command>) {
             // The lock was built with the settings (with the lockout kept on disk); a start
             // again after a failed one must not give fresh tries.
             let pin = state.settings.supervisor_pin_hash.clone();
-            state.supervisor.follow_pin(pin.as_deref());
+            state.features.supervisor.follow_pin(pin.as_deref());
             if started.service.is_some() {
                 state.shell.connection = Connection::Online;
             }
@@ -239,14 +237,14 @@ pub fn apply(core: &mut Core, done: Done, then: &mut Vec<Command>) {
             core.backend.credentials = started.credentials;
             core.backend.prints = Some(started.prints);
             core.backend.own_server = started.own_server;
-            core.state.warehouse = started.warehouse;
+            core.state.features.warehouse = started.warehouse;
             core.backend.changes = Some(warehouse::changes::ChangeWatcher::start(
                 &core.jobs.runtime(),
                 started.record.clone(),
                 core.jobs.reporter(),
             ));
             // No session of its own: people are set up there, and someone signs in.
-            core.state.people.required = started.record.session().is_err();
+            core.state.features.people.required = started.record.session().is_err();
             core.backend.record = Some(started.record.clone());
             connect::watch_inbox(core);
             connect::watch_scale(core);

@@ -36,6 +36,7 @@ pub fn quantity_id(line: usize) -> egui::Id {
 
 fn dialog_open(state: &AppState) -> bool {
     state
+        .features
         .packing
         .open
         .as_ref()

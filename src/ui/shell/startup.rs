@@ -39,7 +39,7 @@ pub fn begin(core: &mut Core) {
 /// Starts again on the warehouse the settings now name: what reached the old one (its
 /// session, the own server, the embedded service) is ended in the job, then start-up runs.
 pub fn relink(core: &mut Core) {
-    core.state.packing.open = None;
+    core.state.features.packing.open = None;
     core.state.shell.startup = Startup::Starting("Switching the warehouse…".into());
     let backend = &mut core.backend;
     backend.changes = None;

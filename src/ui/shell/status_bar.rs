@@ -32,7 +32,7 @@ pub fn status_bar_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Com
             }
         }
         ui.separator();
-        super::warehouse::warehouse_status_ui(ui, &state.warehouse);
+        super::warehouse::warehouse_status_ui(ui, &state.features.warehouse);
         crate::ui::outbox::outbox_status_ui(ui, state, commands);
         ui.separator();
         match &state.shell.startup {

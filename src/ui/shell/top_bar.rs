@@ -53,11 +53,17 @@ pub fn top_bar_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Comman
             (Tab::People, "People"),
         ] {
             let why_not = (tab == Tab::Settings)
-                .then(|| state.people.access().why_not(Action::ChangeSettings))
+                .then(|| {
+                    state
+                        .features
+                        .people
+                        .access()
+                        .why_not(Action::ChangeSettings)
+                })
                 .flatten();
             let response = ui
                 .add_enabled(
-                    why_not.is_none() && !state.people.signing_in(),
+                    why_not.is_none() && !state.features.people.signing_in(),
                     egui::Button::selectable(state.shell.tab == tab, title),
                 )
                 .on_disabled_hover_text(why_not.unwrap_or_default());
@@ -67,7 +73,7 @@ pub fn top_bar_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Comman
         }
         ui.separator();
         scan::scan_box_ui(ui, state, commands);
-        people::view::session_ui(ui, &state.people, commands);
+        people::view::session_ui(ui, &state.features.people, commands);
         if let Startup::Starting(what) = &state.shell.startup {
             ui.spinner();
             ui.label(what);

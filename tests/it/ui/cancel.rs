@@ -26,7 +26,7 @@ fn cancel_with_a_wrong_then_the_right_pin() {
         shows(h, "Wrong PIN — 2 tries left"),
         "the wrong PIN is refused"
     );
-    let open = h.state().state().packing.open.as_ref().unwrap();
+    let open = h.state().state().features.packing.open.as_ref().unwrap();
     assert_eq!(open.cancel, CancelFlow::Unlocking);
 
     enter_pin(h, PIN);
@@ -37,10 +37,10 @@ fn cancel_with_a_wrong_then_the_right_pin() {
     );
     click(h, &format!("Cancel shipment S1 of order {}", order.number));
     wait_until(h, "the cancellation", |app| {
-        app.state().packing.open.as_ref().unwrap().cancel == CancelFlow::Closed
+        app.state().features.packing.open.as_ref().unwrap().cancel == CancelFlow::Closed
     });
 
-    let open = h.state().state().packing.open.as_ref().unwrap();
+    let open = h.state().state().features.packing.open.as_ref().unwrap();
     assert_eq!(open.order.shipments[0].status, OrderStatus::Canceled);
     assert!(open.order.shipments[0].cancellation.is_some());
     let button = h.get_by_label("Get label (F2)");

@@ -29,14 +29,23 @@ fn label_everything(h: &mut AppHarness) {
     press(h, Key::F2);
     wait_until(h, "the label", |app| {
         matches!(
-            app.state().packing.open.as_ref().unwrap().label,
+            app.state().features.packing.open.as_ref().unwrap().label,
             LabelJob::Ready { .. } | LabelJob::Failed(_)
         )
     });
 }
 
 fn label_id(h: &AppHarness) -> packdesk::station::db::LabelId {
-    match &h.state().state().packing.open.as_ref().unwrap().label {
+    match &h
+        .state()
+        .state()
+        .features
+        .packing
+        .open
+        .as_ref()
+        .unwrap()
+        .label
+    {
         LabelJob::Ready { label, .. } => *label,
         other => panic!("no label: {other:?}"),
     }
@@ -49,18 +58,19 @@ fn a_parcel_to_japan_gets_its_customs_documents_made_shown_and_printed() {
     let h = &mut station.harness;
     h.state_mut().state_mut().settings.label_printer = Some(printer.printer(Dpi::D203));
     wait_until(h, "the customs settings", |app| {
-        app.state().customs.settings.is_some()
+        app.state().features.customs.settings.is_some()
     });
     // Demo order 7 goes from Berlin to Tokyo.
     let order = demo(6);
     assert_eq!(order.cart.ship_to.country_code, "JP");
     open_by_scan(h, order.number);
     wait_until(h, "the customs check", |app| {
-        app.state().customs.check.is_some()
+        app.state().features.customs.check.is_some()
     });
     assert!(
         h.state()
             .state()
+            .features
             .customs
             .check
             .as_ref()
@@ -68,12 +78,12 @@ fn a_parcel_to_japan_gets_its_customs_documents_made_shown_and_printed() {
             .missing
             .is_empty(),
         "{:?}",
-        h.state().state().customs.check
+        h.state().state().features.customs.check
     );
     label_everything(h);
     let label = label_id(h);
     wait_until(h, "the documents printed", |app| {
-        let customs = &app.state().customs;
+        let customs = &app.state().features.customs;
         matches!(customs.documents, Documents::Made { .. })
             && !matches!(
                 customs.print,
@@ -81,7 +91,7 @@ fn a_parcel_to_japan_gets_its_customs_documents_made_shown_and_printed() {
             )
     });
     wait_until(h, "the CN22 preview", |app| {
-        app.state().customs.preview.is_some()
+        app.state().features.customs.preview.is_some()
     });
     assert!(shows(h, "Customs documents"));
     assert!(shows(h, "CN22 (up to 300 SDR): contents worth"));
@@ -123,7 +133,16 @@ fn a_parcel_to_japan_gets_its_customs_documents_made_shown_and_printed() {
     let cn22_id = cn22.unwrap().id.0;
     assert_eq!(jobs_of(cn22_id), [("sent".to_string(), false)]);
     let printed = crate::printing::printed(&printer, 1);
-    let tracking = match &h.state().state().packing.open.as_ref().unwrap().label {
+    let tracking = match &h
+        .state()
+        .state()
+        .features
+        .packing
+        .open
+        .as_ref()
+        .unwrap()
+        .label
+    {
         LabelJob::Ready { tracking_code, .. } => tracking_code.clone(),
         _ => unreachable!(),
     };
@@ -142,7 +161,7 @@ fn a_parcel_to_japan_gets_its_customs_documents_made_shown_and_printed() {
     click(h, "Reprint documents");
     wait_until(h, "the reprint", |app| {
         !matches!(
-            app.state().customs.print,
+            app.state().features.customs.print,
             packdesk::ui::customs::Printing::Sending
         )
     });
@@ -159,7 +178,7 @@ fn an_item_without_hs_code_is_named_at_the_item_and_its_documents_are_not_printe
     let h = &mut station.harness;
     h.state_mut().state_mut().settings.label_printer = Some(printer.printer(Dpi::D203));
     wait_until(h, "the customs settings", |app| {
-        app.state().customs.settings.is_some()
+        app.state().features.customs.settings.is_some()
     });
     // The shop sends an order to Tokyo whose first item has no HS code, and its quote did not
     // classify it either.
@@ -182,6 +201,7 @@ fn an_item_without_hs_code_is_named_at_the_item_and_its_documents_are_not_printe
     press(h, Key::F5);
     wait_until(h, "the new order", |app| {
         app.state()
+            .features
             .orders
             .rows
             .iter()
@@ -189,7 +209,7 @@ fn an_item_without_hs_code_is_named_at_the_item_and_its_documents_are_not_printe
     });
     open_by_scan(h, order.number);
     wait_until(h, "the customs check", |app| {
-        app.state().customs.check.is_some()
+        app.state().features.customs.check.is_some()
     });
     let at_item = format!("Customs: {sku} has no HS code");
     assert!(shows(h, &at_item), "said at the item when the order opens");
@@ -197,7 +217,10 @@ fn an_item_without_hs_code_is_named_at_the_item_and_its_documents_are_not_printe
     label_everything(h);
     let label = label_id(h);
     wait_until(h, "the documents refused", |app| {
-        matches!(app.state().customs.documents, Documents::Missing(..))
+        matches!(
+            app.state().features.customs.documents,
+            Documents::Missing(..)
+        )
     });
     assert!(shows(h, "Not printed: fix these first"));
     assert!(shows(h, &at_item));
@@ -207,9 +230,9 @@ fn an_item_without_hs_code_is_named_at_the_item_and_its_documents_are_not_printe
     // Leaving the order leaves its paperwork behind: nothing of it shows on the next screen.
     press(h, Key::Escape);
     wait_until(h, "the order left", |app| {
-        app.state().packing.open.is_none()
+        app.state().features.packing.open.is_none()
     });
-    let customs = &h.state().state().customs;
+    let customs = &h.state().state().features.customs;
     assert!(customs.check.is_none(), "{:?}", customs.check);
     assert!(matches!(customs.documents, Documents::None));
     assert!(!shows(h, &at_item));
@@ -220,7 +243,7 @@ fn a_supervisor_sets_the_exporter_for_every_desk_read_only_until_unlocked() {
     let mut station = embedded_station();
     let h = &mut station.harness;
     wait_until(h, "the customs settings", |app| {
-        app.state().customs.settings.is_some()
+        app.state().features.customs.settings.is_some()
     });
     click(h, "Settings");
     // Locked until a supervisor unlocks Settings: the fields are read-only.
@@ -238,9 +261,14 @@ fn a_supervisor_sets_the_exporter_for_every_desk_read_only_until_unlocked() {
     }
     h.step();
     click(h, "Save customs settings");
-    wait_until(h, "the save", |app| !app.state().customs.saving);
+    wait_until(h, "the save", |app| !app.state().features.customs.saving);
     assert_eq!(
-        h.state().state().customs.settings_message.as_deref(),
+        h.state()
+            .state()
+            .features
+            .customs
+            .settings_message
+            .as_deref(),
         Some("Customs settings saved for every desk.")
     );
 

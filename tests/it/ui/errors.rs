@@ -46,7 +46,7 @@ fn address(
 
 fn wait_for_label(h: &mut AppHarness) {
     wait_until(h, "the label answer", |app| {
-        let open = app.state().packing.open.as_ref().unwrap();
+        let open = app.state().features.packing.open.as_ref().unwrap();
         matches!(open.label, LabelJob::Ready { .. } | LabelJob::Failed(_))
     });
 }
@@ -104,7 +104,7 @@ fn a_422_is_shown_next_to_the_quantity_it_names() {
     press(h, Key::F2);
     wait_for_label(h);
 
-    let open = h.state().state().packing.open.as_ref().unwrap();
+    let open = h.state().state().features.packing.open.as_ref().unwrap();
     assert!(
         matches!(open.label, LabelJob::Failed(Failure::Fields(_))),
         "{:?}",
@@ -216,7 +216,7 @@ fn staging(
     };
     let mut station = start(dir, config);
     wait_until(&mut station.harness, "the station", |app| {
-        app.state().shell.startup == Startup::Ready && app.state().orders.rows.len() == 1
+        app.state().shell.startup == Startup::Ready && app.state().features.orders.rows.len() == 1
     });
     assert!(
         shows(&station.harness, "Sandbox — Staging"),
@@ -250,7 +250,7 @@ fn offline_shows_retry_and_loses_nothing() {
 
     let state = h.state().state();
     assert!(matches!(state.shell.connection, Connection::Offline(_)));
-    let open = state.packing.open.as_ref().unwrap();
+    let open = state.features.packing.open.as_ref().unwrap();
     assert!(matches!(open.label, LabelJob::Failed(Failure::Offline(_))));
     assert!(open.parcel.is_some(), "the parcel is kept for the retry");
     assert_eq!(open.form.weight, "1.5", "nothing typed is lost");
@@ -268,7 +268,7 @@ fn offline_shows_retry_and_loses_nothing() {
     press(h, Key::F5);
     wait_until(h, "the label after the retry", |app| {
         matches!(
-            app.state().packing.open.as_ref().unwrap().label,
+            app.state().features.packing.open.as_ref().unwrap().label,
             LabelJob::Ready { .. }
         )
     });
@@ -286,16 +286,23 @@ fn refused_fulfillment() -> (Staging, Option<server::RunningService>) {
     press(h, Key::F2);
     wait_for_label(h);
     assert!(matches!(
-        h.state().state().packing.open.as_ref().unwrap().label,
+        h.state()
+            .state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .label,
         LabelJob::Ready { .. }
     ));
     press(h, Key::F4);
     // The fulfillment is recorded at once and queued; the service refuses the old API key, so
     // the entry waits in the Outbox tab with the reason.
     wait_until(h, "the refusal in the outbox", |app| {
-        app.state().outbox.summary.needs_attention == 1
+        app.state().features.outbox.summary.needs_attention == 1
     });
-    let open = h.state().state().packing.open.as_ref().unwrap();
+    let open = h.state().state().features.packing.open.as_ref().unwrap();
     assert!(matches!(open.fulfill, Request::Done(_)));
     assert!(shows(h, "1 needs attention"));
     click(h, "Show what needs attention");
@@ -355,7 +362,7 @@ fn a_rejected_api_key_points_to_settings() {
         .click();
     h.step();
     wait_until(h, "the resent fulfillment delivered", |app| {
-        app.state().outbox.summary.is_empty()
+        app.state().features.outbox.summary.is_empty()
     });
     assert!(shows(h, "Nothing needs attention."));
     assert_eq!(
@@ -371,7 +378,9 @@ fn a_supervisor_discards_a_refused_entry_after_the_pin() {
     let h = &mut staging.station.harness;
     type_into(h, "Supervisor PIN (to discard)", "0000");
     click(h, "Unlock supervisor");
-    wait_until(h, "the PIN check", |app| !app.state().supervisor.checking);
+    wait_until(h, "the PIN check", |app| {
+        !app.state().features.supervisor.checking
+    });
     assert!(shows(h, "Wrong PIN"), "the wrong PIN is refused");
     let discard = |h: &AppHarness| {
         h.query_all_by_label_contains("Discard fulfill:")
@@ -383,7 +392,9 @@ fn a_supervisor_discards_a_refused_entry_after_the_pin() {
     assert!(discard(h), "a wrong PIN does not unlock");
     type_into(h, "Supervisor PIN (to discard)", super::PIN);
     click(h, "Unlock supervisor");
-    wait_until(h, "the PIN check", |app| !app.state().supervisor.checking);
+    wait_until(h, "the PIN check", |app| {
+        !app.state().features.supervisor.checking
+    });
     assert!(shows(h, "Supervisor unlocked"));
     assert!(!discard(h));
     h.query_all_by_label_contains("Discard fulfill:")
@@ -392,7 +403,7 @@ fn a_supervisor_discards_a_refused_entry_after_the_pin() {
         .click();
     h.step();
     wait_until(h, "the entry discarded", |app| {
-        app.state().outbox.summary.is_empty()
+        app.state().features.outbox.summary.is_empty()
     });
     assert!(shows(h, "Nothing needs attention."));
     assert_eq!(

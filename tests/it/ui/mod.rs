@@ -58,7 +58,7 @@ pub fn embedded_station() -> Station {
     station_settings().save(&config.settings_path).unwrap();
     let mut station = start(dir, config);
     wait_until(&mut station.harness, "the demo orders", |app| {
-        app.state().shell.startup == Startup::Ready && app.state().orders.rows.len() >= 30
+        app.state().shell.startup == Startup::Ready && app.state().features.orders.rows.len() >= 30
     });
     station
 }
@@ -190,6 +190,7 @@ pub fn mark_fulfilled(harness: &mut AppHarness) {
     let idle = |h: &AppHarness| {
         h.state()
             .state()
+            .features
             .packing
             .open
             .as_ref()
@@ -217,6 +218,7 @@ pub fn mark_fulfilled(harness: &mut AppHarness) {
     }
     wait_until(harness, "the fulfillment", |app| {
         app.state()
+            .features
             .packing
             .open
             .as_ref()
@@ -232,7 +234,9 @@ pub fn enter_pin(h: &mut AppHarness, pin: &str) {
     h.step();
     h.key_press(Key::Enter);
     h.step();
-    wait_until(h, "the PIN check", |app| !app.state().supervisor.checking);
+    wait_until(h, "the PIN check", |app| {
+        !app.state().features.supervisor.checking
+    });
 }
 
 /// Whether some widget's text contains `text`.
@@ -258,6 +262,7 @@ pub fn open_by_scan(harness: &mut AppHarness, number: u64) {
         "the order to open and its claim to settle",
         |app| {
             app.state()
+                .features
                 .packing
                 .open
                 .as_ref()

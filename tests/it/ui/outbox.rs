@@ -21,7 +21,7 @@ fn a_pending_label_settles_after_a_restart() {
     let mut station = start(dir, config.clone());
     let h = &mut station.harness;
     wait_until(h, "the demo orders", |app| {
-        app.state().shell.startup == Startup::Ready && app.state().orders.rows.len() >= 30
+        app.state().shell.startup == Startup::Ready && app.state().features.orders.rows.len() >= 30
     });
     let order = demo(4);
     open_by_scan(h, order.number);
@@ -31,13 +31,14 @@ fn a_pending_label_settles_after_a_restart() {
     press(h, Key::F2);
     wait_until(h, "a pending answer", |app| {
         matches!(
-            app.state().packing.open.as_ref().unwrap().label,
+            app.state().features.packing.open.as_ref().unwrap().label,
             LabelJob::Polling { .. }
         )
     });
     let parcel = h
         .state()
         .state()
+        .features
         .packing
         .open
         .as_ref()
@@ -49,20 +50,27 @@ fn a_pending_label_settles_after_a_restart() {
     let mut station = station.restart(config);
     let h = &mut station.harness;
     wait_until(h, "the station again", |app| {
-        app.state().shell.startup == Startup::Ready && app.state().orders.rows.len() >= 30
+        app.state().shell.startup == Startup::Ready && app.state().features.orders.rows.len() >= 30
     });
     open_by_scan(h, order.number);
     assert_eq!(
-        h.state().state().packing.open.as_ref().unwrap().parcel,
+        h.state()
+            .state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .parcel,
         Some(parcel),
         "the packed parcel is picked up again"
     );
     wait_until(h, "the label after the restart", |app| {
-        let open = app.state().packing.open.as_ref().unwrap();
+        let open = app.state().features.packing.open.as_ref().unwrap();
         matches!(open.label, LabelJob::Ready { .. })
             && matches!(open.preview, Preview::Ready { .. })
     });
-    let open = h.state().state().packing.open.as_ref().unwrap();
+    let open = h.state().state().features.packing.open.as_ref().unwrap();
     let labels = &open.order.parcel(parcel).unwrap().1.labels;
     assert_eq!(labels.len(), 1, "the pending label settled in place");
     assert_eq!(labels[0].status, LabelStatus::Success);
@@ -76,5 +84,5 @@ fn a_pending_label_settles_after_a_restart() {
         "PDF and ZPL cached for offline reprints"
     );
     assert!(shows(h, "Label ready — tracking"));
-    assert!(h.state().state().outbox.summary.is_empty());
+    assert!(h.state().state().features.outbox.summary.is_empty());
 }

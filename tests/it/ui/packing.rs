@@ -51,11 +51,11 @@ fn scan_pack_two_of_three_skus_label_and_fulfill() {
 
     press(h, Key::F2);
     wait_until(h, "the label", |app| {
-        let open = app.state().packing.open.as_ref().unwrap();
+        let open = app.state().features.packing.open.as_ref().unwrap();
         matches!(open.label, LabelJob::Ready { .. } | LabelJob::Failed(_))
             && !matches!(open.preview, Preview::Rendering)
     });
-    let open = h.state().state().packing.open.as_ref().unwrap();
+    let open = h.state().state().features.packing.open.as_ref().unwrap();
     let LabelJob::Ready { tracking_code, .. } = &open.label else {
         panic!("no label: {:?}", open.label);
     };
@@ -67,7 +67,7 @@ fn scan_pack_two_of_three_skus_label_and_fulfill() {
     assert!(shows(h, &format!("Label ready — tracking {tracking_code}")));
 
     mark_fulfilled(h);
-    let open = h.state().state().packing.open.as_ref().unwrap();
+    let open = h.state().state().features.packing.open.as_ref().unwrap();
     assert_eq!(
         open.fulfill,
         Request::Done("Parcel fulfilled — queued for sending.".into())
@@ -90,18 +90,19 @@ fn scan_pack_two_of_three_skus_label_and_fulfill() {
     press(h, Key::F2);
     wait_until(h, "the second label", |app| {
         matches!(
-            app.state().packing.open.as_ref().unwrap().label,
+            app.state().features.packing.open.as_ref().unwrap().label,
             LabelJob::Ready { .. } | LabelJob::Failed(_)
         )
     });
     mark_fulfilled(h);
     wait_until(h, "the second fulfillment", |app| {
-        let open = app.state().packing.open.as_ref().unwrap();
+        let open = app.state().features.packing.open.as_ref().unwrap();
         !open.fulfill.pending() && open.order.shipments[0].status == OrderStatus::Fulfilled
     });
     let shipment = &h
         .state()
         .state()
+        .features
         .packing
         .open
         .as_ref()
@@ -122,6 +123,7 @@ fn scan_pack_two_of_three_skus_label_and_fulfill() {
     let row = h
         .state()
         .state()
+        .features
         .orders
         .rows
         .iter()
@@ -151,7 +153,7 @@ fn a_pending_label_is_polled_visibly_then_printed_to_a_zpl_printer() {
     let mut station = super::start(dir, config);
     let h = &mut station.harness;
     wait_until(h, "the demo orders", |app| {
-        app.state().orders.rows.len() >= 30
+        app.state().features.orders.rows.len() >= 30
     });
     let order = demo(4);
     open_by_scan(h, order.number);
@@ -162,20 +164,27 @@ fn a_pending_label_is_polled_visibly_then_printed_to_a_zpl_printer() {
     press(h, Key::F2);
     wait_until(h, "a pending answer", |app| {
         matches!(
-            app.state().packing.open.as_ref().unwrap().label,
+            app.state().features.packing.open.as_ref().unwrap().label,
             LabelJob::Polling { .. }
         )
     });
     assert!(shows(h, "Label pending at the service — asking again in"));
     wait_until(h, "the label", |app| {
-        let open = app.state().packing.open.as_ref().unwrap();
+        let open = app.state().features.packing.open.as_ref().unwrap();
         matches!(open.label, LabelJob::Ready { .. })
             && matches!(open.preview, Preview::Ready { .. })
     });
 
     press_ctrl(h, Key::P);
     wait_until(h, "the print answer", |app| {
-        !app.state().packing.open.as_ref().unwrap().print.pending()
+        !app.state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .print
+            .pending()
     });
     // A parcel to the US also gets its CN22, printed by itself to the same thermal printer.
     let printed = crate::printing::printed(&printer, 2);
@@ -210,7 +219,15 @@ fn scanned_skus_fill_the_parcel_and_a_double_read_is_ignored() {
     scan(h, &sku);
     h.step();
     let quantity = |h: &super::AppHarness| {
-        h.state().state().packing.open.as_ref().unwrap().form.lines[2]
+        h.state()
+            .state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .form
+            .lines[2]
             .quantity
             .clone()
     };
@@ -228,14 +245,15 @@ fn a_packer_opens_an_order_by_clicking_its_row() {
     let mut station = embedded_station();
     let h = &mut station.harness;
     wait_until(h, "the demo orders in the table", |app| {
-        !app.state().orders.shown.is_empty()
+        !app.state().features.orders.shown.is_empty()
     });
     // The table's top row: on screen whatever the window's height.
     let state = h.state().state();
-    let number = state.orders.rows[state.orders.shown[0]].source_reference;
+    let number = state.features.orders.rows[state.features.orders.shown[0]].source_reference;
     h.get_by_label(&number.to_string()).click();
     wait_until(h, "the clicked order to open", |app| {
         app.state()
+            .features
             .packing
             .open
             .as_ref()

@@ -18,11 +18,11 @@ fn a_quote_submitted_as_an_order_shows_in_the_orders_table() {
     click(h, "Quote");
     // The agent loads a cart (the file dialog is the shell's; its text arrives like this).
     let cart = serde_json::to_string(&demo(0).cart).unwrap();
-    h.state_mut().state_mut().quote.cart_loaded(&cart);
+    h.state_mut().state_mut().features.quote.cart_loaded(&cart);
     h.step();
     click(h, "Calculate");
     wait_until(h, "the calculation", |app| {
-        let quote = &app.state().quote;
+        let quote = &app.state().features.quote;
         !quote.calculating && quote.result.is_some()
     });
     assert!(shows(h, "Landed cost"));
@@ -38,15 +38,15 @@ fn a_quote_submitted_as_an_order_shows_in_the_orders_table() {
     h.step();
     click(h, "Submit as order");
     wait_until(h, "the order submission", |app| {
-        !app.state().quote.submitting
+        !app.state().features.quote.submitting
     });
     assert_eq!(
-        h.state().state().quote.message.as_deref(),
+        h.state().state().features.quote.message.as_deref(),
         Some("Order 2000001 recorded — queued for sending (see the status bar).")
     );
     // The outbox worker delivers it: the service has the order and the status bar says so.
     wait_until(h, "the create delivered", |app| {
-        app.state().outbox.summary.is_empty()
+        app.state().features.outbox.summary.is_empty()
             && app
                 .embedded_service()
                 .is_some_and(|s| s.store.order(2_000_001).unwrap().is_some())
@@ -54,6 +54,7 @@ fn a_quote_submitted_as_an_order_shows_in_the_orders_table() {
     assert!(shows(h, "Outbox: everything sent"));
     wait_until(h, "the order in the table", |app| {
         app.state()
+            .features
             .orders
             .rows
             .iter()
@@ -86,12 +87,13 @@ fn a_duty_the_product_words_do_not_decide_shows_the_lines_it_may_also_be() {
     let shipment = cart.shipments[0].shipment_id.clone();
     h.state_mut()
         .state_mut()
+        .features
         .quote
         .cart_loaded(&serde_json::to_string(&cart).unwrap());
     h.step();
     click(h, "Calculate");
     wait_until(h, "the calculation", |app| {
-        let quote = &app.state().quote;
+        let quote = &app.state().features.quote;
         !quote.calculating && quote.result.is_some()
     });
     let name = format!("Not guaranteed in shipment {shipment}");
@@ -121,7 +123,7 @@ fn a_pin_set_in_settings_unlocks_canceling() {
     let mut station = start(dir, config);
     let h = &mut station.harness;
     wait_until(h, "the demo orders", |app| {
-        app.state().shell.startup == Startup::Ready && app.state().orders.rows.len() >= 30
+        app.state().shell.startup == Startup::Ready && app.state().features.orders.rows.len() >= 30
     });
     open_by_scan(h, demo(0).number);
     // The cancel button says why it waits once the desk holds the shipment (before, it says
@@ -147,7 +149,9 @@ fn a_pin_set_in_settings_unlocks_canceling() {
         h.step();
     }
     click(h, "Set PIN");
-    wait_until(h, "the PIN", |app| app.state().supervisor.lock.is_some());
+    wait_until(h, "the PIN", |app| {
+        app.state().features.supervisor.lock.is_some()
+    });
     assert!(
         locked(h),
         "with a PIN the supervisor's settings wait for the unlock"
@@ -163,7 +167,14 @@ fn a_pin_set_in_settings_unlocks_canceling() {
     held(h);
     press(h, Key::F8);
     assert_eq!(
-        h.state().state().packing.open.as_ref().unwrap().cancel,
+        h.state()
+            .state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .cancel,
         CancelFlow::Unlocking
     );
     // The file is written by a job: let it finish.
@@ -177,7 +188,7 @@ fn a_pin_set_in_settings_unlocks_canceling() {
 fn held(h: &mut super::AppHarness) {
     wait_until(h, "the claim", |app| {
         matches!(
-            app.state().packing.open.as_ref().unwrap().claim,
+            app.state().features.packing.open.as_ref().unwrap().claim,
             packdesk::ui::packing::ClaimState::Ours { .. }
         )
     });

@@ -30,6 +30,7 @@ fn test_print_reaches_the_label_printer_and_a_paused_one_says_so() {
     click(h, "Test print label");
     wait_until(h, "the test print", |app| {
         app.state()
+            .features
             .settings_panel
             .as_ref()
             .is_some_and(|v| !v.test_printing)
@@ -44,6 +45,7 @@ fn test_print_reaches_the_label_printer_and_a_paused_one_says_so() {
     click(h, "Test print label");
     wait_until(h, "the second test print", |app| {
         app.state()
+            .features
             .settings_panel
             .as_ref()
             .is_some_and(|v| !v.test_printing)

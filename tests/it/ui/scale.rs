@@ -75,6 +75,7 @@ impl Drop for SicsScale {
 fn weight_field(h: &AppHarness) -> String {
     h.state()
         .state()
+        .features
         .packing
         .open
         .as_ref()
@@ -100,7 +101,7 @@ fn a_stable_reading_fills_the_weight_and_a_typed_one_stays() {
     let mut station = start(dir, config);
     let h = &mut station.harness;
     wait_until(h, "the demo orders", |app| {
-        app.state().shell.startup == Startup::Ready && app.state().orders.rows.len() >= 30
+        app.state().shell.startup == Startup::Ready && app.state().features.orders.rows.len() >= 30
     });
 
     // In motion: shown beside the field, which stays empty.
@@ -109,7 +110,7 @@ fn a_stable_reading_fills_the_weight_and_a_typed_one_stays() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::E);
     h.step();
     wait_until(h, "the moving reading", |app| {
-        app.state().packing.scale.is_some()
+        app.state().features.packing.scale.is_some()
     });
     assert!(shows(h, "Scale: 0.418 kg, in motion"), "beside the weight");
     assert_eq!(weight_field(h), "");
@@ -117,17 +118,33 @@ fn a_stable_reading_fills_the_weight_and_a_typed_one_stays() {
     // Stable: the weight is filled in grams (the field's unit), exactly.
     scale.set("S S      0.420 kg");
     wait_until(h, "the stable reading", |app| {
-        app.state().packing.open.as_ref().unwrap().form.weight == "420"
+        app.state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .form
+            .weight
+            == "420"
     });
     assert!(shows(h, "Scale: 0.420 kg, stable"));
-    let form = &h.state().state().packing.open.as_ref().unwrap().form;
+    let form = &h
+        .state()
+        .state()
+        .features
+        .packing
+        .open
+        .as_ref()
+        .unwrap()
+        .form;
     assert_eq!(form.weight_unit, WeightUnit::Gram);
 
     // The label request carries it: the parcel is recorded at 420 g.
     press(h, Key::F2);
     wait_until(h, "the label", |app| {
         matches!(
-            app.state().packing.open.as_ref().unwrap().label,
+            app.state().features.packing.open.as_ref().unwrap().label,
             LabelJob::Ready { .. } | LabelJob::Failed(_)
         )
     });
@@ -142,7 +159,7 @@ fn a_stable_reading_fills_the_weight_and_a_typed_one_stays() {
     scale.set("S S      0.000 kg");
     wait_until(h, "the empty scale", |app| {
         matches!(
-            &app.state().packing.scale,
+            &app.state().features.packing.scale,
             Some(packdesk::ui::packing::state::ScaleLive::Reading(r)) if r.weight.is_zero()
         )
     });
@@ -154,7 +171,7 @@ fn a_stable_reading_fills_the_weight_and_a_typed_one_stays() {
     scale.set("S S      0.500 kg");
     wait_until(h, "the new reading", |app| {
         matches!(
-            &app.state().packing.scale,
+            &app.state().features.packing.scale,
             Some(packdesk::ui::packing::state::ScaleLive::Reading(r)) if r.weight == "0.500".parse().unwrap()
         )
     });
@@ -177,6 +194,7 @@ fn settings_set_up_a_serial_scale_and_read_now_shows_its_reading() {
     super::click(h, "Read now");
     wait_until(h, "the reading", |app| {
         app.state()
+            .features
             .settings_panel
             .as_ref()
             .is_some_and(|v| !v.scale_reading)
@@ -184,6 +202,7 @@ fn settings_set_up_a_serial_scale_and_read_now_shows_its_reading() {
     assert_eq!(
         h.state()
             .state()
+            .features
             .settings_panel
             .as_ref()
             .unwrap()

@@ -251,13 +251,16 @@ pub fn sign_in(h: &mut AppHarness, who: &str, pin: &str) {
     type_into(h, "Name or badge", who);
     type_into(h, "PIN", pin);
     click(h, "Sign in");
-    wait_until(h, "the PIN check", |app| !app.state().people.checking);
+    wait_until(h, "the PIN check", |app| {
+        !app.state().features.people.checking
+    });
 }
 
 /// Who is signed in at the desk.
 pub fn signed_in(h: &AppHarness) -> Option<String> {
     h.state()
         .state()
+        .features
         .people
         .signed_in
         .as_ref()

@@ -25,7 +25,9 @@ use super::{
 pub(crate) fn unlock_settings(h: &mut AppHarness, pin: &str) {
     type_into(h, "Supervisor PIN", pin);
     click(h, "Unlock");
-    wait_until(h, "the PIN check", |app| !app.state().supervisor.checking);
+    wait_until(h, "the PIN check", |app| {
+        !app.state().features.supervisor.checking
+    });
 }
 
 /// Clicks a button of the PIN section and waits until the shell answered.
@@ -35,7 +37,7 @@ fn pin_button(h: &mut AppHarness, label: &str) {
 }
 
 fn pin_working(app: &PackdeskApp) -> bool {
-    app.state().supervisor.checking || app.state().pin_section.pin_working
+    app.state().features.supervisor.checking || app.state().features.pin_section.pin_working
 }
 
 fn disabled(h: &AppHarness, label: &str) -> bool {
@@ -45,8 +47,9 @@ fn disabled(h: &AppHarness, label: &str) -> bool {
 fn unlocked(h: &AppHarness) -> bool {
     let state = h.state().state();
     state
+        .features
         .supervisor
-        .is_unlocked(&state.people.access(), Instant::now())
+        .is_unlocked(&state.features.people.access(), Instant::now())
 }
 
 fn pin_on_disk(h: &AppHarness) -> Option<String> {
@@ -69,7 +72,7 @@ fn changing_the_pin_needs_the_current_one() {
     click(h, "Change PIN");
     assert!(shows(h, "Enter the current PIN to change it."));
     h.state_mut()
-        .command(Command::Supervisor(SupervisorCommand::ChangePin {
+        .command(Command::from(SupervisorCommand::ChangePin {
             current: None,
             pin: Secret::new("1357"),
         }));
@@ -147,18 +150,24 @@ fn three_wrong_pins_keep_the_unlock_locked_across_a_restart() {
 
     // Even the right PIN, handed to the shell directly, is refused without a check.
     h.state_mut()
-        .command(Command::Supervisor(SupervisorCommand::UnlockWith(
-            Secret::new(PIN),
-        )));
-    assert!(!h.state().state().supervisor.checking, "no PIN is checked");
+        .command(Command::from(SupervisorCommand::UnlockWith(Secret::new(
+            PIN,
+        ))));
+    assert!(
+        !h.state().state().features.supervisor.checking,
+        "no PIN is checked"
+    );
     h.step();
     assert!(!unlocked(h));
     h.state_mut()
-        .command(Command::Supervisor(SupervisorCommand::ChangePin {
+        .command(Command::from(SupervisorCommand::ChangePin {
             current: Some(Secret::new(PIN)),
             pin: Secret::new("1357"),
         }));
-    assert!(!h.state().state().supervisor.checking, "no PIN is checked");
+    assert!(
+        !h.state().state().features.supervisor.checking,
+        "no PIN is checked"
+    );
     settle(h);
     assert!(pin::verify_pin(PIN, &pin_on_disk(h).unwrap()), "PIN kept");
 
@@ -167,7 +176,14 @@ fn three_wrong_pins_keep_the_unlock_locked_across_a_restart() {
     open_by_scan(h, demo(0).number);
     press(h, Key::F8);
     assert_eq!(
-        h.state().state().packing.open.as_ref().unwrap().cancel,
+        h.state()
+            .state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .cancel,
         CancelFlow::Unlocking
     );
     assert!(disabled(h, "PIN"), "the cancel dialog takes no PIN either");
@@ -219,14 +235,21 @@ fn a_supervisors_settings_are_read_only_until_unlocked() {
     open_by_scan(h, demo(0).number);
     press(h, Key::F8);
     assert_eq!(
-        h.state().state().packing.open.as_ref().unwrap().cancel,
+        h.state()
+            .state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .cancel,
         CancelFlow::Confirming
     );
     press(h, Key::Escape);
 
     // Locked again (here as the outbox's button does): read-only again, what was typed kept.
     h.state_mut()
-        .command(Command::Supervisor(SupervisorCommand::Lock));
+        .command(Command::from(SupervisorCommand::Lock));
     click(h, "Settings");
     for label in ["Add environment", "Enroll this desk", "Warehouse server"] {
         assert!(disabled(h, label), "{label} is read-only again");

@@ -25,7 +25,8 @@ fn a_hundred_thousand_orders_scroll_search_and_sort() {
     let mut station = start(dir, config);
     let h = &mut station.harness;
     wait_until(h, "100 000 rows", |app| {
-        app.state().shell.startup == Startup::Ready && app.state().orders.rows.len() == ORDERS
+        app.state().shell.startup == Startup::Ready
+            && app.state().features.orders.rows.len() == ORDERS
     });
     assert!(shows(h, &format!("{ORDERS} of {ORDERS} orders")));
 
@@ -42,21 +43,21 @@ fn a_hundred_thousand_orders_scroll_search_and_sort() {
 
     click(h, "Total");
     assert_eq!(
-        h.state().state().orders.sort,
+        h.state().state().features.orders.sort,
         (SortColumn::Total, SortDirection::Ascending)
     );
     click(h, "Total");
     assert_eq!(
-        h.state().state().orders.sort,
+        h.state().state().features.orders.sort,
         (SortColumn::Total, SortDirection::Descending)
     );
 
-    let first = h.state().state().orders.rows[0].clone();
+    let first = h.state().state().features.orders.rows[0].clone();
     type_into(h, "Search", &first.source_reference.to_string());
     let state = h.state().state();
-    assert!(!state.orders.shown.is_empty() && state.orders.shown.len() < ORDERS);
-    assert!(state.orders.shown.iter().all(|&i| {
-        state.orders.rows[i]
+    assert!(!state.features.orders.shown.is_empty() && state.features.orders.shown.len() < ORDERS);
+    assert!(state.features.orders.shown.iter().all(|&i| {
+        state.features.orders.rows[i]
             .source_reference
             .to_string()
             .contains(&first.source_reference.to_string())
@@ -67,6 +68,7 @@ fn a_hundred_thousand_orders_scroll_search_and_sort() {
     );
     assert!(
         state
+            .features
             .orders
             .rows
             .iter()

@@ -62,6 +62,7 @@ pub(crate) fn empty_station() -> Station {
 fn has_row(h: &AppHarness, number: u64) -> Option<OrderStatus> {
     h.state()
         .state()
+        .features
         .orders
         .rows
         .iter()
@@ -91,7 +92,7 @@ fn dropped_order_files_are_imported_and_reported() {
 
     drop_file(h, &file);
     wait_until(h, "the import", |app| {
-        !app.state().import.running && app.state().orders.rows.len() == 2
+        !app.state().features.import.running && app.state().features.orders.rows.len() == 2
     });
     assert!(shows(h, "Import report"));
     assert!(shows(
@@ -106,7 +107,7 @@ fn dropped_order_files_are_imported_and_reported() {
     // Dropped again: nothing new, said so; the report closes on request.
     drop_file(h, &file);
     wait_until(h, "the second import", |app| {
-        !app.state().import.running && app.state().import.reports.len() == 2
+        !app.state().features.import.running && app.state().features.import.reports.len() == 2
     });
     assert!(shows(
         h,
@@ -133,12 +134,13 @@ fn two_desks_at_one_warehouse_server_see_each_others_orders_and_fulfillments() {
     let order = demo(0);
     a.state_mut()
         .state_mut()
+        .features
         .quote
         .cart_loaded(&serde_json::to_string(&order.cart).unwrap());
     a.step();
     click(a, "Calculate");
     wait_until(a, "the calculation", |app| {
-        let quote = &app.state().quote;
+        let quote = &app.state().features.quote;
         !quote.calculating && quote.result.is_some()
     });
     a.get_by_label("Result for shipment S1")
@@ -152,7 +154,7 @@ fn two_desks_at_one_warehouse_server_see_each_others_orders_and_fulfillments() {
     a.step();
     click(a, "Submit as order");
     wait_until(a, "the order delivered by the server", |app| {
-        !app.state().quote.submitting
+        !app.state().features.quote.submitting
             && warehouse
                 .provider()
                 .store
@@ -165,6 +167,7 @@ fn two_desks_at_one_warehouse_server_see_each_others_orders_and_fulfillments() {
     let b = &mut desk_b.harness;
     wait_until(b, "the order at desk B", |app| {
         app.state()
+            .features
             .orders
             .rows
             .iter()
@@ -178,7 +181,7 @@ fn two_desks_at_one_warehouse_server_see_each_others_orders_and_fulfillments() {
     // form's own command, as its fields send it).
     for side in [Side::From, Side::To] {
         b.state_mut()
-            .command(Command::Packing(PackingCommand::EditParcel(
+            .command(Command::from(PackingCommand::EditParcel(
                 ParcelEdit::Address(side, AddressField::Phone, "+49 30 1234567".into()),
             )));
     }
@@ -186,22 +189,37 @@ fn two_desks_at_one_warehouse_server_see_each_others_orders_and_fulfillments() {
     press(b, Key::F2);
     wait_until(b, "the label at desk B", |app| {
         matches!(
-            app.state().packing.open.as_ref().unwrap().label,
+            app.state().features.packing.open.as_ref().unwrap().label,
             LabelJob::Ready { .. } | LabelJob::Failed(_)
         )
     });
     assert!(
         matches!(
-            b.state().state().packing.open.as_ref().unwrap().label,
+            b.state()
+                .state()
+                .features
+                .packing
+                .open
+                .as_ref()
+                .unwrap()
+                .label,
             LabelJob::Ready { .. }
         ),
         "{:?}",
-        b.state().state().packing.open.as_ref().unwrap().label
+        b.state()
+            .state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .label
     );
     mark_fulfilled(b);
     let status_b = b
         .state()
         .state()
+        .features
         .packing
         .open
         .as_ref()
@@ -215,6 +233,7 @@ fn two_desks_at_one_warehouse_server_see_each_others_orders_and_fulfillments() {
     click(a, "Orders");
     wait_until(a, "B's fulfillment at desk A", |app| {
         app.state()
+            .features
             .orders
             .rows
             .iter()
@@ -237,7 +256,9 @@ fn ready_to_pack(h: &mut AppHarness, warehouse: &Warehouse) -> packdesk::demo::o
     sign_in(h, PACKER.0, PACKER.1);
     let order = demo(1);
     warehouse.submit(&order);
-    wait_until(h, "the order", |app| !app.state().orders.rows.is_empty());
+    wait_until(h, "the order", |app| {
+        !app.state().features.orders.rows.is_empty()
+    });
     open_by_scan(h, order.number);
     click(h, "Everything left (Ctrl+E)");
     super::type_into(h, "Weight (F6)", "700");
@@ -259,12 +280,19 @@ fn a_warehouse_server_that_goes_away_says_so_records_nothing_and_comes_back() {
         matches!(label, LabelJob::Failed(_))
     });
     assert!(matches!(
-        h.state().state().packing.open.as_ref().unwrap().label,
+        h.state()
+            .state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .label,
         LabelJob::Failed(Failure::WarehouseUnreachable)
     ));
     assert!(shows(h, WAREHOUSE_UNREACHABLE), "said on the action");
     wait_until(h, "the status bar", |app| {
-        app.state().warehouse.unreachable.is_some()
+        app.state().features.warehouse.unreachable.is_some()
     });
     assert!(shows(h, "Warehouse server unreachable — retrying"));
     h.check_accessibility();
@@ -272,7 +300,7 @@ fn a_warehouse_server_that_goes_away_says_so_records_nothing_and_comes_back() {
     // It comes back: the desk notices by itself, and nothing of the failed try was recorded.
     warehouse.serve();
     wait_until(h, "the server back", |app| {
-        app.state().warehouse.unreachable.is_none()
+        app.state().features.warehouse.unreachable.is_none()
     });
     assert!(shows(h, "Warehouse server reachable again."));
     let recorded = warehouse.record().order(order.number).unwrap().unwrap();
@@ -285,7 +313,7 @@ fn a_warehouse_server_that_goes_away_says_so_records_nothing_and_comes_back() {
     // "Get label" is off and says so. Once it is, the same action goes through.
     wait_until(h, "the shipment ours again", |app| {
         matches!(
-            app.state().packing.open.as_ref().unwrap().claim,
+            app.state().features.packing.open.as_ref().unwrap().claim,
             ClaimState::Ours { .. }
         )
     });
@@ -298,7 +326,7 @@ fn a_warehouse_server_that_goes_away_says_so_records_nothing_and_comes_back() {
 /// Waits until the open order's label job is as `done` says.
 fn wait_for_label(h: &mut AppHarness, what: &str, done: impl Fn(&LabelJob) -> bool) {
     wait_until(h, what, |app| {
-        done(&app.state().packing.open.as_ref().unwrap().label)
+        done(&app.state().features.packing.open.as_ref().unwrap().label)
     });
 }
 
@@ -334,7 +362,14 @@ fn a_parcel_whose_answer_was_lost_is_asked_again_with_its_key_and_recorded_once(
     });
     assert_eq!(relay.cuts(), 1);
     assert!(matches!(
-        h.state().state().packing.open.as_ref().unwrap().label,
+        h.state()
+            .state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .label,
         LabelJob::Failed(Failure::WarehouseUnreachable)
     ));
     assert!(shows(h, WAREHOUSE_UNREACHABLE), "said on the action");
@@ -364,7 +399,7 @@ fn a_desk_is_enrolled_in_settings_with_a_supervisors_code_and_then_people_sign_i
     let mut station = empty_station();
     let h = &mut station.harness;
     assert!(
-        !h.state().state().warehouse.shared,
+        !h.state().state().features.warehouse.shared,
         "on its own record first"
     );
     click(h, "Settings");
@@ -379,6 +414,7 @@ fn a_desk_is_enrolled_in_settings_with_a_supervisors_code_and_then_people_sign_i
     click(h, "Enroll this desk");
     let answered = |app: &packdesk::ui::PackdeskApp| {
         app.state()
+            .features
             .settings_panel
             .as_ref()
             .is_some_and(|v| !v.warehouse.enrolling && v.warehouse.enrolled.is_some())
@@ -387,6 +423,7 @@ fn a_desk_is_enrolled_in_settings_with_a_supervisors_code_and_then_people_sign_i
     assert!(
         h.state()
             .state()
+            .features
             .settings_panel
             .as_ref()
             .unwrap()
@@ -407,7 +444,7 @@ fn a_desk_is_enrolled_in_settings_with_a_supervisors_code_and_then_people_sign_i
     h.check_accessibility();
     click(h, "Save settings");
     wait_until(h, "the switch", |app| {
-        app.state().shell.startup == Startup::Ready && app.state().warehouse.shared
+        app.state().shell.startup == Startup::Ready && app.state().features.warehouse.shared
     });
     assert!(shows(h, "Who is at this desk?"));
     sign_in(h, SUPERVISOR.0, SUPERVISOR.1);

@@ -3,7 +3,7 @@
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use packdesk::api::{BreakdownType, TaxBreakdown, TaxCalculationRequest, TaxCalculationResponse};
-use packdesk::ui::quote::{QuoteIntent, QuoteView};
+use packdesk::ui::quote::{QuoteCommand, QuoteView};
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde_json::json;
 
@@ -92,7 +92,7 @@ async fn load_calculate_read_choose_and_submit() {
 
     harness.get_by_label("Load cart…").click();
     harness.run();
-    assert_eq!(harness.state().intents, [QuoteIntent::LoadCart]);
+    assert_eq!(harness.state().intents, [QuoteCommand::LoadCart]);
     harness.state_mut().intents.clear();
     harness.state_mut().view.cart_loaded(&text);
     harness.run();
@@ -105,7 +105,7 @@ async fn load_calculate_read_choose_and_submit() {
     // Saving writes the cart back as it was loaded.
     harness.get_by_label("Save cart…").click();
     harness.run();
-    let Some(QuoteIntent::SaveCart(saved)) = harness.state_mut().intents.pop() else {
+    let Some(QuoteCommand::SaveCart(saved)) = harness.state_mut().intents.pop() else {
         panic!("Save cart should hand over the JSON");
     };
     assert_eq!(
@@ -116,7 +116,7 @@ async fn load_calculate_read_choose_and_submit() {
     harness.get_by_label("Calculate").click();
     // The spinner keeps repainting while the calculation is out: step instead of settling.
     harness.run_steps(3);
-    let Some(QuoteIntent::Calculate(request)) = harness.state_mut().intents.pop() else {
+    let Some(QuoteCommand::Calculate(request)) = harness.state_mut().intents.pop() else {
         panic!(
             "the loaded cart is valid: {:?}",
             harness.state().view.errors
@@ -184,7 +184,7 @@ async fn load_calculate_read_choose_and_submit() {
     );
 
     click(&mut harness, "Submit order", "Submit as order");
-    let Some(QuoteIntent::SubmitOrder(order)) = harness.state_mut().intents.pop() else {
+    let Some(QuoteCommand::SubmitOrder(order)) = harness.state_mut().intents.pop() else {
         panic!("Submit as order should hand over the order");
     };
     assert_eq!(order.source, "packdesk");

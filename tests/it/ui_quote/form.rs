@@ -4,7 +4,7 @@
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use packdesk::api::{Address, ClientError};
 use packdesk::domain::validate;
-use packdesk::ui::quote::{QuoteForm, QuoteIntent, QuoteView};
+use packdesk::ui::quote::{QuoteCommand, QuoteForm, QuoteView};
 use rust_decimal::Decimal;
 
 use super::{is_under, quote_panel, type_in};
@@ -92,7 +92,7 @@ fn a_typed_cart_shows_each_problem_under_its_field() {
     harness.get_by_label("Calculate").click();
     // The spinner keeps repainting while the calculation is out: step instead of settling.
     harness.run_steps(3);
-    let Some(QuoteIntent::Calculate(request)) = harness.state().intents.first() else {
+    let Some(QuoteCommand::Calculate(request)) = harness.state().intents.first() else {
         panic!(
             "Calculate should be asked for: {:?}",
             harness.state().view.errors
@@ -132,7 +132,7 @@ async fn a_service_422_shows_under_the_item_field_it_names() {
     harness.get_by_label("Calculate").click();
     // The spinner keeps repainting while the calculation is out: step instead of settling.
     harness.run_steps(3);
-    let Some(QuoteIntent::Calculate(request)) = harness.state_mut().intents.pop() else {
+    let Some(QuoteCommand::Calculate(request)) = harness.state_mut().intents.pop() else {
         panic!("the cart is valid as far as the form can tell");
     };
 

@@ -11,8 +11,9 @@ use packdesk::station::secrets::SecretKind;
 use packdesk::station::settings::{Environment, EnvironmentKind, Settings};
 use packdesk::ui::command::Command;
 use packdesk::ui::customs::state::Customs;
+use packdesk::ui::features::FeatureCommand;
 use packdesk::ui::settings::{
-    SettingsIntent, SettingsView, SupervisorGate, settings_ui, url_problem,
+    SettingsCommand, SettingsView, SupervisorGate, settings_ui, url_problem,
 };
 use packdesk::ui::shell::compose::SettingsExtras;
 use packdesk::ui::supervisor::{PinSection, SupervisorCommand};
@@ -25,7 +26,7 @@ pub struct Panel {
     view: SettingsView,
     /// How the supervisor unlock stands (the shell's word); the default: no PIN set.
     gate: SupervisorGate,
-    intents: Vec<SettingsIntent>,
+    intents: Vec<SettingsCommand>,
     /// The supervisor's sections as typed, drawn in the panel's slots as the app draws them.
     pin: PinSection,
     customs: Customs,
@@ -37,7 +38,7 @@ impl Panel {
     /// The last thing the supervisor's sections asked for.
     fn asked(&mut self) -> Option<SupervisorCommand> {
         match self.commands.pop() {
-            Some(Command::Supervisor(command)) => Some(command),
+            Some(Command::Feature(FeatureCommand::Supervisor(command))) => Some(command),
             _ => None,
         }
     }
@@ -150,7 +151,7 @@ fn secrets_are_write_only_and_shown_masked() {
         !format!("{intent:?}").contains("new-key"),
         "Debug hides the secret"
     );
-    let SettingsIntent::SaveSecret {
+    let SettingsCommand::SaveSecret {
         environment,
         kind,
         secret,
@@ -434,7 +435,7 @@ fn service_urls_need_https_unless_plain_http_is_allowed() {
         "https://staging.example.com/api/post/fc/labels",
     );
     click(&mut harness, "Station settings", "Save settings");
-    let Some(SettingsIntent::Save(saved)) = harness.state_mut().intents.pop() else {
+    let Some(SettingsCommand::Save(saved)) = harness.state_mut().intents.pop() else {
         panic!("valid settings are handed to the shell to save");
     };
     let staging = saved

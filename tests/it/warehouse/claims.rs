@@ -17,6 +17,7 @@ use packdesk::ui::PackdeskApp;
 fn claim(h: &AppHarness) -> ClaimState {
     h.state()
         .state()
+        .features
         .packing
         .open
         .as_ref()
@@ -28,7 +29,7 @@ fn claim(h: &AppHarness) -> ClaimState {
 /// Whether the desk holds the open shipment's claim.
 fn holds(app: &PackdeskApp) -> bool {
     matches!(
-        app.state().packing.open.as_ref().unwrap().claim,
+        app.state().features.packing.open.as_ref().unwrap().claim,
         ClaimState::Ours { .. }
     )
 }
@@ -47,6 +48,7 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
     for h in [&mut bench.harness, &mut station_3.harness] {
         wait_until(h, "the order, live", |app| {
             app.state()
+                .features
                 .orders
                 .rows
                 .iter()
@@ -80,7 +82,7 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
     b.key_press_modifiers(egui::Modifiers::COMMAND, Key::E);
     b.step();
     press(b, Key::F2);
-    let open = b.state().state().packing.open.as_ref().unwrap();
+    let open = b.state().state().features.packing.open.as_ref().unwrap();
     assert_eq!(open.label, LabelJob::Idle);
     assert!(
         open.form
@@ -119,7 +121,7 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
     // The bench finds out and goes read-only.
     wait_until(&mut bench.harness, "the bench to lose the claim", |app| {
         matches!(
-            app.state().packing.open.as_ref().unwrap().claim,
+            app.state().features.packing.open.as_ref().unwrap().claim,
             ClaimState::Theirs { .. }
         )
     });
@@ -129,13 +131,21 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
     let s3 = &mut station_3.harness;
     press(s3, Key::F8);
     wait_until(s3, "the confirmation", |app| {
-        app.state().packing.open.as_ref().unwrap().cancel
+        app.state().features.packing.open.as_ref().unwrap().cancel
             == packdesk::ui::packing::CancelFlow::Confirming
     });
     click(s3, &format!("Cancel shipment S1 of order {}", order.number));
     let canceled = Instant::now();
     wait_until(&mut bench.harness, "the cancellation at the bench", |app| {
-        app.state().packing.open.as_ref().unwrap().order.shipments[0].status
+        app.state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .order
+            .shipments[0]
+            .status
             == OrderStatus::Canceled
     });
     assert!(
@@ -167,6 +177,7 @@ fn a_crashed_desks_claim_runs_out_and_the_shipment_is_free_again() {
     warehouse.submit(&order);
     wait_until(&mut bench.harness, "the order, live", |app| {
         app.state()
+            .features
             .orders
             .rows
             .iter()

@@ -42,6 +42,7 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
     let b = &mut bench.harness;
     wait_until(b, "the order, live", |app| {
         app.state()
+            .features
             .orders
             .rows
             .iter()
@@ -54,12 +55,12 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
     press(b, Key::F2);
     wait_until(b, "the label", |app| {
         matches!(
-            app.state().packing.open.as_ref().unwrap().label,
+            app.state().features.packing.open.as_ref().unwrap().label,
             LabelJob::Ready { .. } | LabelJob::Failed(_)
         )
     });
     let (tracking, zpl_at_bench) = {
-        let open = b.state().state().packing.open.as_ref().unwrap();
+        let open = b.state().state().features.packing.open.as_ref().unwrap();
         assert!(
             matches!(open.label, LabelJob::Ready { .. }),
             "{:?}",
@@ -73,10 +74,9 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
         (label.tracking_code.clone(), zpl)
     };
     mark_fulfilled(b);
-    b.state_mut()
-        .command(Command::Packing(PackingCommand::Close));
+    b.state_mut().command(Command::from(PackingCommand::Close));
     wait_until(b, "the order closed", |app| {
-        app.state().packing.open.is_none()
+        app.state().features.packing.open.is_none()
     });
 
     // The provider goes away, and the bench with it.
@@ -100,6 +100,7 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
     let label = s2
         .state()
         .state()
+        .features
         .packing
         .open
         .as_ref()
@@ -111,7 +112,7 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
         .unwrap()
         .id;
     s2.state_mut()
-        .command(Command::Packing(PackingCommand::PrintLabel(label)));
+        .command(Command::from(PackingCommand::PrintLabel(label)));
     s2.step();
     assert!(shows(s2, refusal), "said where the print's answer goes");
     assert!(printer.printed().is_empty());
@@ -124,7 +125,14 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
     // the history in is lost.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     while matches!(
-        s2.state().state().packing.open.as_ref().unwrap().print,
+        s2.state()
+            .state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .print,
         packdesk::ui::packing::Request::Idle
     ) {
         assert!(
@@ -135,14 +143,28 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
         s2.step();
     }
     wait_until(s2, "the print", |app| {
-        !app.state().packing.open.as_ref().unwrap().print.pending()
+        !app.state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .print
+            .pending()
     });
     let printed = crate::printing::printed(&printer, 1);
     assert_eq!(
         printed.len(),
         1,
         "{:?}",
-        s2.state().state().packing.open.as_ref().unwrap().print
+        s2.state()
+            .state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .print
     );
     let zpl = &printed[0];
     assert!(zpl.starts_with("^XA") && zpl.contains(&tracking), "{zpl}");

@@ -23,15 +23,21 @@ fn each_role_does_its_own_work_and_the_record_says_who() {
     assert!(shows(b, "Who is at this desk?"));
     b.check_accessibility();
     scan(b, "B-17");
-    wait_until(b, "the badge", |app| app.state().people.who == "B-17");
+    wait_until(b, "the badge", |app| {
+        app.state().features.people.who == "B-17"
+    });
     type_into(b, "PIN", "0000");
     click(b, "Sign in");
-    wait_until(b, "the PIN check", |app| !app.state().people.checking);
+    wait_until(b, "the PIN check", |app| {
+        !app.state().features.people.checking
+    });
     assert!(shows(b, "Wrong name, badge or PIN."));
     assert_eq!(signed_in(b), None);
     type_into(b, "PIN", PACKER.1);
     click(b, "Sign in");
-    wait_until(b, "the PIN check", |app| !app.state().people.checking);
+    wait_until(b, "the PIN check", |app| {
+        !app.state().features.people.checking
+    });
     assert_eq!(signed_in(b).as_deref(), Some(PACKER.0));
 
     // Customer service at the other desk submits a quote as an order: the bench sees it live.
@@ -46,12 +52,13 @@ fn each_role_does_its_own_work_and_the_record_says_who() {
     let order = demo(0);
     c.state_mut()
         .state_mut()
+        .features
         .quote
         .cart_loaded(&serde_json::to_string(&order.cart).unwrap());
     c.step();
     click(c, "Calculate");
     wait_until(c, "the calculation", |app| {
-        let quote = &app.state().quote;
+        let quote = &app.state().features.quote;
         !quote.calculating && quote.result.is_some()
     });
     c.get_by_label("Result for shipment S1")
@@ -69,6 +76,7 @@ fn each_role_does_its_own_work_and_the_record_says_who() {
         "the order at the packing station, live",
         |app| {
             app.state()
+                .features
                 .orders
                 .rows
                 .iter()
@@ -92,7 +100,14 @@ fn each_role_does_its_own_work_and_the_record_says_who() {
         b.state().state().shell.notices
     );
     assert_eq!(
-        b.state().state().packing.open.as_ref().unwrap().cancel,
+        b.state()
+            .state()
+            .features
+            .packing
+            .open
+            .as_ref()
+            .unwrap()
+            .cancel,
         packdesk::ui::packing::CancelFlow::Closed
     );
     assert!(b.get_by_label("Settings").accesskit_node().is_disabled());
@@ -109,27 +124,28 @@ fn each_role_does_its_own_work_and_the_record_says_who() {
     // Ana signs out (her claim goes back); Sam signs in and cancels without the station PIN.
     click(b, "Sign out");
     wait_until(b, "the sign-in screen", |app| {
-        app.state().people.signing_in()
+        app.state().features.people.signing_in()
     });
-    assert!(b.state().state().packing.open.is_none());
+    assert!(b.state().state().features.packing.open.is_none());
     sign_in(b, SUPERVISOR.0, SUPERVISOR.1);
     assert_eq!(signed_in(b).as_deref(), Some("Sam"));
     assert!(!b.get_by_label("Settings").accesskit_node().is_disabled());
     open_by_scan(b, 3_000_007);
     press(b, Key::F8);
     wait_until(b, "the confirmation, with no PIN asked", |app| {
-        app.state().packing.open.as_ref().unwrap().cancel
+        app.state().features.packing.open.as_ref().unwrap().cancel
             == packdesk::ui::packing::CancelFlow::Confirming
     });
     click(b, "Cancel shipment S1 of order 3000007");
     wait_until(b, "the cancellation", |app| {
-        app.state().packing.open.as_ref().unwrap().cancel
+        app.state().features.packing.open.as_ref().unwrap().cancel
             == packdesk::ui::packing::CancelFlow::Closed
     });
 
     // The order's history at the desk says who canceled, where.
     wait_until(b, "the history with the cancellation", |app| {
         app.state()
+            .features
             .packing
             .open
             .as_ref()
@@ -179,13 +195,18 @@ fn an_idle_desk_signs_its_person_out_and_lets_the_shipment_go() {
     let h = &mut station.harness;
     h.state_mut().state_mut().settings.idle_sign_out_minutes = 2;
     scan(h, "B-17");
-    wait_until(h, "the badge", |app| app.state().people.who == "B-17");
+    wait_until(h, "the badge", |app| {
+        app.state().features.people.who == "B-17"
+    });
     type_into(h, "PIN", PACKER.1);
     click(h, "Sign in");
-    wait_until(h, "the PIN check", |app| !app.state().people.checking);
+    wait_until(h, "the PIN check", |app| {
+        !app.state().features.people.checking
+    });
     assert_eq!(signed_in(h).as_deref(), Some(PACKER.0));
     wait_until(h, "the order", |app| {
         app.state()
+            .features
             .orders
             .rows
             .iter()
@@ -194,7 +215,7 @@ fn an_idle_desk_signs_its_person_out_and_lets_the_shipment_go() {
     open_by_scan(h, order.number);
     wait_until(h, "the claim", |app| {
         matches!(
-            app.state().packing.open.as_ref().unwrap().claim,
+            app.state().features.packing.open.as_ref().unwrap().claim,
             packdesk::ui::packing::ClaimState::Ours { .. }
         )
     });
@@ -206,16 +227,16 @@ fn an_idle_desk_signs_its_person_out_and_lets_the_shipment_go() {
     h.step();
     h.step();
     assert_eq!(signed_in(h).as_deref(), Some(PACKER.0));
-    assert!(h.state().state().packing.open.is_some());
+    assert!(h.state().state().features.packing.open.is_some());
 
     // Two minutes are: the desk asks who is there again and the shipment is free for others.
     h.state_mut()
         .backdate_last_input(std::time::Duration::from_secs(61));
     wait_until(h, "the idle sign-out", |app| {
-        app.state().people.signing_in()
+        app.state().features.people.signing_in()
     });
     assert_eq!(signed_in(h), None);
-    assert!(h.state().state().packing.open.is_none());
+    assert!(h.state().state().features.packing.open.is_none());
     assert!(shows(h, "Signed out after the desk sat idle. (Ana)"));
     crate::ui::settle(h);
     assert_eq!(

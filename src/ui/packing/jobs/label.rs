@@ -12,12 +12,13 @@ use std::time::Duration;
 use crate::api::warehouse::ParcelLabelView;
 use crate::api::{IdempotencyKey, LabelStatus};
 use crate::station::db::{
-    DocumentId, LabelId, LabelOptions, NewParcel, OrderNumber, OutboxAction, OutboxState, ParcelId,
-    StationOrder,
+    DocumentId, LabelId, OrderNumber, OutboxAction, OutboxState, ParcelId, StationOrder,
 };
 use crate::ui::failure::Failure;
 use crate::ui::jobs::Reporter;
-use crate::ui::packing::command::{Done, LabelDone, LabelFailed, Progress};
+use crate::ui::packing::command::{
+    Done, LabelDone, LabelFailed, LabelPlan, ParcelSource, Progress,
+};
 use crate::ui::packing::parcel_form::LabelMode;
 use crate::ui::record::Record;
 use crate::warehouse::client::rows::{label_options, outbox_entry, pack_request};
@@ -27,27 +28,6 @@ const WAIT_LIMIT: Duration = Duration::from_secs(120);
 const LOOK_EVERY: Duration = Duration::from_millis(150);
 /// The outbox is asked about the parcel's entry every this many looks.
 const OUTBOX_EVERY: u32 = 7;
-
-/// The parcel a label is asked for.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ParcelSource {
-    /// Record this parcel first.
-    New(Box<NewParcel>),
-    /// A parcel recorded earlier whose label is missing or pending.
-    Existing(ParcelId),
-}
-
-/// Everything the label job needs.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LabelPlan {
-    pub order: OrderNumber,
-    pub shipment_id: String,
-    pub parcel: ParcelSource,
-    pub mode: LabelMode,
-    pub options: LabelOptions,
-    /// Form indices of the parcel's lines in the order they are sent (to place `skus[i]`).
-    pub sent_lines: Vec<usize>,
-}
 
 /// Records the parcel (or asks again for a recorded one's label) and waits for the label.
 /// `key` is the write's (`packing::unanswered`): the same when the packer repeats it.

@@ -20,8 +20,9 @@ pub fn cancel_section_ui(
     commands: &mut Vec<Command>,
 ) {
     ui.label(RichText::new("Supervisor").strong());
-    let why = why_not_cancel(open, &state.people.access()).or_else(|| {
+    let why = why_not_cancel(open, &state.features.people.access()).or_else(|| {
         state
+            .features
             .supervisor
             .lock
             .is_none()
@@ -32,15 +33,16 @@ pub fn cancel_section_ui(
             .add_enabled(why.is_none(), egui::Button::new("Cancel shipment… (F8)"))
             .on_disabled_hover_text(why.clone().unwrap_or_default());
         if button.clicked() {
-            commands.push(Command::Packing(PackingCommand::StartCancel));
+            commands.push(Command::from(PackingCommand::StartCancel));
         }
         let unlocked = state
+            .features
             .supervisor
             .lock
             .as_ref()
             .is_some_and(|l| l.is_unlocked(Instant::now()));
         if unlocked && ui.button("Lock (Ctrl+L)").clicked() {
-            commands.push(Command::Supervisor(SupervisorCommand::Lock));
+            commands.push(Command::from(SupervisorCommand::Lock));
         }
     });
     if let Some(why) = why {
@@ -50,7 +52,7 @@ pub fn cancel_section_ui(
 
 /// The unlock and confirmation dialogs, over everything else.
 pub fn dialogs_ui(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Command>) {
-    let Some(open) = &state.packing.open else {
+    let Some(open) = &state.features.packing.open else {
         return;
     };
     let Some(shipment) = open.order.shipments.get(open.shipment) else {
@@ -64,7 +66,7 @@ pub fn dialogs_ui(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comm
             unlock_ui(ui, state, why, close.clone(), commands);
         });
         if response.should_close() {
-            commands.push(Command::Packing(close));
+            commands.push(Command::from(close));
         }
         return;
     }
@@ -78,7 +80,7 @@ pub fn dialogs_ui(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comm
                     unlock_ui(ui, state, why, close.clone(), commands);
                 });
             if response.should_close() {
-                commands.push(Command::Packing(close));
+                commands.push(Command::from(close));
             }
         }
         CancelFlow::Confirming | CancelFlow::Sending => {
@@ -98,13 +100,13 @@ pub fn dialogs_ui(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comm
                         .add_enabled(!sending, egui::Button::new(RichText::new(text).strong()))
                         .clicked()
                     {
-                        commands.push(Command::Packing(PackingCommand::ConfirmCancel));
+                        commands.push(Command::from(PackingCommand::ConfirmCancel));
                     }
                     if ui
                         .add_enabled(!sending, egui::Button::new("Keep the shipment (Esc)"))
                         .clicked()
                     {
-                        commands.push(Command::Packing(PackingCommand::CloseCancel));
+                        commands.push(Command::from(PackingCommand::CloseCancel));
                     }
                     if sending {
                         ui.spinner();
@@ -112,7 +114,7 @@ pub fn dialogs_ui(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Comm
                 });
             });
             if response.should_close() && !sending {
-                commands.push(Command::Packing(PackingCommand::CloseCancel));
+                commands.push(Command::from(PackingCommand::CloseCancel));
             }
         }
     }
@@ -125,7 +127,7 @@ fn unlock_ui(
     close: PackingCommand,
     commands: &mut Vec<Command>,
 ) {
-    let supervisor = &state.supervisor;
+    let supervisor = &state.features.supervisor;
     ui.heading("Supervisor unlock");
     ui.label(why);
     let locked_out = supervisor
@@ -145,7 +147,7 @@ fn unlock_ui(
             )
             .labelled_by(label.id);
         if pin != supervisor.pin_input {
-            commands.push(Command::Supervisor(SupervisorCommand::SetPin(pin)));
+            commands.push(Command::from(SupervisorCommand::SetPin(pin)));
         }
         let enter = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let button = ui.add_enabled(
@@ -153,7 +155,7 @@ fn unlock_ui(
             egui::Button::new("Unlock"),
         );
         if button.clicked() || enter {
-            commands.push(Command::Supervisor(SupervisorCommand::Unlock));
+            commands.push(Command::from(SupervisorCommand::Unlock));
         }
         if supervisor.checking {
             ui.spinner();
@@ -163,6 +165,6 @@ fn unlock_ui(
         ui.label(RichText::new(message).color(ui.visuals().error_fg_color));
     }
     if ui.button("Close (Esc)").clicked() {
-        commands.push(Command::Packing(close));
+        commands.push(Command::from(close));
     }
 }

@@ -28,7 +28,7 @@ pub fn get_label_ui(
         .add_enabled(why.is_none(), egui::Button::new("Get label (F2)"))
         .on_disabled_hover_text(why.clone().unwrap_or_default());
     if button.clicked() {
-        commands.push(Command::Packing(PackingCommand::GetLabel));
+        commands.push(Command::from(PackingCommand::GetLabel));
     }
     if let Some(why) = &why
         && !open.label.in_flight()
@@ -75,10 +75,10 @@ pub fn label_ui(
     if matches!(open.label, LabelJob::Failed(_)) {
         ui.horizontal(|ui| {
             if ui.button("Retry label (F2)").clicked() {
-                commands.push(Command::Packing(PackingCommand::RetryLabel));
+                commands.push(Command::from(PackingCommand::RetryLabel));
             }
             if ui.button("Discard parcel").clicked() {
-                commands.push(Command::Packing(PackingCommand::DiscardParcel));
+                commands.push(Command::from(PackingCommand::DiscardParcel));
             }
         });
     }
@@ -86,7 +86,7 @@ pub fn label_ui(
         preview_ui(ui, open);
         ui.vertical(|ui| {
             if let LabelJob::Ready { label, .. } = &open.label {
-                let access = state.people.access();
+                let access = state.features.people.access();
                 output_ui(ui, open, *label, &access, commands);
                 ui.separator();
                 let refused = why_not_print(&access);
@@ -183,7 +183,7 @@ fn output_ui(
             .add_enabled(!busy, egui::Button::new("Save PDF (Ctrl+S)"))
             .clicked()
         {
-            commands.push(Command::Packing(PackingCommand::SaveLabel(
+            commands.push(Command::from(PackingCommand::SaveLabel(
                 label,
                 DocumentKind::Pdf,
             )));
@@ -192,7 +192,7 @@ fn output_ui(
             .add_enabled(!busy, egui::Button::new("Save ZPL"))
             .clicked()
         {
-            commands.push(Command::Packing(PackingCommand::SaveLabel(
+            commands.push(Command::from(PackingCommand::SaveLabel(
                 label,
                 DocumentKind::Zpl,
             )));
@@ -205,7 +205,7 @@ fn output_ui(
             .on_disabled_hover_text(refused.as_deref().unwrap_or_default())
             .clicked()
         {
-            commands.push(Command::Packing(PackingCommand::PrintLabel(label)));
+            commands.push(Command::from(PackingCommand::PrintLabel(label)));
         }
     });
     request_ui(ui, &open.save);
@@ -250,15 +250,15 @@ fn fulfill_ui(ui: &mut egui::Ui, state: &AppState, open: &OpenOrder, commands: &
         None,
         180.0,
     ) {
-        commands.push(Command::Packing(PackingCommand::SetCarrier(text)));
+        commands.push(Command::from(PackingCommand::SetCarrier(text)));
     }
-    let why = why_not_fulfill(open, &state.settings, &state.people.access());
+    let why = why_not_fulfill(open, &state.settings, &state.features.people.access());
     ui.horizontal(|ui| {
         let button = ui
             .add_enabled(why.is_none(), egui::Button::new("Mark fulfilled (F4)"))
             .on_disabled_hover_text(why.clone().unwrap_or_default());
         if button.clicked() {
-            commands.push(Command::Packing(PackingCommand::MarkFulfilled));
+            commands.push(Command::from(PackingCommand::MarkFulfilled));
         }
         if open.fulfill.pending() {
             ui.spinner();

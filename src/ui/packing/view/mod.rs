@@ -45,7 +45,7 @@ pub fn order_ui(
         for (i, shipment) in order.shipments.iter().enumerate() {
             let text = format!("{} · {}", shipment.shipment_id, shipment.status.label());
             if ui.selectable_label(i == open.shipment, text).clicked() {
-                commands.push(Command::Packing(PackingCommand::ShowShipment(i)));
+                commands.push(Command::from(PackingCommand::ShowShipment(i)));
             }
         }
         if order.shipments.len() > 1 {
@@ -129,7 +129,7 @@ fn claim_ui(ui: &mut egui::Ui, open: &OpenOrder, commands: &mut Vec<Command>) {
             .add_enabled(!sending, egui::Button::new("Take over (supervisor)…"))
             .clicked()
         {
-            commands.push(Command::Packing(PackingCommand::StartTakeOver));
+            commands.push(Command::from(PackingCommand::StartTakeOver));
         }
         if sending {
             ui.spinner();
@@ -225,7 +225,14 @@ fn shipment_detail_ui(
         ui.label(RichText::new("None yet.").weak());
     }
     for (n, parcel) in shipment.parcels.iter().enumerate() {
-        parcel_history_ui(ui, open, n + 1, parcel, &state.people.access(), commands);
+        parcel_history_ui(
+            ui,
+            open,
+            n + 1,
+            parcel,
+            &state.features.people.access(),
+            commands,
+        );
     }
     if let Some(cancellation) = &shipment.cancellation {
         ui.label(format!("Canceled at {}.", cancellation.recorded_at.date()));
@@ -272,7 +279,7 @@ fn parcel_history_ui(
                 && open.parcel != Some(parcel.id)
                 && ui.small_button(format!("Preview label {number}")).clicked()
             {
-                commands.push(Command::Packing(PackingCommand::ShowPreview(label.id)));
+                commands.push(Command::from(PackingCommand::ShowPreview(label.id)));
             }
             // From the cached document: works with the service unreachable.
             let refused = why_not_print(access);
@@ -286,7 +293,7 @@ fn parcel_history_ui(
                     .on_disabled_hover_text(refused.as_deref().unwrap_or_default())
                     .clicked()
             {
-                commands.push(Command::Packing(PackingCommand::PrintLabel(label.id)));
+                commands.push(Command::from(PackingCommand::PrintLabel(label.id)));
             }
         }
         if let Some(fulfillment) = &parcel.fulfillment {

@@ -34,12 +34,12 @@ pub fn parcel_ui(
     }
     let form = &open.form;
     let check = form.check();
-    let not_ours = why_not_ours(open, &state.people.access());
+    let not_ours = why_not_ours(open, &state.features.people.access());
     let locked =
         open.label.in_flight() || shipment.why_cannot_pack().is_some() || not_ours.is_some();
     let edit = |commands: &mut Vec<Command>, edit: ParcelEdit| {
         if !locked {
-            commands.push(Command::Packing(PackingCommand::EditParcel(edit)));
+            commands.push(Command::from(PackingCommand::EditParcel(edit)));
         }
     };
     ui.heading(format!(
@@ -76,7 +76,7 @@ pub fn parcel_ui(
             ui,
             form,
             &check,
-            state.packing.scale.as_ref(),
+            state.features.packing.scale.as_ref(),
             commands,
             &edit,
         );
@@ -103,8 +103,8 @@ pub fn parcel_ui(
         error_ui(ui, problem, 600.0);
     }
     ui.separator();
-    super::label::get_label_ui(ui, open, &state.people.access(), commands);
-    super::label::earlier_label_ui(ui, open, &state.people.access(), commands);
+    super::label::get_label_ui(ui, open, &state.features.people.access(), commands);
+    super::label::earlier_label_ui(ui, open, &state.features.people.access(), commands);
 }
 
 /// The recorded parcel in a few lines.

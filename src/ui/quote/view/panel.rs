@@ -4,13 +4,13 @@ use egui::{Panel, RichText, ScrollArea, Ui};
 
 use crate::api::{FieldError, TaxCalculationRequest};
 use crate::ui::form::{FieldErrors, Fields};
-use crate::ui::quote::command::QuoteIntent;
+use crate::ui::quote::command::QuoteCommand;
 use crate::ui::quote::form::QuoteForm;
 use crate::ui::quote::state::QuoteView;
 
 /// Draws the quote panel: cart form in the middle, calculation on the right.
 /// `refused`: why the person here may not submit orders (their role), or `None`.
-pub fn quote_ui(ui: &mut Ui, view: &mut QuoteView, refused: Option<&str>) -> Vec<QuoteIntent> {
+pub fn quote_ui(ui: &mut Ui, view: &mut QuoteView, refused: Option<&str>) -> Vec<QuoteCommand> {
     let mut intents = Vec::new();
     let local = view.form.to_request();
     let local_problems = local.as_ref().err().cloned().unwrap_or_default();
@@ -33,7 +33,7 @@ pub fn quote_ui(ui: &mut Ui, view: &mut QuoteView, refused: Option<&str>) -> Vec
                     view.submitting = true;
                     view.order_errors = FieldErrors::new();
                     view.message = None;
-                    intents.push(QuoteIntent::SubmitOrder(order));
+                    intents.push(QuoteCommand::SubmitOrder(order));
                 }
             });
         });
@@ -74,15 +74,15 @@ fn toolbar_ui(
     ui: &mut Ui,
     view: &mut QuoteView,
     local: &Result<TaxCalculationRequest, Vec<FieldError>>,
-    intents: &mut Vec<QuoteIntent>,
+    intents: &mut Vec<QuoteCommand>,
 ) {
     ui.horizontal(|ui| {
         if ui.button("Load cart…").clicked() {
-            intents.push(QuoteIntent::LoadCart);
+            intents.push(QuoteCommand::LoadCart);
         }
         if ui.button("Save cart…").clicked() {
             match view.form.to_json() {
-                Ok(text) => intents.push(QuoteIntent::SaveCart(text)),
+                Ok(text) => intents.push(QuoteCommand::SaveCart(text)),
                 Err(problems) => {
                     view.show_all = true;
                     view.message = Some(format!(
@@ -107,7 +107,7 @@ fn toolbar_ui(
                     view.calculating = true;
                     view.message = None;
                     view.sent = Some(req.clone());
-                    intents.push(QuoteIntent::Calculate(req.clone()));
+                    intents.push(QuoteCommand::Calculate(req.clone()));
                 }
                 Err(problems) => {
                     view.show_all = true;

@@ -1,6 +1,6 @@
 //! The settings panel's views: the panel (`panel`), its printers, scale and warehouse sections,
 //! and the slots other features fill (`extras`). They read a `SettingsView` and return
-//! `SettingsIntent`s.
+//! `SettingsCommand`s.
 
 pub mod extras;
 pub mod panel;

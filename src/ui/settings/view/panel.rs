@@ -9,7 +9,7 @@ use crate::station::settings::{Environment, EnvironmentKind, ScannerTerminator, 
 use crate::ui::form::FieldErrors;
 use crate::ui::form::{Fields, NARROW, WIDE};
 use crate::ui::settings::check::environment_problems;
-use crate::ui::settings::command::{SettingsIntent, SupervisorGate};
+use crate::ui::settings::command::{SettingsCommand, SupervisorGate};
 use crate::ui::settings::state::SettingsView;
 use crate::ui::widgets::region;
 
@@ -34,7 +34,7 @@ pub fn settings_ui(
     view: &mut SettingsView,
     gate: SupervisorGate,
     extras: &mut dyn Extras,
-) -> Vec<SettingsIntent> {
+) -> Vec<SettingsCommand> {
     let mut intents = Vec::new();
     let errors = problems(view);
     let mut fields = Fields::new(&errors);
@@ -126,7 +126,7 @@ fn environments_ui(
     view: &mut SettingsView,
     locked: bool,
     fields: &mut Fields,
-    intents: &mut Vec<SettingsIntent>,
+    intents: &mut Vec<SettingsCommand>,
 ) {
     ui.heading("Environments");
     let active = view.draft.active_environment.clone();
@@ -243,7 +243,7 @@ fn credentials_ui(
     view: &mut SettingsView,
     env: &str,
     fields: &mut Fields,
-    intents: &mut Vec<SettingsIntent>,
+    intents: &mut Vec<SettingsCommand>,
 ) {
     ui.label(RichText::new("Credentials").strong());
     if let Some(problem) = &view.credential_store_problem {
@@ -285,7 +285,7 @@ fn credentials_ui(
                 egui::Button::new(format!("Save {}", kind.label())),
             );
             if button.clicked() {
-                intents.push(SettingsIntent::SaveSecret {
+                intents.push(SettingsCommand::SaveSecret {
                     environment: env.to_string(),
                     kind,
                     secret: Secret::new(input.trim()),
@@ -301,7 +301,7 @@ fn station_ui(
     view: &mut SettingsView,
     fields: &mut Fields,
     errors: &FieldErrors,
-    intents: &mut Vec<SettingsIntent>,
+    intents: &mut Vec<SettingsCommand>,
 ) {
     ui.heading("Station");
     let draft = &mut view.draft;
@@ -380,7 +380,7 @@ fn station_ui(
         } else {
             view.saving = true;
             view.message = None;
-            intents.push(SettingsIntent::Save(Box::new(view.draft.clone())));
+            intents.push(SettingsCommand::Save(Box::new(view.draft.clone())));
         }
     }
 }

@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 use crate::station::print::{Dpi, PrintTarget, RAW_PORT, SpoolerPrinter, ZplPrinter};
 use crate::ui::form::FieldErrors;
 use crate::ui::form::{Fields, NARROW, WIDE};
-use crate::ui::settings::command::SettingsIntent;
+use crate::ui::settings::command::SettingsCommand;
 use crate::ui::settings::state::SettingsView;
 
 /// The printer problems to show (paths start with `printers`, which blocks saving).
@@ -31,12 +31,12 @@ fn port_of(text: &str) -> Option<u16> {
     text.trim().parse::<u16>().ok().filter(|p| *p > 0)
 }
 
-/// Draws both printers; the test buttons push [`SettingsIntent::TestPrint`].
+/// Draws both printers; the test buttons push [`SettingsCommand::TestPrint`].
 pub fn printers_ui(
     ui: &mut Ui,
     view: &mut SettingsView,
     fields: &mut Fields,
-    intents: &mut Vec<SettingsIntent>,
+    intents: &mut Vec<SettingsCommand>,
 ) {
     ui.heading("Printers");
     label_printer_ui(ui, view, fields, intents);
@@ -51,7 +51,7 @@ fn label_printer_ui(
     ui: &mut Ui,
     view: &mut SettingsView,
     fields: &mut Fields,
-    intents: &mut Vec<SettingsIntent>,
+    intents: &mut Vec<SettingsCommand>,
 ) {
     let mut on = view.draft.label_printer.is_some();
     if ui
@@ -104,7 +104,7 @@ fn label_printer_ui(
     {
         view.test_printing = true;
         view.test_print_message = Some("Sending a test label…".into());
-        intents.push(SettingsIntent::TestPrint(target));
+        intents.push(SettingsCommand::TestPrint(target));
     }
 }
 
@@ -112,7 +112,7 @@ fn document_printer_ui(
     ui: &mut Ui,
     view: &mut SettingsView,
     fields: &mut Fields,
-    intents: &mut Vec<SettingsIntent>,
+    intents: &mut Vec<SettingsCommand>,
 ) {
     let mut on = view.draft.document_printer.is_some();
     if ui
@@ -146,6 +146,6 @@ fn document_printer_ui(
     {
         view.test_printing = true;
         view.test_print_message = Some("Sending a test page…".into());
-        intents.push(SettingsIntent::TestPrint(target));
+        intents.push(SettingsCommand::TestPrint(target));
     }
 }

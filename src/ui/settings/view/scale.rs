@@ -5,13 +5,13 @@
 use egui::{RichText, Ui};
 
 use crate::station::scale::{Parity, Protocol, ScaleConfig};
-use crate::ui::settings::command::SettingsIntent;
+use crate::ui::settings::command::SettingsCommand;
 use crate::ui::settings::state::SettingsView;
 
 /// The baud rates scales come set to.
 const BAUDS: [u32; 5] = [1200, 2400, 4800, 9600, 19200];
 
-pub fn scale_ui(ui: &mut Ui, view: &mut SettingsView, intents: &mut Vec<SettingsIntent>) {
+pub fn scale_ui(ui: &mut Ui, view: &mut SettingsView, intents: &mut Vec<SettingsCommand>) {
     ui.heading("Scale");
     let config = &mut view.draft.scale;
     ui.horizontal(|ui| {
@@ -58,7 +58,7 @@ pub fn scale_ui(ui: &mut Ui, view: &mut SettingsView, intents: &mut Vec<Settings
                     *path = text.into();
                 }
                 if ui.button("Detect scales").clicked() {
-                    intents.push(SettingsIntent::DetectScales);
+                    intents.push(SettingsCommand::DetectScales);
                 }
                 for found in &view.scales_detected {
                     if ui
@@ -115,7 +115,7 @@ pub fn scale_ui(ui: &mut Ui, view: &mut SettingsView, intents: &mut Vec<Settings
             {
                 view.scale_reading = true;
                 view.scale_message = Some("Reading the scale…".into());
-                intents.push(SettingsIntent::ReadScale(view.draft.scale.clone()));
+                intents.push(SettingsCommand::ReadScale(view.draft.scale.clone()));
             }
             if let Some(message) = &view.scale_message {
                 ui.label(message);

@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 
 use crate::station::settings::Settings;
 use crate::ui::form::{Fields, WIDE};
-use crate::ui::settings::command::SettingsIntent;
+use crate::ui::settings::command::SettingsCommand;
 use crate::ui::settings::warehouse::WarehouseDraft;
 
 const URL_WIDTH: f32 = 360.0;
@@ -19,7 +19,7 @@ pub fn warehouse_settings_ui(
     settings: &mut Settings,
     fields: &mut Fields,
     credential_problem: Option<&str>,
-) -> Vec<SettingsIntent> {
+) -> Vec<SettingsCommand> {
     let mut intents = Vec::new();
     ui.heading("Warehouse");
     ui.horizontal(|ui| {
@@ -72,7 +72,7 @@ pub fn warehouse_settings_ui(
                 )
                 .clicked()
             {
-                intents.push(SettingsIntent::Enroll {
+                intents.push(SettingsCommand::Enroll {
                     url: draft.server().unwrap_or_default(),
                     fingerprint: draft.fingerprint(),
                     code: std::mem::take(&mut draft.code).trim().to_string(),
