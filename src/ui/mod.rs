@@ -15,8 +15,8 @@
 //!    has, so a scanner's whole code and its terminator are handled in one frame.
 //! 3. Draw the views; they read [`state::AppState`] and push [`command::Command`]s (text fields
 //!    edit a copy and emit the new text), never touching the network, the database or files.
-//! 4. Route the commands (`route::handle`): each goes, through [`features::Features`] (the one
-//!    list of features), to its feature's `handle` with that
+//! 4. Route the commands (`route::handle`): each goes to its feature's `handle` (the features
+//!    are listed once, in [`features`]) with that
 //!    feature's state and a [`desk::Desk`] (notices, focus, Retry, the settings to read, a way to
 //!    start jobs and to ask another feature for something) — never the whole app. A job in flight
 //!    is a state value (`LabelJob::Polling`, `Request::Pending`, ...) so its button is disabled
