@@ -163,7 +163,7 @@ fn a_value_range_in_the_description_is_chosen_by_the_items_unit_value() {
 }
 
 #[test]
-fn brackets_are_read_per_pair_each_dozen_gross_kg_set_and_packing_content() {
+fn brackets_are_read_per_pair_each_dozen_gross_kg_set_packing_content_and_side() {
     let read = |text: &str| Bracket::all_in(text, |thing| vec![thing.trim().to_string()]);
     let one = |text: &str| {
         let brackets = read(text);
@@ -215,6 +215,14 @@ fn brackets_are_read_per_pair_each_dozen_gross_kg_set_and_packing_content() {
             "olive oil (excl. in immediate packings of > 5 kg)",
             (Per::Content, excl("5000"), None, true),
         ),
+        (
+            "enclosed in a square the side of which is less than 7 cm",
+            (Per::Side, None, excl("7"), false),
+        ),
+        (
+            "enclosed in a square the side of which is <= 80 mm",
+            (Per::Side, None, incl("8"), false),
+        ),
     ];
     for (text, expected) in cases {
         assert_eq!(one(text), expected, "{text}");
@@ -243,6 +251,7 @@ fn an_item_is_in_a_bracket_only_where_the_cart_can_tell() {
         weight: grams.map(|g| Weight::new(d(g), WeightUnit::Gram)),
         pieces: pieces.map(d),
         set,
+        side: None,
     };
     let dozen = bracket("valued over $5.25 per dozen");
     let set = bracket("aggregate value not over $38");
@@ -463,4 +472,48 @@ fn an_exclusion_does_not_make_a_line_the_catch_all() {
     };
     assert!(!line("EU", "69120023"));
     assert!(line("CA", "16010021"));
+}
+
+/// "Ink cartridges for printers/copiers" names cartridges for printers: the slash is an "or".
+#[test]
+fn a_slash_between_words_is_an_or() {
+    let tables = Tables::load().unwrap();
+    let gb = tables.schedule("GB").unwrap();
+    let cartridges = choose(
+        gb,
+        "321590",
+        || text("Compatible ink cartridges for inkjet printers", "Office"),
+        Unit::default(),
+    )
+    .unwrap();
+    assert_eq!(cartridges.line.code, "32159020", "{cartridges:?}");
+    let units = &gb.line("32159020").unwrap().described().units;
+    assert!(
+        units
+            .iter()
+            .any(|u| !u.contains(&"printer".to_string()) && u.contains(&"copier".to_string())),
+        "{units:?}"
+    );
+}
+
+/// A tile's size decides AU 6907.21: "the side of which is less than 7 cm" is not a 60 cm
+/// tile's; a 5 cm tile may be either line; a mosaic sheet's size is not its tiles'.
+#[test]
+fn a_tile_is_measured_by_the_sides_its_words_give() {
+    let tables = Tables::load().unwrap();
+    let au = tables.schedule("AU").unwrap();
+    let tile = |name: &str| choose(au, "690721", || text(name, "Tiles"), Unit::default()).unwrap();
+    let large = tile("Porcelain floor tiles 60 x 60 cm, box of 4");
+    assert_eq!(
+        (large.line.code, large.unsure.len()),
+        ("69072190", 0),
+        "{large:?}"
+    );
+    assert_eq!(tile("Porcelain wall tiles 30x60 cm").line.code, "69072190");
+    assert!(!tile("Porcelain wall tiles 5 x 5 cm").unsure.is_empty());
+    assert!(
+        !tile("Porcelain mosaic tiles, sheet 30 x 30 cm")
+            .unsure
+            .is_empty()
+    );
 }

@@ -25,6 +25,10 @@ pub enum Per {
     Set,
     /// The net content of the item's packing, in grams.
     Content,
+    /// The side of the square the item's largest face fits in, in centimetres ("tiles … the
+    /// largest surface area of which is capable of being enclosed in a square the side of
+    /// which is less than 7 cm").
+    Side,
 }
 
 /// One end of a bracket.
@@ -64,6 +68,9 @@ pub struct Measures {
     pub pieces: Option<Decimal>,
     /// Its words call it a set.
     pub set: bool,
+    /// The longest side its words give, in centimetres ("60 x 60 cm" tiles): the side of the
+    /// square its largest face fits in.
+    pub side: Option<Decimal>,
 }
 
 impl Bracket {
@@ -105,6 +112,7 @@ impl Bracket {
                 Some((per_kg(grams), per_kg(grams * NET_SHARE_LEAST)))
             }
             Per::Content => Some((grams? * NET_SHARE_LEAST, grams?)),
+            Per::Side => exact(item.side?),
         }
     }
 
@@ -140,6 +148,20 @@ impl Bracket {
                     }
                 }
             }
+            for (at, _) in piece.match_indices(SIDE_MARKER) {
+                if let Some((lower, upper, _)) = bounds(&piece[at + SIDE_MARKER.len()..], length) {
+                    let per = Per::Side;
+                    let (thing, outside) = (Vec::new(), false);
+                    let bracket = Bracket {
+                        per,
+                        lower,
+                        upper,
+                        thing,
+                        outside,
+                    };
+                    found.push((at, bracket, piece));
+                }
+            }
             if found.len() == from
                 && CONTENT_MARKERS.iter().any(|m| piece.contains(m))
                 && let Some((at, b)) = content_in(piece)
@@ -152,7 +174,7 @@ impl Bracket {
             .into_iter()
             .map(|(at, mut bracket, piece)| {
                 bracket.outside = in_exclusion(piece, at);
-                if several && bracket.per != Per::Content {
+                if several && !matches!(bracket.per, Per::Content | Per::Side) {
                     bracket.thing = stem(thing_named(&piece[..at]));
                 }
                 bracket
@@ -185,6 +207,9 @@ fn in_exclusion(text: &str, at: usize) -> bool {
             .is_some_and(|from| !text[from..at].contains(')'))
     })
 }
+
+/// What a size bracket follows: "enclosed in a square the side of which is less than 7 cm".
+const SIDE_MARKER: &str = "the side of which is ";
 
 /// Phrases a value bracket follows.
 const VALUE_MARKERS: [&str; 2] = ["valued ", "aggregate value "];
@@ -333,6 +358,19 @@ fn mass(text: &str) -> Option<(Decimal, &str)> {
             // "1 gross" is no mass, nor "200 g/m²" (a fabric's weight per area).
             (!after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '/'))
                 .then(|| (n * Decimal::from(grams), after))
+        })
+}
+
+/// A length at the start of `text`, in centimetres: "7 cm", "80 mm".
+fn length(text: &str) -> Option<(Decimal, &str)> {
+    let (n, rest) = number(text)?;
+    [(" cm", 1), ("cm", 1), (" mm", 10), ("mm", 10)]
+        .into_iter()
+        .find_map(|(unit, per_cm)| {
+            let after = rest.strip_prefix(unit)?;
+            // "38.7 cm2" is an area.
+            (!after.starts_with(|c: char| c.is_alphanumeric() || c == '²'))
+                .then(|| (n / Decimal::from(per_cm), after))
         })
 }
 

@@ -231,13 +231,32 @@ fn named_units(own: &str) -> Vec<Vec<String>> {
         .filter_map(|part| part.split(" as defined").next())
         .flat_map(|part| part.split(" or "))
         .flat_map(|part| part.split(" and "))
+        .flat_map(alternatives)
         .filter_map(|part| {
-            let mut unit = thing_words(part);
+            let mut unit = thing_words(&part);
             unit.sort_unstable();
             unit.dedup();
             (!unit.is_empty()).then_some(unit)
         })
         .collect()
+}
+
+/// A part read once for each of its slash alternatives: "ink cartridges for printers/copiers"
+/// names cartridges for printers and cartridges for copiers, not cartridges for both. Only
+/// words are alternatives ("g/m²" is a unit).
+fn alternatives(part: &str) -> Vec<String> {
+    let is_word = |w: &str| w.len() >= 3 && w.chars().all(|c| c.is_alphabetic() || c == '-');
+    let slashed = part.split_whitespace().find_map(|token| {
+        let options: Vec<&str> = token.split('/').collect();
+        (options.len() > 1 && options.iter().all(|o| is_word(o))).then_some((token, options))
+    });
+    match slashed {
+        Some((token, options)) => options
+            .iter()
+            .flat_map(|option| alternatives(&part.replacen(token, option, 1)))
+            .collect(),
+        None => vec![part.to_string()],
+    }
 }
 
 /// The words that name a thing ("wheeled toys"): stemmed as [`base_stems`], without filler.
