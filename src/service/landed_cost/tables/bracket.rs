@@ -1,6 +1,7 @@
-//! The value and content brackets a national line states ("valued over $3 but not over
+//! The value, content and size brackets a national line states ("valued over $3 but not over
 //! $6.50/pair", "cups valued over $5.25 per dozen", "in immediate packings of a net content of
-//! <= 1 kg"), and whether an item falls in them. An item is measured as well as the cart
+//! <= 1 kg", "a square the side of which is less than 7 cm"), and whether an item falls in
+//! them. An item is measured as well as the cart
 //! allows: a weight is the parcel's, packaging included, so a content bracket near the item's
 //! weight cannot be told, and says so rather than guess.
 
