@@ -1,6 +1,7 @@
 //! A supervisor cancels a shipment: a wrong PIN is refused, the right one unlocks, the
 //! confirmation names the order and shipment, and the canceled shipment cannot be labelled.
 
+use crate::ui::open_order;
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable};
@@ -26,7 +27,7 @@ fn cancel_with_a_wrong_then_the_right_pin() {
         shows(h, "Wrong PIN — 2 tries left"),
         "the wrong PIN is refused"
     );
-    let open = h.state().state().features.packing.open.as_ref().unwrap();
+    let open = open_order(h);
     assert_eq!(open.cancel, CancelFlow::Unlocking);
 
     enter_pin(h, PIN);
@@ -40,7 +41,7 @@ fn cancel_with_a_wrong_then_the_right_pin() {
         app.state().features.packing.open.as_ref().unwrap().cancel == CancelFlow::Closed
     });
 
-    let open = h.state().state().features.packing.open.as_ref().unwrap();
+    let open = open_order(h);
     assert_eq!(open.order.shipments[0].status, OrderStatus::Canceled);
     assert!(open.order.shipments[0].cancellation.is_some());
     let button = h.get_by_label("Get label (F2)");

@@ -4,6 +4,7 @@
 //! named at the item when the order opens, and its documents are not printed; the exporter is
 //! set in Settings by a supervisor, for every desk.
 
+use crate::ui::open_order;
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable};
 use packdesk::station::db::{Paper, StationDb};
@@ -36,16 +37,7 @@ fn label_everything(h: &mut AppHarness) {
 }
 
 fn label_id(h: &AppHarness) -> packdesk::station::db::LabelId {
-    match &h
-        .state()
-        .state()
-        .features
-        .packing
-        .open
-        .as_ref()
-        .unwrap()
-        .label
-    {
+    match &open_order(h).label {
         LabelJob::Ready { label, .. } => *label,
         other => panic!("no label: {other:?}"),
     }
@@ -133,16 +125,7 @@ fn a_parcel_to_japan_gets_its_customs_documents_made_shown_and_printed() {
     let cn22_id = cn22.unwrap().id.0;
     assert_eq!(jobs_of(cn22_id), [("sent".to_string(), false)]);
     let printed = crate::printing::printed(&printer, 1);
-    let tracking = match &h
-        .state()
-        .state()
-        .features
-        .packing
-        .open
-        .as_ref()
-        .unwrap()
-        .label
-    {
+    let tracking = match &open_order(h).label {
         LabelJob::Ready { tracking_code, .. } => tracking_code.clone(),
         _ => unreachable!(),
     };

@@ -1,6 +1,7 @@
 //! Errors a person can act on: a 422 shown next to the field it names, a network failure shown
 //! as "offline" with a Retry that loses nothing, and rejected credentials pointing to Settings.
 
+use crate::ui::open_order;
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable};
@@ -104,7 +105,7 @@ fn a_422_is_shown_next_to_the_quantity_it_names() {
     press(h, Key::F2);
     wait_for_label(h);
 
-    let open = h.state().state().features.packing.open.as_ref().unwrap();
+    let open = open_order(h);
     assert!(
         matches!(open.label, LabelJob::Failed(Failure::Fields(_))),
         "{:?}",
@@ -285,24 +286,14 @@ fn refused_fulfillment() -> (Staging, Option<server::RunningService>) {
     pack_everything(h, staging.number);
     press(h, Key::F2);
     wait_for_label(h);
-    assert!(matches!(
-        h.state()
-            .state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .label,
-        LabelJob::Ready { .. }
-    ));
+    assert!(matches!(open_order(h).label, LabelJob::Ready { .. }));
     press(h, Key::F4);
     // The fulfillment is recorded at once and queued; the service refuses the old API key, so
     // the entry waits in the Outbox tab with the reason.
     wait_until(h, "the refusal in the outbox", |app| {
         app.state().features.outbox.summary.needs_attention == 1
     });
-    let open = h.state().state().features.packing.open.as_ref().unwrap();
+    let open = open_order(h);
     assert!(matches!(open.fulfill, Request::Done(_)));
     assert!(shows(h, "1 needs attention"));
     click(h, "Show what needs attention");

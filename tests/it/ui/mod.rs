@@ -22,6 +22,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable};
 use packdesk::demo::orders::{DemoOrder, demo_orders};
 use packdesk::station::settings::Settings;
+use packdesk::ui::packing::OpenOrder;
 use packdesk::ui::status::Startup;
 use packdesk::ui::{AppConfig, PackdeskApp};
 use tempfile::TempDir;
@@ -245,6 +246,12 @@ pub fn shows(harness: &AppHarness, text: &str) -> bool {
 }
 
 /// The demo order with this index (see `demo::orders::demo_order`).
+/// The order open at the desk; the test fails when none is.
+pub fn open_order(harness: &AppHarness) -> &OpenOrder {
+    let open = &harness.state().state().features.packing.open;
+    open.as_ref().expect("an order is open")
+}
+
 pub fn demo(index: usize) -> DemoOrder {
     demo_orders(time::OffsetDateTime::now_utc()).swap_remove(index)
 }

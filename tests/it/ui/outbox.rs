@@ -2,6 +2,7 @@
 //! started again, and the "needs attention" list corrected and resent, or discarded by a
 //! supervisor.
 
+use crate::ui::open_order;
 use std::time::Duration;
 
 use egui::Key;
@@ -35,16 +36,7 @@ fn a_pending_label_settles_after_a_restart() {
             LabelJob::Polling { .. }
         )
     });
-    let parcel = h
-        .state()
-        .state()
-        .features
-        .packing
-        .open
-        .as_ref()
-        .unwrap()
-        .parcel
-        .unwrap();
+    let parcel = open_order(h).parcel.unwrap();
 
     // Closed while the service still makes the label; started again on the same files.
     let mut station = station.restart(config);
@@ -54,14 +46,7 @@ fn a_pending_label_settles_after_a_restart() {
     });
     open_by_scan(h, order.number);
     assert_eq!(
-        h.state()
-            .state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .parcel,
+        open_order(h).parcel,
         Some(parcel),
         "the packed parcel is picked up again"
     );
@@ -70,7 +55,7 @@ fn a_pending_label_settles_after_a_restart() {
         matches!(open.label, LabelJob::Ready { .. })
             && matches!(open.preview, Preview::Ready { .. })
     });
-    let open = h.state().state().features.packing.open.as_ref().unwrap();
+    let open = open_order(h);
     let labels = &open.order.parcel(parcel).unwrap().1.labels;
     assert_eq!(labels.len(), 1, "the pending label settled in place");
     assert_eq!(labels[0].status, LabelStatus::Success);

@@ -1,6 +1,7 @@
 //! The packer's flow: scan the order open, pack two of its three SKUs, notice a unit slip, get
 //! the label (preview rendered from the ZPL), mark the parcel fulfilled, see the status change.
 
+use crate::ui::open_order;
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
@@ -55,7 +56,7 @@ fn scan_pack_two_of_three_skus_label_and_fulfill() {
         matches!(open.label, LabelJob::Ready { .. } | LabelJob::Failed(_))
             && !matches!(open.preview, Preview::Rendering)
     });
-    let open = h.state().state().features.packing.open.as_ref().unwrap();
+    let open = open_order(h);
     let LabelJob::Ready { tracking_code, .. } = &open.label else {
         panic!("no label: {:?}", open.label);
     };
@@ -67,7 +68,7 @@ fn scan_pack_two_of_three_skus_label_and_fulfill() {
     assert!(shows(h, &format!("Label ready — tracking {tracking_code}")));
 
     mark_fulfilled(h);
-    let open = h.state().state().features.packing.open.as_ref().unwrap();
+    let open = open_order(h);
     assert_eq!(
         open.fulfill,
         Request::Done("Parcel fulfilled — queued for sending.".into())
@@ -99,16 +100,7 @@ fn scan_pack_two_of_three_skus_label_and_fulfill() {
         let open = app.state().features.packing.open.as_ref().unwrap();
         !open.fulfill.pending() && open.order.shipments[0].status == OrderStatus::Fulfilled
     });
-    let shipment = &h
-        .state()
-        .state()
-        .features
-        .packing
-        .open
-        .as_ref()
-        .unwrap()
-        .order
-        .shipments[0];
+    let shipment = &open_order(h).order.shipments[0];
     let fulfillments: Vec<_> = shipment.fulfillments().collect();
     assert_eq!(fulfillments.len(), 2, "one fulfillment per parcel");
     assert_ne!(
@@ -218,19 +210,7 @@ fn scanned_skus_fill_the_parcel_and_a_double_read_is_ignored() {
     scan(h, &sku);
     scan(h, &sku);
     h.step();
-    let quantity = |h: &super::AppHarness| {
-        h.state()
-            .state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .form
-            .lines[2]
-            .quantity
-            .clone()
-    };
+    let quantity = |h: &super::AppHarness| open_order(h).form.lines[2].quantity.clone();
     assert_eq!(quantity(h), "1", "the second read came within the window");
     assert!(shows(h, "Ignored a repeated read"));
     std::thread::sleep(packdesk::ui::REPEATED_SCAN_WINDOW);

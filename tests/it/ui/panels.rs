@@ -2,6 +2,7 @@
 //! orders table; a first PIN set in Settings (no current PIN to ask for yet) unlocks canceling
 //! at once and locks the supervisor's settings.
 
+use crate::ui::open_order;
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable};
 use packdesk::station::settings::Settings;
@@ -166,17 +167,7 @@ fn a_pin_set_in_settings_unlocks_canceling() {
     open_by_scan(h, demo(0).number);
     held(h);
     press(h, Key::F8);
-    assert_eq!(
-        h.state()
-            .state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .cancel,
-        CancelFlow::Unlocking
-    );
+    assert_eq!(open_order(h).cancel, CancelFlow::Unlocking);
     // The file is written by a job: let it finish.
     settle(h);
     let saved = Settings::load(&station_settings_path(h)).unwrap();

@@ -2,6 +2,7 @@
 //! pseudo-terminal. Its reading shows beside the weight field; a stable one fills the weight in
 //! the field's unit and the label request carries it; a weight the packer typed stays.
 
+use crate::ui::open_order;
 use std::io::{Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -73,16 +74,7 @@ impl Drop for SicsScale {
 }
 
 fn weight_field(h: &AppHarness) -> String {
-    h.state()
-        .state()
-        .features
-        .packing
-        .open
-        .as_ref()
-        .unwrap()
-        .form
-        .weight
-        .clone()
+    open_order(h).form.weight.clone()
 }
 
 #[test]
@@ -129,15 +121,7 @@ fn a_stable_reading_fills_the_weight_and_a_typed_one_stays() {
             == "420"
     });
     assert!(shows(h, "Scale: 0.420 kg, stable"));
-    let form = &h
-        .state()
-        .state()
-        .features
-        .packing
-        .open
-        .as_ref()
-        .unwrap()
-        .form;
+    let form = &open_order(h).form;
     assert_eq!(form.weight_unit, WeightUnit::Gram);
 
     // The label request carries it: the parcel is recorded at 420 g.

@@ -3,6 +3,7 @@
 //! supervisor unlocks them (the same unlock as canceling); and three wrong PINs lock the unlock
 //! even across a restart.
 
+use crate::ui::open_order;
 use std::time::Instant;
 
 use egui::Key;
@@ -175,17 +176,7 @@ fn three_wrong_pins_keep_the_unlock_locked_across_a_restart() {
     click(h, "Orders");
     open_by_scan(h, demo(0).number);
     press(h, Key::F8);
-    assert_eq!(
-        h.state()
-            .state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .cancel,
-        CancelFlow::Unlocking
-    );
+    assert_eq!(open_order(h).cancel, CancelFlow::Unlocking);
     assert!(disabled(h, "PIN"), "the cancel dialog takes no PIN either");
 }
 
@@ -234,17 +225,7 @@ fn a_supervisors_settings_are_read_only_until_unlocked() {
     click(h, "Orders");
     open_by_scan(h, demo(0).number);
     press(h, Key::F8);
-    assert_eq!(
-        h.state()
-            .state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .cancel,
-        CancelFlow::Confirming
-    );
+    assert_eq!(open_order(h).cancel, CancelFlow::Confirming);
     press(h, Key::Escape);
 
     // Locked again (here as the outbox's button does): read-only again, what was typed kept.

@@ -3,6 +3,7 @@
 //! away mid-session (said plainly, nothing half-recorded, back by itself); a desk enrolled in
 //! Settings; and a desk given a database instead, told what to do.
 
+use crate::ui::open_order;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -194,38 +195,12 @@ fn two_desks_at_one_warehouse_server_see_each_others_orders_and_fulfillments() {
         )
     });
     assert!(
-        matches!(
-            b.state()
-                .state()
-                .features
-                .packing
-                .open
-                .as_ref()
-                .unwrap()
-                .label,
-            LabelJob::Ready { .. }
-        ),
+        matches!(open_order(b).label, LabelJob::Ready { .. }),
         "{:?}",
-        b.state()
-            .state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .label
+        open_order(b).label
     );
     mark_fulfilled(b);
-    let status_b = b
-        .state()
-        .state()
-        .features
-        .packing
-        .open
-        .as_ref()
-        .unwrap()
-        .order
-        .status;
+    let status_b = open_order(b).order.status;
     assert_ne!(status_b, OrderStatus::Open);
 
     // Desk A sees B's fulfillment at once.
@@ -280,14 +255,7 @@ fn a_warehouse_server_that_goes_away_says_so_records_nothing_and_comes_back() {
         matches!(label, LabelJob::Failed(_))
     });
     assert!(matches!(
-        h.state()
-            .state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .label,
+        open_order(h).label,
         LabelJob::Failed(Failure::WarehouseUnreachable)
     ));
     assert!(shows(h, WAREHOUSE_UNREACHABLE), "said on the action");
@@ -362,14 +330,7 @@ fn a_parcel_whose_answer_was_lost_is_asked_again_with_its_key_and_recorded_once(
     });
     assert_eq!(relay.cuts(), 1);
     assert!(matches!(
-        h.state()
-            .state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .label,
+        open_order(h).label,
         LabelJob::Failed(Failure::WarehouseUnreachable)
     ));
     assert!(shows(h, WAREHOUSE_UNREACHABLE), "said on the action");

@@ -3,6 +3,7 @@
 //! has it, and may pack once the first leaves); a supervisor takes a claim over; and a
 //! cancellation at one desk reaches the packer's open view at the other at once.
 
+use crate::ui::open_order;
 use std::time::{Duration, Instant};
 
 use egui::Key;
@@ -15,15 +16,7 @@ use crate::ui::{AppHarness, click, demo, open_by_scan, press, shows, wait_until}
 use packdesk::ui::PackdeskApp;
 
 fn claim(h: &AppHarness) -> ClaimState {
-    h.state()
-        .state()
-        .features
-        .packing
-        .open
-        .as_ref()
-        .unwrap()
-        .claim
-        .clone()
+    open_order(h).claim.clone()
 }
 
 /// Whether the desk holds the open shipment's claim.
@@ -82,7 +75,7 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
     b.key_press_modifiers(egui::Modifiers::COMMAND, Key::E);
     b.step();
     press(b, Key::F2);
-    let open = b.state().state().features.packing.open.as_ref().unwrap();
+    let open = open_order(b);
     assert_eq!(open.label, LabelJob::Idle);
     assert!(
         open.form

@@ -2,6 +2,7 @@
 //! (and fulfilled) reprints at another desk's printer with the provider gone, by a packer (not
 //! by customer service, who is told which role it needs), byte for byte what the server kept.
 
+use crate::ui::open_order;
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable};
 use packdesk::station::print::Dpi;
@@ -60,7 +61,7 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
         )
     });
     let (tracking, zpl_at_bench) = {
-        let open = b.state().state().features.packing.open.as_ref().unwrap();
+        let open = open_order(b);
         assert!(
             matches!(open.label, LabelJob::Ready { .. }),
             "{:?}",
@@ -97,17 +98,7 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
             .accesskit_node()
             .is_disabled()
     );
-    let label = s2
-        .state()
-        .state()
-        .features
-        .packing
-        .open
-        .as_ref()
-        .unwrap()
-        .order
-        .shipments[0]
-        .parcels[0]
+    let label = open_order(s2).order.shipments[0].parcels[0]
         .latest_label()
         .unwrap()
         .id;
@@ -124,17 +115,7 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
     // Pressed again while nothing started: a click in the frame the order's reload redrew
     // the history in is lost.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while matches!(
-        s2.state()
-            .state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .print,
-        packdesk::ui::packing::Request::Idle
-    ) {
+    while matches!(open_order(s2).print, packdesk::ui::packing::Request::Idle) {
         assert!(
             std::time::Instant::now() < deadline,
             "the reprint never started"
@@ -153,19 +134,7 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
             .pending()
     });
     let printed = crate::printing::printed(&printer, 1);
-    assert_eq!(
-        printed.len(),
-        1,
-        "{:?}",
-        s2.state()
-            .state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .print
-    );
+    assert_eq!(printed.len(), 1, "{:?}", open_order(s2).print);
     let zpl = &printed[0];
     assert!(zpl.starts_with("^XA") && zpl.contains(&tracking), "{zpl}");
     let db_zpl = warehouse

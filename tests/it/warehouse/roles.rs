@@ -4,6 +4,7 @@
 //! customer service submits a quote as an order that a packing station sees live; and the
 //! order's events name who did what at which desk.
 
+use crate::ui::open_order;
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable};
 use packdesk::ui::command::Command;
@@ -100,14 +101,7 @@ fn each_role_does_its_own_work_and_the_record_says_who() {
         b.state().state().shell.notices
     );
     assert_eq!(
-        b.state()
-            .state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .cancel,
+        open_order(b).cancel,
         packdesk::ui::packing::CancelFlow::Closed
     );
     assert!(b.get_by_label("Settings").accesskit_node().is_disabled());
