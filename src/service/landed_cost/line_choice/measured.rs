@@ -24,15 +24,20 @@ const COUNTED: [&str; 8] = [
 ];
 const COUNTING: [&str; 4] = ["set", "pack", "box", "case"];
 
-/// The item's measures; `product` is its stemmed words, sorted.
-pub(super) fn measures(unit: &Unit, text: &ProductText, product: &[String]) -> Measures {
+/// The item's measures; `product` is its stemmed words, sorted; its size only when `sized`.
+pub(super) fn measures(
+    unit: &Unit,
+    text: &ProductText,
+    product: &[String],
+    sized: bool,
+) -> Measures {
     Measures {
         value: unit.value,
         weight: unit.weight,
         pieces: pieces(&text.name).or_else(|| pieces(&text.description)),
         set: product.binary_search(&"set".to_string()).is_ok(),
         // A mosaic's sheet is not its tiles' size.
-        side: if product.binary_search(&"mosaic".to_string()).is_ok() {
+        side: if !sized || product.binary_search(&"mosaic".to_string()).is_ok() {
             None
         } else {
             side(&text.name).or_else(|| side(&text.description))

@@ -17,7 +17,7 @@ pub use why::Why;
 
 use super::classify::ProductText;
 use super::phrase::Words;
-use super::tables::{NationalLine, Schedule, stem_all};
+use super::tables::{NationalLine, Per, Schedule, stem_all};
 
 /// Which rate a quote charges when the product's words leave national lines at different
 /// rates possible; either way the duty line says the quote is not guaranteed and names them.
@@ -124,7 +124,12 @@ fn among<'t>(
     let has = |w: &String| product.binary_search(w).is_ok();
     // A line for another range of unit values or contents is not this item's; one the cart
     // cannot measure against stays possible.
-    let item = measured::measures(unit, &text, &product);
+    // Reading a size from the words costs a scan of them: only for lines that state one.
+    let sized = candidates.iter().any(|l| {
+        let brackets = &l.described().brackets;
+        brackets.iter().flatten().any(|b| b.per == Per::Side)
+    });
+    let item = measured::measures(unit, &text, &product, sized);
     let in_range: Vec<&'t NationalLine> = candidates
         .iter()
         .copied()
