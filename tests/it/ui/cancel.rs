@@ -1,6 +1,7 @@
 //! A supervisor cancels a shipment: a wrong PIN is refused, the right one unlocks, the
 //! confirmation names the order and shipment, and the canceled shipment cannot be labelled.
 
+use crate::ui::open_in;
 use crate::ui::open_order;
 use egui::Key;
 use egui::accesskit::Role;
@@ -38,7 +39,7 @@ fn cancel_with_a_wrong_then_the_right_pin() {
     );
     click(h, &format!("Cancel shipment S1 of order {}", order.number));
     wait_until(h, "the cancellation", |app| {
-        app.state().features.packing.open.as_ref().unwrap().cancel == CancelFlow::Closed
+        open_in(app).cancel == CancelFlow::Closed
     });
 
     let open = open_order(h);

@@ -4,6 +4,7 @@
 //! named at the item when the order opens, and its documents are not printed; the exporter is
 //! set in Settings by a supervisor, for every desk.
 
+use crate::ui::open_in;
 use crate::ui::open_order;
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable};
@@ -30,7 +31,7 @@ fn label_everything(h: &mut AppHarness) {
     press(h, Key::F2);
     wait_until(h, "the label", |app| {
         matches!(
-            app.state().features.packing.open.as_ref().unwrap().label,
+            open_in(app).label,
             LabelJob::Ready { .. } | LabelJob::Failed(_)
         )
     });

@@ -1,6 +1,7 @@
 //! Errors a person can act on: a 422 shown next to the field it names, a network failure shown
 //! as "offline" with a Retry that loses nothing, and rejected credentials pointing to Settings.
 
+use crate::ui::open_in;
 use crate::ui::open_order;
 use egui::Key;
 use egui::accesskit::Role;
@@ -47,7 +48,7 @@ fn address(
 
 fn wait_for_label(h: &mut AppHarness) {
     wait_until(h, "the label answer", |app| {
-        let open = app.state().features.packing.open.as_ref().unwrap();
+        let open = open_in(app);
         matches!(open.label, LabelJob::Ready { .. } | LabelJob::Failed(_))
     });
 }
@@ -268,10 +269,7 @@ fn offline_shows_retry_and_loses_nothing() {
     let _running = staging.runtime.block_on(server::start(serve)).unwrap();
     press(h, Key::F5);
     wait_until(h, "the label after the retry", |app| {
-        matches!(
-            app.state().features.packing.open.as_ref().unwrap().label,
-            LabelJob::Ready { .. }
-        )
+        matches!(open_in(app).label, LabelJob::Ready { .. })
     });
     assert_eq!(h.state().state().shell.connection, Connection::Online);
     assert!(h.query_by_label("Online").is_some());

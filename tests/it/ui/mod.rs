@@ -248,7 +248,12 @@ pub fn shows(harness: &AppHarness, text: &str) -> bool {
 /// The demo order with this index (see `demo::orders::demo_order`).
 /// The order open at the desk; the test fails when none is.
 pub fn open_order(harness: &AppHarness) -> &OpenOrder {
-    let open = &harness.state().state().features.packing.open;
+    open_in(harness.state())
+}
+
+/// The order open in the app; the test fails when none is.
+pub fn open_in(app: &PackdeskApp) -> &OpenOrder {
+    let open = &app.state().features.packing.open;
     open.as_ref().expect("an order is open")
 }
 

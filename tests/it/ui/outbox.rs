@@ -2,6 +2,7 @@
 //! started again, and the "needs attention" list corrected and resent, or discarded by a
 //! supervisor.
 
+use crate::ui::open_in;
 use crate::ui::open_order;
 use std::time::Duration;
 
@@ -31,10 +32,7 @@ fn a_pending_label_settles_after_a_restart() {
     type_into(h, "Weight (F6)", "400");
     press(h, Key::F2);
     wait_until(h, "a pending answer", |app| {
-        matches!(
-            app.state().features.packing.open.as_ref().unwrap().label,
-            LabelJob::Polling { .. }
-        )
+        matches!(open_in(app).label, LabelJob::Polling { .. })
     });
     let parcel = open_order(h).parcel.unwrap();
 
@@ -51,7 +49,7 @@ fn a_pending_label_settles_after_a_restart() {
         "the packed parcel is picked up again"
     );
     wait_until(h, "the label after the restart", |app| {
-        let open = app.state().features.packing.open.as_ref().unwrap();
+        let open = open_in(app);
         matches!(open.label, LabelJob::Ready { .. })
             && matches!(open.preview, Preview::Ready { .. })
     });

@@ -1,6 +1,7 @@
 //! The packer's flow: scan the order open, pack two of its three SKUs, notice a unit slip, get
 //! the label (preview rendered from the ZPL), mark the parcel fulfilled, see the status change.
 
+use crate::ui::open_in;
 use crate::ui::open_order;
 use egui::Key;
 use egui::accesskit::Role;
@@ -52,7 +53,7 @@ fn scan_pack_two_of_three_skus_label_and_fulfill() {
 
     press(h, Key::F2);
     wait_until(h, "the label", |app| {
-        let open = app.state().features.packing.open.as_ref().unwrap();
+        let open = open_in(app);
         matches!(open.label, LabelJob::Ready { .. } | LabelJob::Failed(_))
             && !matches!(open.preview, Preview::Rendering)
     });
@@ -91,13 +92,13 @@ fn scan_pack_two_of_three_skus_label_and_fulfill() {
     press(h, Key::F2);
     wait_until(h, "the second label", |app| {
         matches!(
-            app.state().features.packing.open.as_ref().unwrap().label,
+            open_in(app).label,
             LabelJob::Ready { .. } | LabelJob::Failed(_)
         )
     });
     mark_fulfilled(h);
     wait_until(h, "the second fulfillment", |app| {
-        let open = app.state().features.packing.open.as_ref().unwrap();
+        let open = open_in(app);
         !open.fulfill.pending() && open.order.shipments[0].status == OrderStatus::Fulfilled
     });
     let shipment = &open_order(h).order.shipments[0];
@@ -155,29 +156,17 @@ fn a_pending_label_is_polled_visibly_then_printed_to_a_zpl_printer() {
     h.step();
     press(h, Key::F2);
     wait_until(h, "a pending answer", |app| {
-        matches!(
-            app.state().features.packing.open.as_ref().unwrap().label,
-            LabelJob::Polling { .. }
-        )
+        matches!(open_in(app).label, LabelJob::Polling { .. })
     });
     assert!(shows(h, "Label pending at the service — asking again in"));
     wait_until(h, "the label", |app| {
-        let open = app.state().features.packing.open.as_ref().unwrap();
+        let open = open_in(app);
         matches!(open.label, LabelJob::Ready { .. })
             && matches!(open.preview, Preview::Ready { .. })
     });
 
     press_ctrl(h, Key::P);
-    wait_until(h, "the print answer", |app| {
-        !app.state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .print
-            .pending()
-    });
+    wait_until(h, "the print answer", |app| !open_in(app).print.pending());
     // A parcel to the US also gets its CN22, printed by itself to the same thermal printer.
     let printed = crate::printing::printed(&printer, 2);
     assert_eq!(printed.len(), 2, "the label and the CN22");

@@ -2,6 +2,7 @@
 //! orders table; a first PIN set in Settings (no current PIN to ask for yet) unlocks canceling
 //! at once and locks the supervisor's settings.
 
+use crate::ui::open_in;
 use crate::ui::open_order;
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable};
@@ -179,7 +180,7 @@ fn a_pin_set_in_settings_unlocks_canceling() {
 fn held(h: &mut super::AppHarness) {
     wait_until(h, "the claim", |app| {
         matches!(
-            app.state().features.packing.open.as_ref().unwrap().claim,
+            open_in(app).claim,
             packdesk::ui::packing::ClaimState::Ours { .. }
         )
     });

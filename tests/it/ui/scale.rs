@@ -2,6 +2,7 @@
 //! pseudo-terminal. Its reading shows beside the weight field; a stable one fills the weight in
 //! the field's unit and the label request carries it; a weight the packer typed stays.
 
+use crate::ui::open_in;
 use crate::ui::open_order;
 use std::io::{Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -110,15 +111,7 @@ fn a_stable_reading_fills_the_weight_and_a_typed_one_stays() {
     // Stable: the weight is filled in grams (the field's unit), exactly.
     scale.set("S S      0.420 kg");
     wait_until(h, "the stable reading", |app| {
-        app.state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .form
-            .weight
-            == "420"
+        open_in(app).form.weight == "420"
     });
     assert!(shows(h, "Scale: 0.420 kg, stable"));
     let form = &open_order(h).form;
@@ -128,7 +121,7 @@ fn a_stable_reading_fills_the_weight_and_a_typed_one_stays() {
     press(h, Key::F2);
     wait_until(h, "the label", |app| {
         matches!(
-            app.state().features.packing.open.as_ref().unwrap().label,
+            open_in(app).label,
             LabelJob::Ready { .. } | LabelJob::Failed(_)
         )
     });

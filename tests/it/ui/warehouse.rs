@@ -3,6 +3,7 @@
 //! away mid-session (said plainly, nothing half-recorded, back by itself); a desk enrolled in
 //! Settings; and a desk given a database instead, told what to do.
 
+use crate::ui::open_in;
 use crate::ui::open_order;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -190,7 +191,7 @@ fn two_desks_at_one_warehouse_server_see_each_others_orders_and_fulfillments() {
     press(b, Key::F2);
     wait_until(b, "the label at desk B", |app| {
         matches!(
-            app.state().features.packing.open.as_ref().unwrap().label,
+            open_in(app).label,
             LabelJob::Ready { .. } | LabelJob::Failed(_)
         )
     });
@@ -280,10 +281,7 @@ fn a_warehouse_server_that_goes_away_says_so_records_nothing_and_comes_back() {
     // The desk asks the record again whether the shipment is still its own; until it hears,
     // "Get label" is off and says so. Once it is, the same action goes through.
     wait_until(h, "the shipment ours again", |app| {
-        matches!(
-            app.state().features.packing.open.as_ref().unwrap().claim,
-            ClaimState::Ours { .. }
-        )
+        matches!(open_in(app).claim, ClaimState::Ours { .. })
     });
     press(h, Key::F2);
     wait_for_label(h, "the label", |label| {
@@ -293,9 +291,7 @@ fn a_warehouse_server_that_goes_away_says_so_records_nothing_and_comes_back() {
 
 /// Waits until the open order's label job is as `done` says.
 fn wait_for_label(h: &mut AppHarness, what: &str, done: impl Fn(&LabelJob) -> bool) {
-    wait_until(h, what, |app| {
-        done(&app.state().features.packing.open.as_ref().unwrap().label)
-    });
+    wait_until(h, what, |app| done(&open_in(app).label));
 }
 
 /// The live parcels of `number`'s shipments, as the warehouse's record holds them.

@@ -3,6 +3,7 @@
 //! has it, and may pack once the first leaves); a supervisor takes a claim over; and a
 //! cancellation at one desk reaches the packer's open view at the other at once.
 
+use crate::ui::open_in;
 use crate::ui::open_order;
 use std::time::{Duration, Instant};
 
@@ -21,10 +22,7 @@ fn claim(h: &AppHarness) -> ClaimState {
 
 /// Whether the desk holds the open shipment's claim.
 fn holds(app: &PackdeskApp) -> bool {
-    matches!(
-        app.state().features.packing.open.as_ref().unwrap().claim,
-        ClaimState::Ours { .. }
-    )
+    matches!(open_in(app).claim, ClaimState::Ours { .. })
 }
 
 #[test]
@@ -113,10 +111,7 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
     assert_eq!(taken.body["to"]["desk"], "Station 3");
     // The bench finds out and goes read-only.
     wait_until(&mut bench.harness, "the bench to lose the claim", |app| {
-        matches!(
-            app.state().features.packing.open.as_ref().unwrap().claim,
-            ClaimState::Theirs { .. }
-        )
+        matches!(open_in(app).claim, ClaimState::Theirs { .. })
     });
 
     // The supervisor at Station 3 cancels the shipment while the bench has it open: the
@@ -124,22 +119,12 @@ fn one_shipment_one_packer_across_desks_and_a_cancel_reaches_the_packer_live() {
     let s3 = &mut station_3.harness;
     press(s3, Key::F8);
     wait_until(s3, "the confirmation", |app| {
-        app.state().features.packing.open.as_ref().unwrap().cancel
-            == packdesk::ui::packing::CancelFlow::Confirming
+        open_in(app).cancel == packdesk::ui::packing::CancelFlow::Confirming
     });
     click(s3, &format!("Cancel shipment S1 of order {}", order.number));
     let canceled = Instant::now();
     wait_until(&mut bench.harness, "the cancellation at the bench", |app| {
-        app.state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .order
-            .shipments[0]
-            .status
-            == OrderStatus::Canceled
+        open_in(app).order.shipments[0].status == OrderStatus::Canceled
     });
     assert!(
         canceled.elapsed().as_secs_f64() < 3.0,

@@ -2,6 +2,7 @@
 //! (and fulfilled) reprints at another desk's printer with the provider gone, by a packer (not
 //! by customer service, who is told which role it needs), byte for byte what the server kept.
 
+use crate::ui::open_in;
 use crate::ui::open_order;
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable};
@@ -56,7 +57,7 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
     press(b, Key::F2);
     wait_until(b, "the label", |app| {
         matches!(
-            app.state().features.packing.open.as_ref().unwrap().label,
+            open_in(app).label,
             LabelJob::Ready { .. } | LabelJob::Failed(_)
         )
     });
@@ -123,16 +124,7 @@ fn another_desk_reprints_a_label_from_the_shared_record_with_the_service_gone() 
         click_when_enabled(s2, "Reprint label 1");
         s2.step();
     }
-    wait_until(s2, "the print", |app| {
-        !app.state()
-            .features
-            .packing
-            .open
-            .as_ref()
-            .unwrap()
-            .print
-            .pending()
-    });
+    wait_until(s2, "the print", |app| !open_in(app).print.pending());
     let printed = crate::printing::printed(&printer, 1);
     assert_eq!(printed.len(), 1, "{:?}", open_order(s2).print);
     let zpl = &printed[0];

@@ -4,6 +4,7 @@
 //! customer service submits a quote as an order that a packing station sees live; and the
 //! order's events name who did what at which desk.
 
+use crate::ui::open_in;
 use crate::ui::open_order;
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable};
@@ -127,13 +128,11 @@ fn each_role_does_its_own_work_and_the_record_says_who() {
     open_by_scan(b, 3_000_007);
     press(b, Key::F8);
     wait_until(b, "the confirmation, with no PIN asked", |app| {
-        app.state().features.packing.open.as_ref().unwrap().cancel
-            == packdesk::ui::packing::CancelFlow::Confirming
+        open_in(app).cancel == packdesk::ui::packing::CancelFlow::Confirming
     });
     click(b, "Cancel shipment S1 of order 3000007");
     wait_until(b, "the cancellation", |app| {
-        app.state().features.packing.open.as_ref().unwrap().cancel
-            == packdesk::ui::packing::CancelFlow::Closed
+        open_in(app).cancel == packdesk::ui::packing::CancelFlow::Closed
     });
 
     // The order's history at the desk says who canceled, where.
@@ -209,7 +208,7 @@ fn an_idle_desk_signs_its_person_out_and_lets_the_shipment_go() {
     open_by_scan(h, order.number);
     wait_until(h, "the claim", |app| {
         matches!(
-            app.state().features.packing.open.as_ref().unwrap().claim,
+            open_in(app).claim,
             packdesk::ui::packing::ClaimState::Ours { .. }
         )
     });
