@@ -4,7 +4,7 @@
 //! uses. The view shows each file's report: imported, already present, and every rejected entry
 //! with its index, order number and problems.
 //!
-//! Its state ([`ImportView`]), intents ([`ImportCommand`], carried out by [`handle`]), jobs
+//! Its state ([`ImportView`]), commands ([`ImportCommand`], carried out by [`handle`]), jobs
 //! (`jobs`: the file dialog, importing, the inbox watcher) and view (`view`) live here.
 
 pub mod command;

@@ -1,4 +1,4 @@
-//! The quote panel's intents carried out (HTTP on the app's runtime, file dialogs) and their
+//! The quote panel's commands carried out (HTTP on the app's runtime, file dialogs) and their
 //! results reported back to the panel.
 
 use super::command::{Done, QuoteCommand};

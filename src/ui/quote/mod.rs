@@ -3,7 +3,7 @@
 //!
 //! The feature whole: [`quote_ui`] draws a [`QuoteView`] and returns [`QuoteCommand`]s (no I/O in
 //! the view); [`handle`] carries them out as jobs (`jobs`: HTTP on the app's runtime, file dialogs)
-//! and [`apply`] reports back through the `QuoteView` methods named in each intent's documentation.
+//! and [`apply`] reports back through the `QuoteView` methods named in each command's documentation.
 
 pub mod command;
 pub mod convert;

@@ -1,4 +1,4 @@
-//! The settings panel's intents carried out, and their results reported back to the panel.
+//! The settings panel's commands carried out, and their results reported back to the panel.
 //! With a supervisor PIN set, what changes the service, the keys, the station record and the
 //! printers is carried out only while a supervisor is unlocked (the panel shows it read-only
 //! otherwise; this is the check that counts). Saved settings take effect in the shell
@@ -51,7 +51,7 @@ pub fn open(panel: &mut Option<SettingsView>, desk: &mut Desk<'_>) {
 const SUPERVISOR_ONLY: &str =
     "Only a supervisor can change this: unlock Settings with the supervisor PIN first.";
 
-/// Carries an intent out.
+/// Carries a command out.
 pub fn handle(
     panel: &mut Option<SettingsView>,
     supervisor: &mut SupervisorState,

@@ -60,7 +60,7 @@ pub fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Co
                 orders::orders_ui(ui, state, &extras, commands);
             }
         },
-        // The two panels edit their own view and return intents, routed like any command.
+        // The two panels edit their own view and return commands, routed like any command.
         Tab::Quote => {
             let refused = state.features.people.access().why_not(Action::SubmitOrder);
             let intents = quote::quote_ui(ui, &mut state.features.quote, refused.as_deref());

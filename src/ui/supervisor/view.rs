@@ -171,7 +171,7 @@ pub fn pin_section_ui(
     intents
 }
 
-/// The intent "Set PIN" or "Change PIN" hands over, once the fields allow it.
+/// The command "Set PIN" or "Change PIN" hands over, once the fields allow it.
 fn set_pin(view: &mut PinSection, gate: &SupervisorGate) -> Option<SupervisorCommand> {
     if gate.pin_set && view.current_pin.is_empty() {
         view.current_pin_message = Some("Enter the current PIN to change it.".into());
@@ -193,7 +193,7 @@ fn set_pin(view: &mut PinSection, gate: &SupervisorGate) -> Option<SupervisorCom
     Some(SupervisorCommand::ChangePin { current, pin })
 }
 
-/// The intent "Remove PIN" hands over, once the current PIN is typed.
+/// The command "Remove PIN" hands over, once the current PIN is typed.
 fn remove_pin(view: &mut PinSection) -> Option<SupervisorCommand> {
     if view.current_pin.is_empty() {
         view.current_pin_message = Some("Enter the current PIN to remove it.".into());
