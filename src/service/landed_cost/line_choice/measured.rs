@@ -90,6 +90,7 @@ fn sides_at(words: &[&str]) -> Option<Decimal> {
     let (_, times, per) = LENGTHS.iter().find(|(name, _, _)| name == unit)?;
     Some(sides.into_iter().max()? * Decimal::from(*times) / Decimal::from(*per))
 }
+
 /// How many pieces the words say the item holds, when more than one.
 fn pieces(words: &Words) -> Option<Decimal> {
     let words: Vec<&str> = words.iter().collect();

@@ -1,9 +1,9 @@
 //! The value, content and size brackets a national line states ("valued over $3 but not over
 //! $6.50/pair", "cups valued over $5.25 per dozen", "in immediate packings of a net content of
 //! <= 1 kg", "a square the side of which is less than 7 cm"), and whether an item falls in
-//! them. An item is measured as well as the cart
-//! allows: a weight is the parcel's, packaging included, so a content bracket near the item's
-//! weight cannot be told, and says so rather than guess.
+//! them. An item is measured as well as the cart allows: a weight is the parcel's, packaging
+//! included, so a content bracket near the item's weight cannot be told, and says so rather
+//! than guess.
 
 use rust_decimal::Decimal;
 
@@ -151,14 +151,12 @@ impl Bracket {
             }
             for (at, _) in piece.match_indices(SIDE_MARKER) {
                 if let Some((lower, upper, _)) = bounds(&piece[at + SIDE_MARKER.len()..], length) {
-                    let per = Per::Side;
-                    let (thing, outside) = (Vec::new(), false);
                     let bracket = Bracket {
-                        per,
+                        per: Per::Side,
                         lower,
                         upper,
-                        thing,
-                        outside,
+                        thing: Vec::new(),
+                        outside: false,
                     };
                     found.push((at, bracket, piece));
                 }
@@ -351,28 +349,42 @@ fn money(text: &str) -> Option<(Decimal, &str)> {
 
 /// A mass at the start of `text`, in grams: "1 kg", "250 g".
 fn mass(text: &str) -> Option<(Decimal, &str)> {
-    let (n, rest) = number(text)?;
-    [(" kg", 1000), ("kg", 1000), (" g", 1), ("g", 1)]
-        .into_iter()
-        .find_map(|(unit, grams)| {
-            let after = rest.strip_prefix(unit)?;
-            // "1 gross" is no mass, nor "200 g/m²" (a fabric's weight per area).
-            (!after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '/'))
-                .then(|| (n * Decimal::from(grams), after))
-        })
+    let kg = Decimal::ONE_THOUSAND;
+    let grams = [
+        (" kg", kg),
+        ("kg", kg),
+        (" g", Decimal::ONE),
+        ("g", Decimal::ONE),
+    ];
+    // "1 gross" is no mass, nor "200 g/m²" (a fabric's weight per area).
+    amount_in(text, &grams, |c| c.is_ascii_alphabetic() || c == '/')
 }
 
 /// A length at the start of `text`, in centimetres: "7 cm", "80 mm".
 fn length(text: &str) -> Option<(Decimal, &str)> {
+    let mm = Decimal::new(1, 1);
+    let cm = [
+        (" cm", Decimal::ONE),
+        ("cm", Decimal::ONE),
+        (" mm", mm),
+        ("mm", mm),
+    ];
+    // "38.7 cm2" is an area.
+    amount_in(text, &cm, |c| c.is_alphanumeric() || c == '²')
+}
+
+/// An amount at the start of `text` in one of `units` (each with what one of it is worth in
+/// the bracket's unit), unless the character after the unit makes it another measure.
+fn amount_in<'t>(
+    text: &'t str,
+    units: &[(&str, Decimal)],
+    another: fn(char) -> bool,
+) -> Option<(Decimal, &'t str)> {
     let (n, rest) = number(text)?;
-    [(" cm", 1), ("cm", 1), (" mm", 10), ("mm", 10)]
-        .into_iter()
-        .find_map(|(unit, per_cm)| {
-            let after = rest.strip_prefix(unit)?;
-            // "38.7 cm2" is an area.
-            (!after.starts_with(|c: char| c.is_alphanumeric() || c == '²'))
-                .then(|| (n / Decimal::from(per_cm), after))
-        })
+    units.iter().find_map(|(unit, worth)| {
+        let after = rest.strip_prefix(unit)?;
+        (!after.starts_with(another)).then(|| (n * worth, after))
+    })
 }
 
 /// A number at the start of `text` ("1,000.50") and what follows it.
