@@ -6,6 +6,8 @@
 //! `Command`, `JobResult` and `AppState` are built from it, and every feature's views and jobs
 //! use those, so naming more here would make a loop.
 
+use std::convert::identity;
+
 use crate::domain::WeightUnit;
 use crate::ui::customs::command as customs;
 use crate::ui::import::command as import;
@@ -131,19 +133,14 @@ macro_rules! wire {
     };
 }
 
-/// Leaves a value as it is (for the features whose command or result is not boxed).
-fn unboxed<T>(value: T) -> T {
-    value
-}
-
 wire! {
-    Orders: orders::OrdersCommand => unboxed, orders::Done => unboxed;
-    Packing: packing::PackingCommand => unboxed, packing::Done => Box::new;
-    Supervisor: supervisor::SupervisorCommand => unboxed, supervisor::Done => unboxed;
-    People: people::PeopleCommand => unboxed, people::Done => unboxed;
-    Customs: customs::CustomsCommand => unboxed, customs::Done => unboxed;
-    Outbox: outbox::OutboxCommand => unboxed, outbox::Done => unboxed;
-    Quote: quote::QuoteCommand => Box::new, quote::Done => unboxed;
-    Settings: settings::SettingsCommand => unboxed, settings::Done => unboxed;
-    Import: import::ImportCommand => unboxed, import::Done => unboxed;
+    Orders: orders::OrdersCommand => identity, orders::Done => identity;
+    Packing: packing::PackingCommand => identity, packing::Done => Box::new;
+    Supervisor: supervisor::SupervisorCommand => identity, supervisor::Done => identity;
+    People: people::PeopleCommand => identity, people::Done => identity;
+    Customs: customs::CustomsCommand => identity, customs::Done => identity;
+    Outbox: outbox::OutboxCommand => identity, outbox::Done => identity;
+    Quote: quote::QuoteCommand => Box::new, quote::Done => identity;
+    Settings: settings::SettingsCommand => identity, settings::Done => identity;
+    Import: import::ImportCommand => identity, import::Done => identity;
 }
