@@ -239,19 +239,18 @@ fn no_file_imports_a_file_that_imports_it_back() {
 
 #[test]
 fn a_planted_import_cycle_is_named_and_an_acyclic_set_passes() {
-    let file = |name: &str, text: &str| (name.to_string(), text.to_string());
     // The parent re-exports a child that uses the parent's own type: the pattern to avoid.
-    let planted = [
-        file("src/lib.rs", "pub mod shop;\n"),
-        file(
+    let planted = tree(&[
+        ("src/lib.rs", "pub mod shop;\n"),
+        (
             "src/shop/mod.rs",
             "mod order;\npub use order::Order;\npub struct Money(u64);\n",
         ),
-        file(
+        (
             "src/shop/order.rs",
             "//! Mentions crate::shop::Money in a comment only.\nuse super::Money;\npub struct Order(Money);\n",
         ),
-    ];
+    ]);
     let found = cycles::import_cycles(&planted);
     let listed: Vec<String> = found.iter().map(ToString::to_string).collect();
     assert_eq!(
@@ -266,25 +265,25 @@ fn a_planted_import_cycle_is_named_and_an_acyclic_set_passes() {
     // The same shop with `Money` in a file of its own, plus what is not an import: a path in a
     // string or a comment, a parent declaring its child, the same file's test module, and a
     // test-only file reaching into its parent.
-    let acyclic = [
-        file("src/lib.rs", "pub mod shop;\n"),
-        file(
+    let acyclic = tree(&[
+        ("src/lib.rs", "pub mod shop;\n"),
+        (
             "src/shop/mod.rs",
             "mod money;\nmod order;\n#[cfg(test)]\nmod tests;\n\
              pub use money::Money;\npub use order::Order;\n",
         ),
-        file("src/shop/money.rs", "pub struct Money(u64);\n"),
-        file(
+        ("src/shop/money.rs", "pub struct Money(u64);\n"),
+        (
             "src/shop/order.rs",
             "use super::money::Money;\n/// See [`crate::shop::Order`].\npub struct Order(Money);\n\
              const NOTE: &str = \"crate::shop::Order\";\n\
              #[cfg(test)]\nmod tests {\n    use super::*;\n    use crate::shop::Order;\n}\n",
         ),
-        file(
+        (
             "src/shop/tests.rs",
             "use super::*;\nuse crate::shop::order::Order;\n",
         ),
-    ];
+    ]);
     assert!(cycles::import_cycles(&acyclic).is_empty());
     let graph = cycles::import_graph(&acyclic);
     let arrows = |from: &str| -> Vec<&str> {
@@ -303,32 +302,31 @@ fn a_planted_import_cycle_is_named_and_an_acyclic_set_passes() {
 
 #[test]
 fn a_path_points_at_the_file_of_its_longest_module_prefix() {
-    let file = |name: &str, text: &str| (name.to_string(), text.to_string());
-    let files = [
-        file("src/station/mod.rs", "pub mod db;\n"),
-        file(
+    let files = tree(&[
+        ("src/station/mod.rs", "pub mod db;\n"),
+        (
             "src/station/db/mod.rs",
             "pub mod engine;\nmod orders;\npub struct Thing;\n",
         ),
-        file("src/station/db/engine/mod.rs", "pub struct Row;\n"),
-        file(
+        ("src/station/db/engine/mod.rs", "pub struct Row;\n"),
+        (
             "src/station/db/orders.rs",
             "use super::Thing;\nfn f() -> crate::station::db::engine::Row { crate::station::db::engine::Row }\n",
         ),
-        file(
+        (
             "src/station/db/orders/lines.rs",
             "use super::super::Thing;\n",
         ),
-        file(
+        (
             "src/station/import.rs",
             "use super::db::{self, engine::{Row}};\nfn g() { let _ = super::db::orders::x; }\n",
         ),
-        file(
+        (
             "src/domain/country.rs",
             "#[path = \"country_table.rs\"]\nmod table;\n",
         ),
-        file("src/domain/country_table.rs", "use super::Country;\n"),
-    ];
+        ("src/domain/country_table.rs", "use super::Country;\n"),
+    ]);
     let graph = cycles::import_graph(&files);
     let arrows = |from: &str| -> Vec<(&str, usize)> {
         graph[from]
@@ -378,21 +376,20 @@ fn no_feature_folder_imports_another() {
 
 #[test]
 fn a_planted_feature_to_feature_import_is_named() {
-    let file = |name: &str, text: &str| (name.to_string(), text.to_string());
-    let planted = [
-        file(
+    let planted = tree(&[
+        (
             "src/ui/mod.rs",
             "pub mod orders;\npub mod quote;\npub mod widgets;\n",
         ),
-        file("src/ui/orders/mod.rs", "pub mod view;\n"),
-        file(
+        ("src/ui/orders/mod.rs", "pub mod view;\n"),
+        (
             "src/ui/orders/view.rs",
             "use crate::ui::widgets::Button;\nuse crate::ui::quote::state::Quote;\n",
         ),
-        file("src/ui/quote/mod.rs", "pub mod state;\n"),
-        file("src/ui/quote/state.rs", "pub struct Quote;\n"),
-        file("src/ui/widgets.rs", "pub struct Button;\n"),
-    ];
+        ("src/ui/quote/mod.rs", "pub mod state;\n"),
+        ("src/ui/quote/state.rs", "pub struct Quote;\n"),
+        ("src/ui/widgets.rs", "pub struct Button;\n"),
+    ]);
     let found = features::crossings(&cycles::import_graph(&planted));
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(
@@ -408,29 +405,34 @@ fn a_planted_feature_to_feature_import_is_named() {
 
 #[test]
 fn a_new_feature_folder_is_checked_without_being_listed() {
-    let file = |name: &str, text: &str| (name.to_string(), text.to_string());
-    let planted = [
-        file(
+    let planted = tree(&[
+        (
             "src/ui/mod.rs",
             "pub mod orders;\npub mod returns;\npub mod shell;\n",
         ),
-        file("src/ui/orders/mod.rs", "pub mod state;\n"),
-        file("src/ui/orders/state.rs", "pub struct OrdersView;\n"),
-        file("src/ui/returns/mod.rs", "pub mod view;\n"),
-        file(
+        ("src/ui/orders/mod.rs", "pub mod state;\n"),
+        ("src/ui/orders/state.rs", "pub struct OrdersView;\n"),
+        ("src/ui/returns/mod.rs", "pub mod view;\n"),
+        (
             "src/ui/returns/view.rs",
             "use crate::ui::orders::state::OrdersView;\n",
         ),
         // The frame composes features: its imports are not crossings.
-        file(
+        (
             "src/ui/shell/mod.rs",
             "use crate::ui::orders::state::OrdersView;\n",
         ),
-    ];
+    ]);
     let found = features::crossings(&cycles::import_graph(&planted));
     let pairs: Vec<(&str, &str)> = found
         .iter()
         .map(|c| (c.from.as_str(), c.to.as_str()))
         .collect();
     assert_eq!(pairs, [("returns", "orders")], "{found:?}");
+}
+
+/// A planted tree's files as `src_files` reads them: (path, text).
+fn tree(files: &[(&str, &str)]) -> Vec<(String, String)> {
+    let owned = |(path, text): &(&str, &str)| (path.to_string(), text.to_string());
+    files.iter().map(owned).collect()
 }
