@@ -18,12 +18,13 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use egui::{Event, Key, Modifiers, MouseWheelUnit, Pos2, Rect, TouchPhase, vec2};
+use packdesk::ui::app::PackdeskApp;
+use packdesk::ui::config::AppConfig;
 use packdesk::ui::status::Startup;
-use packdesk::ui::{AppConfig, PackdeskApp};
 use support::Budget;
 
 const CHILD: &str = "PACKDESK_BENCH_CHILD";
-/// The window's default size (`ui::run`).
+/// The window's default size (`ui::window::run`).
 const SCREEN: egui::Vec2 = vec2(1500.0, 940.0);
 const GIVE_UP: Duration = Duration::from_secs(120);
 

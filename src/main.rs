@@ -50,10 +50,10 @@ fn main() -> anyhow::Result<std::process::ExitCode> {
         // The app owns its own runtime (jobs run there while the window runs on this thread).
         None => {
             tracing::info!(version = env!("CARGO_PKG_VERSION"), "station app starting");
-            let mut config = packdesk::ui::AppConfig::from_paths(&paths);
+            let mut config = packdesk::ui::config::AppConfig::from_paths(&paths);
             config.database = cli.database;
             config.warehouse = cli.warehouse;
-            packdesk::ui::run(config)?;
+            packdesk::ui::window::run(config)?;
         }
     }
     Ok(std::process::ExitCode::SUCCESS)

@@ -2,7 +2,7 @@
 //! it names (the shell's own commands are the ones that span features: tabs, focus, the scan
 //! box, Back and Retry).
 
-use super::features::FeatureCommand;
+use super::FeatureCommand;
 use super::status::{FocusTarget, Tab};
 use crate::station::db::OrderNumber;
 use crate::station::settings::Settings;
@@ -29,7 +29,7 @@ pub enum Command {
     DismissNotices,
     /// Move the keyboard focus to a field on the next frame (Ctrl+F: the search box).
     Focus(FocusTarget),
-    /// One feature's own command (`ui::features` lists them).
+    /// One feature's own command (`ui` lists them, in `FeatureCommand`).
     Feature(FeatureCommand),
     /// Saved settings take effect (from the settings feature): station values, the connection,
     /// the station record and the inbox folder, as they changed.

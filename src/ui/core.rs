@@ -1,10 +1,10 @@
 //! The app's insides: everything shown, the jobs' runtime, the backend's handles and where the
 //! app keeps its files. Only `route` and the shell take it whole.
 
+use super::Features;
 use super::command::Command;
 use super::config::AppConfig;
 use super::desk::{Backend, Desk};
-use super::features::Features;
 use super::jobs::Jobs;
 use super::state::AppState;
 

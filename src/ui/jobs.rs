@@ -15,8 +15,8 @@ use super::failure::Failure;
 /// What a job ends with: one feature's result, applied by that feature.
 pub enum JobResult {
     Shell(super::shell::command::Done),
-    /// One feature's result (`ui::features` lists them).
-    Feature(super::features::FeatureDone),
+    /// One feature's result (`ui` lists them, in `FeatureDone`).
+    Feature(super::FeatureDone),
 }
 
 /// What a long job reports before it ends.
@@ -159,10 +159,10 @@ impl Jobs {
 /// A job ends with its feature's own result type.
 impl<T> From<T> for JobResult
 where
-    super::features::FeatureDone: From<T>,
+    super::FeatureDone: From<T>,
 {
     fn from(done: T) -> Self {
-        Self::Feature(super::features::FeatureDone::from(done))
+        Self::Feature(super::FeatureDone::from(done))
     }
 }
 

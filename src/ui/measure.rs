@@ -6,7 +6,8 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::{AppConfig, PackdeskApp};
+use super::app::PackdeskApp;
+use super::config::AppConfig;
 use crate::ui::status::Startup;
 
 /// Longer than this without the orders shown: report a failure instead of a figure.
@@ -27,7 +28,7 @@ pub fn startup(started: Instant) -> anyhow::Result<()> {
     let dir = std::env::temp_dir().join(format!("packdesk-measure-{}", std::process::id()));
     let config = AppConfig::in_directory(&dir);
     let (sender, receiver) = mpsc::channel();
-    let ran = super::run_with(config, move |app| {
+    let ran = super::window::run_with(config, move |app| {
         Box::new(Measured {
             app,
             started,

@@ -1,4 +1,4 @@
-//! Where commands and job results go: a feature's to [`Features`](super::features::Features),
+//! Where commands and job results go: a feature's to [`Features`](super::Features),
 //! which hands it to its feature with only what that feature may change (its own state and a
 //! [`Desk`](super::desk::Desk)); the shell's own to the shell, which owns the app. What a feature asks of another ([`Desk::then`](super::desk::Desk::then)) is routed next, in order.
 
@@ -9,9 +9,9 @@ use std::collections::VecDeque;
 use super::command::Command;
 use super::core::Core;
 use super::desk::Desk;
-use super::features::{FeatureCommand, FeatureDone, Features};
 use super::jobs::{JobResult, Progress, Received};
 use super::status::Level;
+use super::{FeatureCommand, FeatureDone, Features};
 use super::{
     customs, import, orders, outbox, packing, people, quote, settings, shell, supervisor, warehouse,
 };

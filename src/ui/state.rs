@@ -1,7 +1,7 @@
 //! Everything the app shows: the shell's own state and each feature's, composed. Views read it;
 //! `route` hands each feature its part to change.
 
-use super::features::Features;
+use super::Features;
 use super::shell::state::{ScanState, Shell};
 use super::status::{Connection, Startup, Tab};
 use crate::domain::WeightUnit;

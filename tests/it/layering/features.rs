@@ -1,7 +1,7 @@
 //! The UI's feature folders (`src/ui/<feature>/`) stand on their own: a file in one feature
 //! folder does not import a file of another. What two features share lives below them (a file
 //! or folder of `src/ui/` that is not a feature, or a module below `ui`), and the frame
-//! (`shell`, `features.rs`) is what wires the features together.
+//! (`shell`, and `ui/mod.rs` with `route.rs`) is what wires the features together.
 //! A screen that shows another feature's part declares a slot that `shell::compose` fills.
 
 use std::fmt;

@@ -12,11 +12,11 @@ use packdesk::service::server::{self, ServeConfig};
 use packdesk::station::db::StationDb;
 use packdesk::station::secrets::{CredentialStore, SecretKind};
 use packdesk::station::settings::{Environment, EnvironmentKind};
+use packdesk::ui::config::{AppConfig, CredentialSource};
 use packdesk::ui::failure::Failure;
 use packdesk::ui::packing::parcel_form::FieldKey;
 use packdesk::ui::packing::{LabelJob, Request};
 use packdesk::ui::status::{Connection, Startup};
-use packdesk::ui::{AppConfig, CredentialSource};
 use rust_decimal::Decimal;
 
 use super::{

@@ -22,9 +22,10 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable};
 use packdesk::demo::orders::{DemoOrder, demo_orders};
 use packdesk::station::settings::Settings;
+use packdesk::ui::app::PackdeskApp;
+use packdesk::ui::config::AppConfig;
 use packdesk::ui::packing::OpenOrder;
 use packdesk::ui::status::Startup;
-use packdesk::ui::{AppConfig, PackdeskApp};
 use tempfile::TempDir;
 
 pub type AppHarness = Harness<'static, PackdeskApp>;

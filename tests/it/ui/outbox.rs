@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use egui::Key;
 use packdesk::api::LabelStatus;
-use packdesk::ui::AppConfig;
+use packdesk::ui::config::AppConfig;
 use packdesk::ui::packing::{LabelJob, Preview};
 use packdesk::ui::status::Startup;
 

@@ -138,7 +138,7 @@ fn a_pending_label_is_polled_visibly_then_printed_to_a_zpl_printer() {
     let printer = crate::printing::peer::ZplPeer::start(crate::printing::peer::Mode::Ready);
     let port = printer.port;
     let dir = tempfile::tempdir().unwrap();
-    let mut config = packdesk::ui::AppConfig::in_directory(dir.path());
+    let mut config = packdesk::ui::config::AppConfig::in_directory(dir.path());
     config.embedded_label_delay = std::time::Duration::from_millis(1500);
     let mut settings = super::station_settings();
     settings.label_printer = Some(printer.printer(packdesk::station::print::Dpi::D203));
@@ -202,7 +202,7 @@ fn scanned_skus_fill_the_parcel_and_a_double_read_is_ignored() {
     let quantity = |h: &super::AppHarness| open_order(h).form.lines[2].quantity.clone();
     assert_eq!(quantity(h), "1", "the second read came within the window");
     assert!(shows(h, "Ignored a repeated read"));
-    std::thread::sleep(packdesk::ui::REPEATED_SCAN_WINDOW);
+    std::thread::sleep(packdesk::ui::shell::REPEATED_SCAN_WINDOW);
     scan(h, &sku.to_lowercase());
     h.step();
     assert_eq!(quantity(h), "2");

@@ -7,7 +7,7 @@ use crate::ui::open_order;
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable};
 use packdesk::station::settings::Settings;
-use packdesk::ui::AppConfig;
+use packdesk::ui::config::AppConfig;
 use packdesk::ui::packing::CancelFlow;
 use packdesk::ui::status::Startup;
 

@@ -3,7 +3,7 @@
 
 use packdesk::station::print::Dpi;
 use packdesk::station::settings::Settings;
-use packdesk::ui::AppConfig;
+use packdesk::ui::config::AppConfig;
 use packdesk::ui::status::Startup;
 
 use super::{click, shows, start, wait_until};

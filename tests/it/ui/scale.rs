@@ -14,7 +14,7 @@ use egui_kittest::kittest::Queryable;
 use packdesk::domain::WeightUnit;
 use packdesk::station::db::StationDb;
 use packdesk::station::scale::{Parity, Protocol, ScaleConfig};
-use packdesk::ui::AppConfig;
+use packdesk::ui::config::AppConfig;
 use packdesk::ui::packing::LabelJob;
 use packdesk::ui::status::Startup;
 use serialport::SerialPort;

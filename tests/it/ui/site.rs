@@ -10,7 +10,7 @@ use packdesk::service::server::{RunningService, ServeConfig};
 use packdesk::station::db::{Location, Role, StationDb};
 use packdesk::station::secrets::{CredentialStore, SecretKind};
 use packdesk::station::settings::{Environment, EnvironmentKind};
-use packdesk::ui::AppConfig;
+use packdesk::ui::config::AppConfig;
 use packdesk::ui::config::CredentialSource;
 use packdesk::ui::status::Startup;
 use packdesk::warehouse::client::{Trust, WarehouseClient};

@@ -11,7 +11,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use packdesk::api::Secret;
 use packdesk::station::pin;
 use packdesk::station::settings::Settings;
-use packdesk::ui::PackdeskApp;
+use packdesk::ui::app::PackdeskApp;
 use packdesk::ui::command::Command;
 use packdesk::ui::packing::CancelFlow;
 use packdesk::ui::status::Startup;

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use egui_kittest::kittest::Queryable;
 use packdesk::station::db::{OrderStatus, StationDb};
-use packdesk::ui::AppConfig;
+use packdesk::ui::config::AppConfig;
 use packdesk::ui::orders::filter::{SortColumn, SortDirection};
 use packdesk::ui::status::Startup;
 

@@ -11,8 +11,8 @@ use std::sync::Arc;
 use egui::Key;
 use egui_kittest::kittest::Queryable;
 use packdesk::station::db::OrderStatus;
-use packdesk::ui::AppConfig;
 use packdesk::ui::command::Command;
+use packdesk::ui::config::AppConfig;
 use packdesk::ui::failure::{Failure, WAREHOUSE_UNREACHABLE};
 use packdesk::ui::packing::PackingCommand;
 use packdesk::ui::packing::parcel_form::{AddressField, ParcelEdit, Side};
@@ -369,7 +369,7 @@ fn a_desk_is_enrolled_in_settings_with_a_supervisors_code_and_then_people_sign_i
     super::type_into(h, "Certificate fingerprint", warehouse.fingerprint());
     super::type_into(h, "Enrollment code", "WRONG-CODE-0000");
     click(h, "Enroll this desk");
-    let answered = |app: &packdesk::ui::PackdeskApp| {
+    let answered = |app: &packdesk::ui::app::PackdeskApp| {
         app.state()
             .features
             .settings_panel

@@ -9,9 +9,9 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use packdesk::api::Secret;
 use packdesk::station::secrets::SecretKind;
 use packdesk::station::settings::{Environment, EnvironmentKind, Settings};
+use packdesk::ui::FeatureCommand;
 use packdesk::ui::command::Command;
 use packdesk::ui::customs::state::Customs;
-use packdesk::ui::features::FeatureCommand;
 use packdesk::ui::settings::{
     SettingsCommand, SettingsView, SupervisorGate, settings_ui, url_problem,
 };

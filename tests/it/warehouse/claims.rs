@@ -14,7 +14,7 @@ use packdesk::ui::packing::{ClaimState, LabelJob};
 
 use crate::ui::site::{PACKER, SUPERVISOR, Warehouse, sign_in};
 use crate::ui::{AppHarness, click, demo, open_by_scan, press, shows, wait_until};
-use packdesk::ui::PackdeskApp;
+use packdesk::ui::app::PackdeskApp;
 
 fn claim(h: &AppHarness) -> ClaimState {
     open_order(h).claim.clone()
