@@ -1,17 +1,14 @@
 //! `PackdeskApp`: the eframe app. Each frame: apply what jobs sent back, turn keys and scans
 //! into commands, draw the views (which emit commands), then route the commands.
 
-use std::path::PathBuf;
-
 use super::command::Command;
 use super::config::AppConfig;
 use super::core::Core;
 use super::desk::Backend;
-use super::import::command::ImportCommand;
 use super::jobs::Jobs;
-use super::shell::{self, central, keys, scan, status_bar, top_bar};
+use super::shell::{self, central, keys, scan, status_bar, timers, top_bar};
 use super::state::AppState;
-use super::{packing, route, widgets};
+use super::{route, widgets};
 use crate::service::server::RunningService;
 use crate::station::pin::{self, DEFAULT_RELOCK_AFTER, SupervisorLock};
 use crate::station::settings::Settings;
@@ -148,7 +145,7 @@ impl PackdeskApp {
         let mut commands = Vec::new();
         keys::shortcuts(&ctx, &core.state, &mut commands);
         scan::capture(&ctx, &core.state, &mut commands);
-        dropped_files(&ctx, &mut commands);
+        timers::dropped_files(&ctx, &mut commands);
 
         egui::Panel::top("top_bar").show(ui, |ui| {
             top_bar::top_bar_ui(ui, &core.state, &mut commands);
@@ -159,12 +156,12 @@ impl PackdeskApp {
         egui::CentralPanel::default().show(ui, |ui| {
             central::central_ui(ui, &mut core.state, &mut commands);
         });
-        packing::dialogs_ui(&ctx, &core.state, &mut commands);
+        central::dialogs_ui(&ctx, &core.state, &mut commands);
 
         if ctx.input(|i| !i.events.is_empty() || i.pointer.is_moving()) {
             self.last_input = std::time::Instant::now();
         }
-        let next_timer = timers(&core.state, self.last_input, &mut commands);
+        let next_timer = timers::due(&core.state, self.last_input, &mut commands);
         let any = !commands.is_empty();
         for command in commands {
             route::handle(core, command);
@@ -175,39 +172,6 @@ impl PackdeskApp {
         } else if let Some(wait) = next_timer {
             ctx.request_repaint_after(wait);
         }
-    }
-}
-
-/// Commands that time makes due (the open shipment's claim renewal, or asking again once
-/// another desk's lease ran out), and how long until the next one. Frames, not sleeping jobs,
-/// keep the time: a job would count as work in flight for as long as it slept.
-fn timers(
-    state: &AppState,
-    last_input: std::time::Instant,
-    commands: &mut Vec<Command>,
-) -> Option<std::time::Duration> {
-    let now = std::time::Instant::now();
-    let claim = state.features.packing.open.as_ref().and_then(|open| {
-        let (due, wait) = packing::claim::due(open, now, time::OffsetDateTime::now_utc());
-        if due {
-            commands.push(Command::from(packing::PackingCommand::RenewClaim));
-        }
-        wait
-    });
-    let minutes = u64::from(state.settings.idle_sign_out_minutes);
-    let idle = (state.features.people.signed_in.is_some() && minutes > 0).then(|| {
-        let left = std::time::Duration::from_secs(minutes * 60)
-            .saturating_sub(now.saturating_duration_since(last_input));
-        if left.is_zero() {
-            commands.push(Command::from(
-                crate::ui::people::command::PeopleCommand::IdleSignOut,
-            ));
-        }
-        left.max(std::time::Duration::from_secs(1))
-    });
-    match (claim, idle) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
     }
 }
 
@@ -253,20 +217,5 @@ impl eframe::App for PackdeskApp {
         if let Some(service) = self.core.backend.service.take() {
             let _ = self.core.jobs.block_on(service.shutdown());
         }
-    }
-}
-
-/// `.json` files dropped onto the window this frame become one import (reading what the window
-/// received is input, like keys; the files are read by the job).
-fn dropped_files(ctx: &egui::Context, commands: &mut Vec<Command>) {
-    let files: Vec<PathBuf> = ctx.input(|i| {
-        i.raw
-            .dropped_files
-            .iter()
-            .map(|f| f.path().to_path_buf())
-            .collect()
-    });
-    if !files.is_empty() {
-        commands.push(Command::from(ImportCommand::Files(files)));
     }
 }

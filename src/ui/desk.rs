@@ -34,9 +34,9 @@ pub struct Backend {
     pub service: Option<crate::service::server::RunningService>,
     pub credentials: Option<CredentialStore>,
     /// Watches Settings' inbox folder while one is set.
-    pub inbox: Option<crate::ui::import::jobs::InboxWatcher>,
+    pub inbox: Option<crate::ui::jobs::Background>,
     /// Hears the warehouse's changes, and whether the server answers (`ui::warehouse::changes`).
-    pub changes: Option<crate::ui::warehouse::changes::ChangeWatcher>,
+    pub changes: Option<crate::ui::jobs::Background>,
     /// Reads the desk's scale while one is set (`station::scale`).
     pub scale: Option<crate::station::scale::ScaleWatcher>,
 }

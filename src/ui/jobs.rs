@@ -22,7 +22,8 @@ pub enum JobResult {
 /// What a long job reports before it ends.
 pub enum Progress {
     Shell(super::shell::command::Progress),
-    Packing(super::packing::command::Progress),
+    /// One feature's progress (`ui` lists them, in `FeatureProgress`).
+    Feature(super::FeatureProgress),
     /// The outbox after the worker's latest attempt (the outbox and the packing view follow it).
     Outbox(Box<super::outbox_report::OutboxProgress>),
     /// The station record became unreachable (why), or answers again (`None`).
@@ -35,6 +36,24 @@ pub enum Progress {
     Inbox(Result<Vec<crate::station::import::FileReport>, Failure>),
     /// The desk's scale: a reading, or why there is none.
     Scale(crate::station::scale::ScaleEvent),
+}
+
+/// A task that runs until it is dropped (a watcher the shell starts and keeps in `Backend`).
+pub struct Background(tokio::task::JoinHandle<()>);
+
+impl Background {
+    pub fn spawn(
+        runtime: &tokio::runtime::Handle,
+        task: impl Future<Output = ()> + Send + 'static,
+    ) -> Self {
+        Self(runtime.spawn(task))
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 /// A message from a job.
@@ -178,8 +197,12 @@ impl From<super::shell::command::Progress> for Progress {
     }
 }
 
-impl From<super::packing::command::Progress> for Progress {
-    fn from(progress: super::packing::command::Progress) -> Self {
-        Self::Packing(progress)
+/// A long job reports with its feature's own progress type.
+impl<T> From<T> for Progress
+where
+    super::FeatureProgress: From<T>,
+{
+    fn from(progress: T) -> Self {
+        Self::Feature(super::FeatureProgress::from(progress))
     }
 }

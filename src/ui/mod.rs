@@ -10,9 +10,11 @@
 //! # Adding a feature
 //!
 //! A feature is its folder and two files outside it: this one (its `pub mod`, its state in
-//! [`Features`], its command in [`FeatureCommand`], its jobs' result in [`FeatureDone`] and its
-//! line in `wire!`) and `route.rs` (its arms: what its handler is given). Where it is drawn is
-//! the shell's layout: a tab in `shell/central.rs` or a slot in `shell/compose.rs`.
+//! [`Features`], its command in [`FeatureCommand`], its jobs' result in [`FeatureDone`], its
+//! progress in [`FeatureProgress`] if it has one, and its line in `wire!`) and `route.rs` (its
+//! arms: what its handler is given). Where it is drawn is the shell's layout: a tab in
+//! `shell/central.rs` or a slot in `shell/compose.rs`. No other file outside the feature
+//! folders names one (`tests/it/layering.rs` checks).
 //!
 //! The list names only the features' `state.rs` and `command.rs`, the leaves of their folders:
 //! `Command`, `JobResult` and `AppState` are built from it, and every feature's views and jobs
@@ -164,6 +166,18 @@ pub enum FeatureDone {
     Quote(quote::command::Done),
     Settings(settings::command::Done),
     Import(import::command::Done),
+}
+
+/// What one feature's long job reports before it ends.
+pub enum FeatureProgress {
+    /// The parcel recorded, the label still being drawn.
+    Packing(packing::command::Progress),
+}
+
+impl From<packing::command::Progress> for FeatureProgress {
+    fn from(progress: packing::command::Progress) -> Self {
+        Self::Packing(progress)
+    }
 }
 
 /// `From` each feature's command and result, so a view pushes `OrdersCommand::Reload.into()`

@@ -11,7 +11,7 @@ use super::core::Core;
 use super::desk::Desk;
 use super::jobs::{JobResult, Progress, Received};
 use super::status::Level;
-use super::{FeatureCommand, FeatureDone, Features};
+use super::{FeatureCommand, FeatureDone, FeatureProgress, Features};
 use super::{
     customs, import, orders, outbox, packing, people, quote, settings, shell, supervisor, warehouse,
 };
@@ -52,7 +52,9 @@ fn apply_progress(core: &mut Core, progress: Progress, then: &mut Vec<Command>) 
     let (f, mut desk) = core.split(then);
     match progress {
         Progress::Shell(progress) => shell::progress(desk.shell, progress),
-        Progress::Packing(progress) => packing::progress(&mut f.packing, progress),
+        Progress::Feature(FeatureProgress::Packing(progress)) => {
+            packing::progress(&mut f.packing, progress)
+        }
         Progress::Outbox(report) => {
             // The quote's order follows its own entry.
             for entry in outbox::progress(&mut f.outbox, &mut desk, *report) {

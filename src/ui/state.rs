@@ -17,11 +17,6 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Why people cannot be managed at this desk now, or `None`.
-    pub fn why_not_manage_people(&self) -> Option<String> {
-        super::people::why_not_manage(&self.features.people, &self.features.supervisor)
-    }
-
     pub fn new(settings: Settings, settings_problem: Option<String>) -> Self {
         Self {
             shell: Shell {

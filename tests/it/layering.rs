@@ -431,8 +431,49 @@ fn a_new_feature_folder_is_checked_without_being_listed() {
     assert_eq!(pairs, [("returns", "orders")], "{found:?}");
 }
 
+#[test]
+fn a_planted_frame_file_naming_a_feature_is_found_and_the_list_and_the_shell_are_not() {
+    let planted = tree(&[
+        (
+            "src/ui/mod.rs",
+            "pub mod people;\npub mod route;\npub mod shell;\npub mod state;\n\
+             pub struct Features { pub people: people::state::People }\n",
+        ),
+        ("src/ui/people/mod.rs", "pub mod state;\n"),
+        ("src/ui/people/state.rs", "pub struct People;\n"),
+        ("src/ui/route.rs", "use crate::ui::people::state::People;\n"),
+        (
+            "src/ui/shell/mod.rs",
+            "use crate::ui::people::state::People;\n",
+        ),
+        (
+            "src/ui/state.rs",
+            "pub struct AppState;\nfn f(p: &crate::ui::people::state::People) {}\n",
+        ),
+    ]);
+    let found = features::named_outside(&cycles::import_graph(&planted));
+    let found: Vec<String> = found.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        found,
+        ["ui::state → ui::people (src/ui/state.rs:2 uses crate::ui::people::state::People)"]
+    );
+}
+
 /// A planted tree's files as `src_files` reads them: (path, text).
 fn tree(files: &[(&str, &str)]) -> Vec<(String, String)> {
     let owned = |(path, text): &(&str, &str)| (path.to_string(), text.to_string());
     files.iter().map(owned).collect()
+}
+
+#[test]
+fn a_feature_is_named_only_in_its_folder_the_list_the_routing_and_the_frame() {
+    let found = features::named_outside(&cycles::import_graph(&src_files()));
+    let found: Vec<String> = found.iter().map(ToString::to_string).collect();
+    assert!(
+        found.is_empty(),
+        "files besides {:?} and the shell that name a feature's files (each is one more place \
+         a new feature must be added; give it what it needs through the list or the route):\n{}",
+        features::WIRING,
+        found.join("\n")
+    );
 }

@@ -8,7 +8,7 @@ use super::command::Done;
 use crate::station::import::{FileReport, ImportReport, display_name, read_text};
 use crate::station::inbox::{ImportFailure, Importer, Inbox};
 use crate::ui::failure::Failure;
-use crate::ui::jobs::{Progress, Reporter};
+use crate::ui::jobs::{Background, Progress, Reporter};
 use crate::ui::record::Record;
 use crate::warehouse::client::WarehouseClientError;
 
@@ -100,34 +100,20 @@ impl Importer for ThroughServer {
     }
 }
 
-/// The inbox folder's watcher: a task on the app's runtime for as long as the folder is set.
-pub struct InboxWatcher {
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl InboxWatcher {
-    /// Starts watching `folder`; what it imports arrives as [`Progress::Inbox`].
-    pub fn start(
-        runtime: &tokio::runtime::Handle,
-        record: Record,
-        folder: PathBuf,
-        max_bytes: u64,
-        reporter: Reporter,
-    ) -> Self {
-        let importer = ThroughServer {
-            record,
-            runtime: runtime.clone(),
-        };
-        Self {
-            task: runtime.spawn(watch(importer, folder, max_bytes, reporter)),
-        }
-    }
-}
-
-impl Drop for InboxWatcher {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
+/// Starts watching the inbox `folder`, for as long as the folder is set (dropped, the watcher
+/// stops); what it imports arrives as [`Progress::Inbox`].
+pub fn watch_inbox(
+    runtime: &tokio::runtime::Handle,
+    record: Record,
+    folder: PathBuf,
+    max_bytes: u64,
+    reporter: Reporter,
+) -> Background {
+    let importer = ThroughServer {
+        record,
+        runtime: runtime.clone(),
+    };
+    Background::spawn(runtime, watch(importer, folder, max_bytes, reporter))
 }
 
 async fn watch(importer: ThroughServer, folder: PathBuf, max_bytes: u64, reporter: Reporter) {

@@ -16,6 +16,5 @@ pub mod view;
 pub use crate::station::import::FileReport;
 pub use command::{Done, ImportCommand};
 pub use handle::{apply, handle, show};
-pub use jobs::InboxWatcher;
 pub use state::ImportView;
 pub use view::{import_button_ui, report_ui};

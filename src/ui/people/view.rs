@@ -90,7 +90,7 @@ pub fn session_ui(ui: &mut egui::Ui, people: &People, commands: &mut Vec<Command
 pub fn people_tab_ui(ui: &mut egui::Ui, state: &AppState, commands: &mut Vec<Command>) {
     let people = &state.features.people;
     ui.heading("People");
-    let why_not = state.why_not_manage_people();
+    let why_not = super::handle::why_not_manage(people, &state.features.supervisor);
     if !people.required() {
         ui.label(
             "Nobody is set up: this desk works without signing in, and the supervisor PIN \

@@ -9,6 +9,11 @@ use crate::ui::{orders, outbox, packing, people, quote, settings};
 
 use super::compose::{OrdersExtras, PackingExtras, SettingsExtras};
 
+/// The dialogs over the window (the open order's: cancel, override, reprint).
+pub fn dialogs_ui(ctx: &egui::Context, state: &AppState, commands: &mut Vec<Command>) {
+    packing::dialogs_ui(ctx, state, commands);
+}
+
 pub fn central_ui(ui: &mut egui::Ui, state: &mut AppState, commands: &mut Vec<Command>) {
     match &state.shell.startup {
         Startup::NotStarted | Startup::Starting(_) => {

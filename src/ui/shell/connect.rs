@@ -13,7 +13,7 @@ use crate::station::secrets::CredentialStore;
 use crate::station::settings::{Environment, EnvironmentKind, Settings};
 use crate::ui::core::Core;
 use crate::ui::failure::Failure;
-use crate::ui::import::jobs::InboxWatcher;
+use crate::ui::import::jobs as import_jobs;
 use crate::ui::jobs::Progress;
 use crate::ui::status::{Connection, Level, Startup};
 
@@ -106,7 +106,7 @@ pub fn watch_inbox(core: &mut Core) {
         return;
     };
     let reporter = core.jobs.reporter();
-    core.backend.inbox = Some(InboxWatcher::start(
+    core.backend.inbox = Some(import_jobs::watch_inbox(
         &core.jobs.runtime(),
         record,
         folder,

@@ -13,6 +13,7 @@ pub mod start_error;
 pub mod startup;
 pub mod state;
 pub mod status_bar;
+pub mod timers;
 pub mod top_bar;
 pub mod warehouse_link;
 
@@ -238,7 +239,7 @@ pub fn apply(core: &mut Core, done: Done, then: &mut Vec<Command>) {
             core.backend.prints = Some(started.prints);
             core.backend.own_server = started.own_server;
             core.state.features.warehouse = started.warehouse;
-            core.backend.changes = Some(warehouse::changes::ChangeWatcher::start(
+            core.backend.changes = Some(warehouse::changes::watch_changes(
                 &core.jobs.runtime(),
                 started.record.clone(),
                 core.jobs.reporter(),

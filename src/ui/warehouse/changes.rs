@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use crate::ui::failure::Failure;
-use crate::ui::jobs::{Progress, Reporter};
+use crate::ui::jobs::{Background, Progress, Reporter};
 use crate::ui::outbox_report::OutboxProgress;
 use crate::ui::record::Record;
 use crate::warehouse::client::WarehouseClientError;
@@ -19,23 +19,13 @@ const RETRY_EVERY: Duration = Duration::from_secs(2);
 /// attempt changes no order).
 const OUTBOX_EVERY: Duration = Duration::from_secs(3);
 
-/// The watcher's task; dropped, it stops.
-pub struct ChangeWatcher {
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl ChangeWatcher {
-    pub fn start(runtime: &tokio::runtime::Handle, record: Record, reporter: Reporter) -> Self {
-        Self {
-            task: runtime.spawn(watch(record, reporter)),
-        }
-    }
-}
-
-impl Drop for ChangeWatcher {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
+/// Starts hearing the warehouse's changes; dropped, the watcher stops.
+pub fn watch_changes(
+    runtime: &tokio::runtime::Handle,
+    record: Record,
+    reporter: Reporter,
+) -> Background {
+    Background::spawn(runtime, watch(record, reporter))
 }
 
 async fn watch(record: Record, reporter: Reporter) {

@@ -59,3 +59,33 @@ pub(super) fn crossings(graph: &Graph) -> Vec<Crossing> {
     found.sort();
     found
 }
+
+/// The files outside the feature folders that wire every feature in: the list (`ui/mod.rs`)
+/// and the routing (`route.rs`). Adding a feature touches these two and where the frame draws it.
+pub(super) const WIRING: &[&str] = &["src/ui/mod.rs", "src/ui/route.rs"];
+
+/// A file outside the feature folders, the frame and [`WIRING`] that imports a feature's file:
+/// one more place a new feature would have to be named.
+pub(super) fn named_outside(graph: &Graph) -> Vec<Crossing> {
+    let mut found: Vec<Crossing> = Vec::new();
+    for (from_file, arrows) in graph {
+        let in_frame = from_file.starts_with(&format!("src/ui/{FRAME}/"));
+        if folder_of(from_file).is_some() || in_frame || WIRING.contains(&from_file.as_str()) {
+            continue;
+        }
+        for (to_file, arrow) in arrows {
+            let Some(to) = folder_of(to_file).filter(|to| *to != "form") else {
+                continue;
+            };
+            let module = from_file
+                .trim_start_matches("src/ui/")
+                .trim_end_matches(".rs");
+            found.push(Crossing {
+                from: module.to_string(),
+                to: to.to_string(),
+                example: format!("{from_file}:{} uses {}", arrow.line, arrow.path),
+            });
+        }
+    }
+    found
+}
