@@ -10,7 +10,7 @@ use crate::ui::people::command::PeopleCommand;
 use crate::ui::state::AppState;
 
 /// Commands that time makes due (the open shipment's claim renewal, or asking again once
-/// another desk's lease ran out), and how long until the next one. Frames, not sleeping jobs,
+/// another desk's lease ran out; signing out a desk left idle), and how long until the next one. Frames, not sleeping jobs,
 /// keep the time: a job would count as work in flight for as long as it slept.
 pub fn due(
     state: &AppState,
