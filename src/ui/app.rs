@@ -6,7 +6,7 @@ use super::config::AppConfig;
 use super::core::Core;
 use super::desk::Backend;
 use super::jobs::Jobs;
-use super::shell::{self, central, keys, scan, status_bar, timers, top_bar};
+use super::shell::{self, central, dropped, keys, scan, status_bar, timers, top_bar};
 use super::state::AppState;
 use super::{route, widgets};
 use crate::service::server::RunningService;
@@ -145,7 +145,7 @@ impl PackdeskApp {
         let mut commands = Vec::new();
         keys::shortcuts(&ctx, &core.state, &mut commands);
         scan::capture(&ctx, &core.state, &mut commands);
-        timers::dropped_files(&ctx, &mut commands);
+        dropped::files(&ctx, &mut commands);
 
         egui::Panel::top("top_bar").show(ui, |ui| {
             top_bar::top_bar_ui(ui, &core.state, &mut commands);

@@ -7,6 +7,7 @@ pub mod central;
 pub mod command;
 pub mod compose;
 mod connect;
+pub mod dropped;
 pub mod keys;
 pub mod scan;
 pub mod start_error;

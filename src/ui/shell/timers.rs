@@ -1,17 +1,14 @@
-//! What the frame turns into commands besides keys and scans: time (a claim to renew, an idle
-//! desk to sign out) and files dropped onto the window.
-
-use std::path::PathBuf;
+//! What time makes due: a claim to renew, an idle desk to sign out.
 
 use crate::ui::command::Command;
-use crate::ui::import::command::ImportCommand;
 use crate::ui::packing;
 use crate::ui::people::command::PeopleCommand;
 use crate::ui::state::AppState;
 
 /// Commands that time makes due (the open shipment's claim renewal, or asking again once
-/// another desk's lease ran out; signing out a desk left idle), and how long until the next one. Frames, not sleeping jobs,
-/// keep the time: a job would count as work in flight for as long as it slept.
+/// another desk's lease ran out; signing out a desk left idle), and how long until the next
+/// one. Frames, not sleeping jobs, keep the time: a job would count as work in flight for as
+/// long as it slept.
 pub fn due(
     state: &AppState,
     last_input: std::time::Instant,
@@ -37,20 +34,5 @@ pub fn due(
     match (claim, idle) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
-    }
-}
-
-/// `.json` files dropped onto the window this frame become one import (reading what the window
-/// received is input, like keys; the files are read by the job).
-pub fn dropped_files(ctx: &egui::Context, commands: &mut Vec<Command>) {
-    let files: Vec<PathBuf> = ctx.input(|i| {
-        i.raw
-            .dropped_files
-            .iter()
-            .map(|f| f.path().to_path_buf())
-            .collect()
-    });
-    if !files.is_empty() {
-        commands.push(Command::from(ImportCommand::Files(files)));
     }
 }
