@@ -517,3 +517,39 @@ fn a_tile_is_measured_by_the_sides_its_words_give() {
             .is_empty()
     );
 }
+
+/// In the machinery chapters a line "for the manufacture of" goods is a machine's, and the
+/// machine is the parcel: AU 8438.10.10 (for the manufacture of macaroni, spaghetti…, Free) is
+/// a pasta extruder's, and stays possible for a dough sheeter, whose quote then says it may be
+/// Free. An engine "for use in the assembly or manufacture of" cars (AU 8407.33.10) is an
+/// input, no shop's parcel, and is ruled out.
+#[test]
+fn a_machine_for_making_goods_is_chosen_by_the_goods_it_makes() {
+    let tables = Tables::load().unwrap();
+    let au = tables.schedule("AU").unwrap();
+    let machine = |hs: &str, name: &str, description: &str| {
+        let text = || ProductText::new(name, "Commercial Kitchen", description);
+        choose(au, hs, text, Unit::default()).unwrap()
+    };
+    let codes = |lines: &[&NationalLine]| lines.iter().map(|l| l.code).collect::<Vec<_>>();
+    let extruder = machine(
+        "843810",
+        "Commercial pasta extruder",
+        "Extrudes fresh spaghetti, penne and macaroni",
+    );
+    assert_eq!(extruder.line.code, "84381010", "{extruder:?}");
+    let sheeter = machine(
+        "843810",
+        "Tabletop dough sheeter",
+        "For croissant and pizza dough",
+    );
+    assert_eq!(sheeter.line.code, "84381090", "{sheeter:?}");
+    assert_eq!(codes(&sheeter.unsure), ["84381010"]);
+    let engine = machine(
+        "840733",
+        "Petrol engine 125 cc",
+        "Replacement engine for scooters",
+    );
+    assert_eq!(engine.line.code, "84073390", "{engine:?}");
+    assert!(engine.unsure.is_empty(), "{engine:?}");
+}

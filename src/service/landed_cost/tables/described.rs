@@ -45,10 +45,31 @@ pub enum SpecialUse {
     Named(Vec<String>),
 }
 
+/// The word of a line for making goods: an input's (no shop's parcel) or, in the machinery
+/// chapters, a machine's.
+const MAKING: &str = "manufactur";
+
+/// Where the goods a machine makes end: "felt or nonwovens in the piece", "particle board …
+/// of wood and other machinery for treating wood".
+const GOODS_END: &[&str] = &[
+    ";",
+    "(",
+    ")",
+    " of ",
+    " in ",
+    " with ",
+    " including ",
+    " and other",
+];
+
+/// Phrases that mark a line's goods as going into others: "for use in the assembly or
+/// manufacture of passenger motor vehicles", "for the repair or remanufacture of".
+const INPUT: &[&str] = &["for use in the", "remanufactur"];
+
 /// Phrases that mark a line for making other goods or for an institution: an online shop's
 /// customer imports for their own use, never under these.
 const NOT_RETAIL: &[&str] = &[
-    "manufactur",
+    MAKING,
     "for the production of",
     "for industrial",
     "for the industrial",
@@ -119,10 +140,14 @@ pub fn use_named(word: &str) -> Option<&'static str> {
 }
 
 impl SpecialUse {
-    /// The use a description segment (lower case) names, if any.
-    fn of(segment: &str) -> Option<SpecialUse> {
-        if NOT_RETAIL.iter().any(|m| segment.contains(m)) {
-            return Some(SpecialUse::NotRetail);
+    /// The use a description segment (lower case) names, if any. A machine's line (`machine`)
+    /// for making something is for the use of making it: the machine is the parcel.
+    fn of(segment: &str, machine: bool) -> Option<SpecialUse> {
+        let mut not_retail = NOT_RETAIL.iter().filter(|m| segment.contains(*m));
+        if let Some(first) = not_retail.next() {
+            let only_making = *first == MAKING && not_retail.next().is_none();
+            let making = (machine && only_making).then(|| SpecialUse::making(segment));
+            return Some(making.flatten().unwrap_or(SpecialUse::NotRetail));
         }
         let at = USE_MARKERS
             .iter()
@@ -158,6 +183,43 @@ impl SpecialUse {
         } else {
             SpecialUse::Named(named)
         })
+    }
+}
+
+impl SpecialUse {
+    /// The goods a machine's line is for making, as a use the product must name: "for the
+    /// manufacture of macaroni, spaghetti or similar products" is a pasta extruder's line,
+    /// "machinery for sugar manufacture" a sugar mill's. A part "for use in the manufacture of"
+    /// other goods is an input, no shop's parcel: `None`.
+    fn making(segment: &str) -> Option<SpecialUse> {
+        if INPUT.iter().any(|m| segment.contains(m)) {
+            return None;
+        }
+        let at = segment.find(MAKING)?;
+        let rest = segment[at + MAKING.len()..].trim_start_matches(char::is_alphabetic);
+        // "manufacture or finishing of felt", "manufacturing of optical media", "manufacturing
+        // shoes": the goods follow the first "of" of the clause, else the word itself.
+        let clause = rest.split([';', ',', '(', ')']).next().unwrap_or_default();
+        let goods = match clause.find(" of ") {
+            Some(of) => &rest[of + " of ".len()..],
+            None => rest,
+        };
+        let goods = GOODS_END
+            .iter()
+            .filter_map(|end| goods.find(end))
+            .min()
+            .map_or(goods, |end| &goods[..end]);
+        let mut named = Vec::new();
+        stem_all(words(goods).iter().map(String::as_str), &mut named);
+        if named.is_empty() {
+            // "Machinery for sugar manufacture": the goods come before the word.
+            let before = segment[..at].split_whitespace().last().unwrap_or_default();
+            stem_all(words(before).iter().map(String::as_str), &mut named);
+        }
+        named.retain(|w| !NOT_A_USE.contains(&w.as_str()));
+        named.sort_unstable();
+        named.dedup();
+        (!named.is_empty()).then_some(SpecialUse::Named(named))
     }
 }
 
@@ -326,7 +388,9 @@ const STOP: &[&str] = &[
 
 impl Described {
     /// From a line's description (parents' first, ` > ` between) and its own part.
-    pub(super) fn new(description: &str, own: &str) -> Described {
+    /// `machine`: the line is in the machinery chapters (84, 85), where a line for making
+    /// goods is a machine's, not an input's.
+    pub(super) fn new(description: &str, own: &str, machine: bool) -> Described {
         let mut wanted = Vec::new();
         let mut excluded = Vec::new();
         let mut exclusions = Vec::new();
@@ -353,7 +417,7 @@ impl Described {
                 .fold(lower, |text, (phrase, plain)| text.replace(phrase, plain));
             let (asked, ruled_out) = split_exclusions(&lower);
             // "Other (not of a kind used for telecommunications)" is for any use but that one.
-            special_use = SpecialUse::of(&asked).or(special_use);
+            special_use = SpecialUse::of(&asked, machine).or(special_use);
             let from = wanted.len();
             stem_all(words(&asked).iter().map(String::as_str), &mut wanted);
             for span in ruled_out {

@@ -71,8 +71,10 @@ impl NationalLine {
 
     /// The description as words, prepared on first use.
     pub fn described(&self) -> &Described {
-        self.described
-            .get_or_init(|| Described::new(self.description, self.own_description()))
+        self.described.get_or_init(|| {
+            let machine = self.code.starts_with("84") || self.code.starts_with("85");
+            Described::new(self.description, self.own_description(), machine)
+        })
     }
 
     /// The line as a breakdown line names it: `6911.10.80 (other porcelain tableware)`. Made
