@@ -553,3 +553,45 @@ fn a_machine_for_making_goods_is_chosen_by_the_goods_it_makes() {
     assert_eq!(engine.line.code, "84073390", "{engine:?}");
     assert!(engine.unsure.is_empty(), "{engine:?}");
 }
+
+/// "Manufactured to the standards of the UIAA" says how a rope is made, not that it is for
+/// making goods; and each item of a list is its own goods, so one item "for use in the
+/// manufacture of" generators does not make CA 5607.50.10 no shop's line: a climbing rope is
+/// under it (Free). An item opening with "and" goes on with the one before: AU 9006.59.10 is
+/// cameras "(a) used for preparing printing plates; and (b) used … in the graphic arts", and
+/// a film camera is not one.
+#[test]
+fn a_line_is_for_one_use_only_when_every_item_it_lists_is() {
+    let tables = Tables::load().unwrap();
+    let pick = |tariff: &str, hs: &str, name: &str, category: &str| {
+        let schedule = tables.schedule(tariff).unwrap();
+        choose(schedule, hs, || text(name, category), Unit::default()).unwrap()
+    };
+    let rope = pick(
+        "CA",
+        "560750",
+        "Dynamic climbing rope 9.8 mm x 60 m",
+        "Climbing",
+    );
+    assert_eq!(rope.line.code, "56075010", "{rope:?}");
+    let camera = pick("AU", "900659", "Medium format 120 film camera", "Cameras");
+    assert_eq!(camera.line.code, "90065990", "{camera:?}");
+    assert!(camera.unsure.is_empty(), "{camera:?}");
+}
+
+/// An exclusion of goods "of heading 7326" names goods of another heading, and the merchant's
+/// code has placed the product here: GB 8482.91.90 (balls … for bearings, excl. tapered
+/// rollers and steel balls of heading 7326) is steel bearing balls' line.
+#[test]
+fn an_exclusion_of_another_headings_goods_does_not_rule_out_this_ones() {
+    let tables = Tables::load().unwrap();
+    let gb = tables.schedule("GB").unwrap();
+    let text = || {
+        text(
+            "Chrome steel bearing balls 1/4 inch, pack of 100",
+            "Bearings",
+        )
+    };
+    let balls = choose(gb, "848291", text, Unit::default()).unwrap();
+    assert_eq!(balls.line.code, "84829190", "{balls:?}");
+}

@@ -49,6 +49,25 @@ pub enum SpecialUse {
 /// chapters, a machine's.
 const MAKING: &str = "manufactur";
 
+/// A segment's items, each naming its own goods: split at semicolons, but "cameras (a) used
+/// for preparing printing plates; and (b) used … in the graphic arts" is one thing with two
+/// uses, an item opening with "and" or "or" going on with the one before.
+fn goods_items(segment: &str) -> Vec<&str> {
+    let mut items: Vec<&str> = Vec::new();
+    let mut start = 0;
+    for (at, _) in segment.match_indices(';').chain([(segment.len(), "")]) {
+        let next = segment[at..].trim_start_matches(';').trim_start();
+        if !(next.starts_with("and ") || next.starts_with("or ")) || at == segment.len() {
+            let item = &segment[start..at];
+            if !item.trim().is_empty() {
+                items.push(item);
+            }
+            start = (at + 1).min(segment.len());
+        }
+    }
+    items
+}
+
 /// Where the goods a machine makes end: "felt or nonwovens in the piece", "particle board …
 /// of wood and other machinery for treating wood".
 const GOODS_END: &[&str] = &[
@@ -140,10 +159,33 @@ pub fn use_named(word: &str) -> Option<&'static str> {
 }
 
 impl SpecialUse {
-    /// The use a description segment (lower case) names, if any. A machine's line (`machine`)
-    /// for making something is for the use of making it: the machine is the parcel.
+    /// The use a description segment (lower case) names, if any. Each item of a list is its
+    /// own goods ("braided cord … for use in the manufacture of generators; rope, for
+    /// climbing"): the line is for one use only when every item is, and for any of theirs.
     fn of(segment: &str, machine: bool) -> Option<SpecialUse> {
-        let mut not_retail = NOT_RETAIL.iter().filter(|m| segment.contains(*m));
+        let mut named = Vec::new();
+        let items = goods_items(segment);
+        if items.is_empty() {
+            return None;
+        }
+        for item in items {
+            if let SpecialUse::Named(uses) = SpecialUse::of_item(item, machine)? {
+                named.extend(uses);
+            }
+        }
+        named.sort_unstable();
+        named.dedup();
+        Some(if named.is_empty() {
+            SpecialUse::NotRetail
+        } else {
+            SpecialUse::Named(named)
+        })
+    }
+
+    /// The use one item of a description names, if any. A machine's line (`machine`) for
+    /// making something is for the use of making it: the machine is the parcel.
+    fn of_item(segment: &str, machine: bool) -> Option<SpecialUse> {
+        let mut not_retail = NOT_RETAIL.iter().filter(|m| marks(segment, m));
         if let Some(first) = not_retail.next() {
             let only_making = *first == MAKING && not_retail.next().is_none();
             let making = (machine && only_making).then(|| SpecialUse::making(segment));
@@ -195,7 +237,10 @@ impl SpecialUse {
         if INPUT.iter().any(|m| segment.contains(m)) {
             return None;
         }
-        let at = segment.find(MAKING)?;
+        let at = segment
+            .match_indices(MAKING)
+            .find(|(at, _)| !is_made(&segment[*at..]))?
+            .0;
         let rest = segment[at + MAKING.len()..].trim_start_matches(char::is_alphabetic);
         // "manufacture or finishing of felt", "manufacturing of optical media", "manufacturing
         // shoes": the goods follow the first "of" of the clause, else the word itself.
@@ -221,6 +266,23 @@ impl SpecialUse {
         named.dedup();
         (!named.is_empty()).then_some(SpecialUse::Named(named))
     }
+}
+
+/// Whether `marker` of [`NOT_RETAIL`] is in `segment` as a purpose: "manufactured to the
+/// standards of the UIAA" or "manufactured from foil" says how the goods were made, not what
+/// they are for.
+fn marks(segment: &str, marker: &str) -> bool {
+    if marker != MAKING {
+        return segment.contains(marker);
+    }
+    segment
+        .match_indices(MAKING)
+        .any(|(at, _)| !is_made(&segment[at..]))
+}
+
+/// Whether text starting at "manufactur" is the participle.
+fn is_made(from: &str) -> bool {
+    from.starts_with("manufactured")
 }
 
 /// A segment's text (lower case) as what the line asks for and the spans it excludes. An
@@ -270,12 +332,33 @@ const NOT_A_THING: &[&str] = &[
 
 /// The things an exclusion span names, as [`named_units`] reads a line's own words.
 fn excluded_things(span: &str) -> Vec<Vec<String>> {
-    let mut things = named_units(span);
+    let mut things = named_units(&of_this_heading(span));
     for thing in &mut things {
         thing.retain(|w| !NOT_A_THING.contains(&w.as_str()));
     }
     things.retain(|t| !t.is_empty());
     things
+}
+
+/// An exclusion span without the things it names as goods of another heading: "(excl.
+/// tapered rollers and steel balls of heading 7326)" excludes tapered rollers, but steel balls
+/// of 7326 are grinding balls, and bearing balls the merchant codes 8482.91 are not them. The
+/// merchant's code places the product; a line does not take it back by its words.
+fn of_this_heading(span: &str) -> String {
+    const REFERENCES: [&str; 4] = ["of heading", "of subheading", "of chapter", "of headings"];
+    span.split(" and ")
+        .flat_map(|part| part.split(", "))
+        .filter(|part| {
+            !REFERENCES.iter().any(|r| {
+                part.find(r).is_some_and(|at| {
+                    part[at + r.len()..]
+                        .trim_start()
+                        .starts_with(|c: char| c.is_ascii_digit())
+                })
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Words that name nothing a product has: "goods, NSA, as follows", "and the like".
