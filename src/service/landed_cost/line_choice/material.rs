@@ -28,7 +28,9 @@ fn material(stem: &str) -> Option<Material> {
         "leather" | "lambskin" | "cowhide" | "suede" | "nubuck" => Leather,
         "steel" | "stainless" | "iron" | "aluminium" | "aluminum" | "copper" | "brass"
         | "bronze" | "zinc" | "titanium" => BaseMetal,
-        "textile" => Textile,
+        // Vegetable fibres are textiles, but not of the textile family a line's "of cotton"
+        // shares with a cotton product: a jute rug is not an "of cotton" line's best match.
+        "textile" | "jute" | "sisal" | "hemp" | "coir" | "ramie" | "abaca" => Textile,
         "paper" | "paperboard" | "cardboard" => Paper,
         "rubber" | "latex" => Rubber,
         _ => return None,

@@ -595,3 +595,25 @@ fn an_exclusion_of_another_headings_goods_does_not_rule_out_this_ones() {
     let balls = choose(gb, "848291", text, Unit::default()).unwrap();
     assert_eq!(balls.line.code, "84829190", "{balls:?}");
 }
+
+/// Sisal and jute are textiles: a sisal carpet with a latex backing is not ruled out of AU
+/// 5702.50.10 ("of sisal or jute; of 100% cotton", Free) by its rubber, and a jute rug is
+/// still not under US 5702.99 "Of cotton" lines for being a textile.
+#[test]
+fn a_vegetable_fibre_is_a_textile_not_cotton() {
+    let tables = Tables::load().unwrap();
+    let pick = |tariff: &str, hs: &str, name: &str, description: &str| {
+        let schedule = tables.schedule(tariff).unwrap();
+        let text = || ProductText::new(name, "Flooring", description);
+        choose(schedule, hs, text, Unit::default()).unwrap()
+    };
+    let carpet = pick(
+        "AU",
+        "570250",
+        "Natural sisal boucle carpet, per linear metre",
+        "Woven 100% sisal fibre with a latex backing",
+    );
+    assert_eq!(carpet.line.code, "57025010", "{carpet:?}");
+    let rug = pick("US", "570299", "Natural jute flatweave rug", "");
+    assert_eq!(rug.line.code, "57029920", "{rug:?}");
+}

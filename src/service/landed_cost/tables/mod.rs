@@ -17,6 +17,8 @@ mod printed;
 mod query;
 mod rate_expr;
 mod rules;
+mod special_use;
+mod stems;
 mod tax;
 
 use std::collections::BTreeMap;
@@ -28,7 +30,7 @@ use time::Date;
 use crate::embedded::{Packed, packed};
 
 pub use bracket::{Bound, Bracket, Measures, Per};
-pub use described::{Described, SpecialUse, stem_all, use_named};
+pub use described::Described;
 pub use duty::{DutyRow, Tariff};
 pub use error::TablesError;
 pub use fx::{FxDay, FxTable};
@@ -40,6 +42,8 @@ pub use rules::{
     AgreementKind, AgreementRow, Basis, DeMinimisKind, DeMinimisRow, DestinationRow, Treatment,
     Valuation,
 };
+pub use special_use::{SpecialUse, use_named};
+pub use stems::stem_all;
 pub use tax::{ReducedRow, TaxRow};
 
 /// The header every table file carries.
