@@ -89,7 +89,8 @@
 //! item's value, weight and piece count, undecided where a parcel's weight cannot tell). Then
 //! `rule_out` keeps the lines the product's words do not contradict (a special use it does not
 //! name, a use no shop's parcel has, something a line excludes, another material, sex, or knitted
-//! where it is woven), and `words` prefers the line whose own words name all of one thing the
+//! where it is woven; a line's one use is read by `tables::special_use`, where a machine's line
+//! "for the manufacture of" pasta is a pasta extruder's), and `words` prefers the line whose own words name all of one thing the
 //! product is, else its level's "other". When the lines left carry different rates the choice
 //! lists them (`Choice::unsure`): the duty line says "not guaranteed: may also be at …"
 //! (`api::undecided`, which the desk's quote panel reads back) and charges the most likely line
