@@ -43,10 +43,12 @@ const TARIFFS: [(&str, &str, Option<&str>, &str, &str); 6] = [
 
 /// The shares reached, in percent, that the test holds: exact, charged and right rate of the
 /// tuning half, then of the held-out half. Raise them as the choice improves; never lower them
-/// to pass. (They were last set anew when 220 more cases joined the set, of all six tariffs,
-/// written where the lines under a subheading differ, often where a line is for one use: the
-/// engine then scored 68.9, 76.2, 100 / 70.3, 76.4, 99.2 on the 975 cases.)
-const FLOOR: [f64; 6] = [68.5, 76.0, 99.9, 70.0, 76.0, 99.0];
+/// to pass. (They were last set anew when 268 more cases joined the set, of all six tariffs,
+/// written where the lines under a subheading differ, often where a line is for one use or a
+/// number on the item decides: the engine then scored 68.5, 75.7, 100 / 68.0, 74.3, 99.3 on
+/// the 1 023 cases. The misses it shows most now are content brackets in percent, "containing
+/// 36 percent or more by weight of wool", "fat content > 6 %", which it does not read.)
+const FLOOR: [f64; 6] = [68.0, 75.5, 99.9, 67.5, 74.0, 99.0];
 
 /// The most quotes of each half (tuning, held out) charged a wrong rate while saying nothing
 /// of it. Lower them as the choice improves; the aim is none. (The tuning half's last ones
