@@ -143,13 +143,7 @@ impl SpecialUse {
                 named.extend(uses);
             }
         }
-        named.sort_unstable();
-        named.dedup();
-        Some(if named.is_empty() {
-            SpecialUse::NotRetail
-        } else {
-            SpecialUse::Named(named)
-        })
+        Some(SpecialUse::naming(named))
     }
 
     /// The use one item of a description names, if any. A machine's line (`machine`) for
@@ -186,15 +180,19 @@ impl SpecialUse {
         named.retain(|w| {
             !NOT_A_USE.contains(&w.as_str()) && !w.bytes().all(|b| b.is_ascii_digit() || b == b'.')
         });
-        named.sort_unstable();
-        named.dedup();
-        // A use the words do not name ("for goods of chapter 90 or 92") cannot be told from the
-        // cart: it is not a retail parcel's.
-        Some(if named.is_empty() {
+        Some(SpecialUse::naming(named))
+    }
+
+    /// The use `words` (stemmed) name, each once. A use they do not name ("for goods of chapter
+    /// 90 or 92") cannot be told from the cart: it is not a retail parcel's.
+    fn naming(mut words: Vec<String>) -> SpecialUse {
+        words.sort_unstable();
+        words.dedup();
+        if words.is_empty() {
             SpecialUse::NotRetail
         } else {
-            SpecialUse::Named(named)
-        })
+            SpecialUse::Named(words)
+        }
     }
 }
 
@@ -232,9 +230,7 @@ impl SpecialUse {
             stem_all(words(before).iter().map(String::as_str), &mut named);
         }
         named.retain(|w| !NOT_A_USE.contains(&w.as_str()));
-        named.sort_unstable();
-        named.dedup();
-        (!named.is_empty()).then_some(SpecialUse::Named(named))
+        (!named.is_empty()).then(|| SpecialUse::naming(named))
     }
 }
 
