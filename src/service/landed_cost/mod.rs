@@ -90,11 +90,11 @@
 //! `rule_out` keeps the lines the product's words do not contradict (a special use it does not
 //! name, a use no shop's parcel has, something a line excludes, another material, sex, or knitted
 //! where it is woven; a line's one use is read by `tables::special_use`, where a machine's line
-//! "for the manufacture of" pasta is a pasta extruder's), and `words` prefers the line whose own words name all of one thing the
-//! product is, else its level's "other". When the lines left carry different rates the choice
-//! lists them (`Choice::unsure`): the duty line says "not guaranteed: may also be at …"
-//! (`api::undecided`, which the desk's quote panel reads back) and charges the most likely line
-//! or, with `serve --undecided-line highest`, the dearest. Japan's lines are read in English
+//! "for the manufacture of" pasta is a pasta extruder's), and `words` prefers the line whose
+//! own words name all of one thing the product is, else its level's "other". When the lines
+//! left carry different rates the choice lists them (`Choice::unsure`): the duty line says "not
+//! guaranteed: may also be at …" (`api::undecided`, which the desk's quote panel reads back)
+//! and charges the most likely line or, with `serve --undecided-line highest`, the dearest. Japan's lines are read in English
 //! through `tables::glossary`. `tests/it/tariffs/choice/` measures the choice.
 //!
 //! # Work done as rarely as its inputs change

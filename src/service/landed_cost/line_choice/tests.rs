@@ -16,6 +16,12 @@ fn text(name: &str, category: &str) -> ProductText {
     ProductText::new(name, category, "")
 }
 
+/// The line `tariff`'s schedule chooses under `hs` for a product of no stated value or weight.
+fn pick<'t>(tables: &'t Tables, tariff: &str, hs: &str, product: ProductText) -> Choice<'t> {
+    let schedule = tables.schedule(tariff).unwrap();
+    choose(schedule, hs, || product, Unit::default()).unwrap()
+}
+
 /// The differential check of the derived tables: every national line of every full
 /// tariff, given as the merchant's code, resolves to itself and so to its own rate.
 #[test]
@@ -563,18 +569,11 @@ fn a_machine_for_making_goods_is_chosen_by_the_goods_it_makes() {
 #[test]
 fn a_line_is_for_one_use_only_when_every_item_it_lists_is() {
     let tables = Tables::load().unwrap();
-    let pick = |tariff: &str, hs: &str, name: &str, category: &str| {
-        let schedule = tables.schedule(tariff).unwrap();
-        choose(schedule, hs, || text(name, category), Unit::default()).unwrap()
-    };
-    let rope = pick(
-        "CA",
-        "560750",
-        "Dynamic climbing rope 9.8 mm x 60 m",
-        "Climbing",
-    );
+    let rope = text("Dynamic climbing rope 9.8 mm x 60 m", "Climbing");
+    let rope = pick(&tables, "CA", "560750", rope);
     assert_eq!(rope.line.code, "56075010", "{rope:?}");
-    let camera = pick("AU", "900659", "Medium format 120 film camera", "Cameras");
+    let camera = text("Medium format 120 film camera", "Cameras");
+    let camera = pick(&tables, "AU", "900659", camera);
     assert_eq!(camera.line.code, "90065990", "{camera:?}");
     assert!(camera.unsure.is_empty(), "{camera:?}");
 }
@@ -585,14 +584,11 @@ fn a_line_is_for_one_use_only_when_every_item_it_lists_is() {
 #[test]
 fn an_exclusion_of_another_headings_goods_does_not_rule_out_this_ones() {
     let tables = Tables::load().unwrap();
-    let gb = tables.schedule("GB").unwrap();
-    let text = || {
-        text(
-            "Chrome steel bearing balls 1/4 inch, pack of 100",
-            "Bearings",
-        )
-    };
-    let balls = choose(gb, "848291", text, Unit::default()).unwrap();
+    let balls = text(
+        "Chrome steel bearing balls 1/4 inch, pack of 100",
+        "Bearings",
+    );
+    let balls = pick(&tables, "GB", "848291", balls);
     assert_eq!(balls.line.code, "84829190", "{balls:?}");
 }
 
@@ -602,18 +598,18 @@ fn an_exclusion_of_another_headings_goods_does_not_rule_out_this_ones() {
 #[test]
 fn a_vegetable_fibre_is_a_textile_not_cotton() {
     let tables = Tables::load().unwrap();
-    let pick = |tariff: &str, hs: &str, name: &str, description: &str| {
-        let schedule = tables.schedule(tariff).unwrap();
-        let text = || ProductText::new(name, "Flooring", description);
-        choose(schedule, hs, text, Unit::default()).unwrap()
-    };
-    let carpet = pick(
-        "AU",
-        "570250",
+    let carpet = ProductText::new(
         "Natural sisal boucle carpet, per linear metre",
+        "Flooring",
         "Woven 100% sisal fibre with a latex backing",
     );
+    let carpet = pick(&tables, "AU", "570250", carpet);
     assert_eq!(carpet.line.code, "57025010", "{carpet:?}");
-    let rug = pick("US", "570299", "Natural jute flatweave rug", "");
+    let rug = pick(
+        &tables,
+        "US",
+        "570299",
+        text("Natural jute flatweave rug", "Flooring"),
+    );
     assert_eq!(rug.line.code, "57029920", "{rug:?}");
 }

@@ -15,26 +15,26 @@ pub enum SpecialUse {
     Named(Vec<String>),
 }
 
-/// The word of a line for making goods: an input's (no shop's parcel) or, in the machinery
-/// chapters, a machine's.
+/// The word of a line for making goods: an input's (no shop's parcel, as [`NOT_RETAIL`]) or,
+/// in the machinery chapters, a machine's.
 const MAKING: &str = "manufactur";
 
 /// A segment's items, each naming its own goods: split at semicolons, but "cameras (a) used
 /// for preparing printing plates; and (b) used … in the graphic arts" is one thing with two
 /// uses, an item opening with "and" or "or" going on with the one before.
 fn goods_items(segment: &str) -> Vec<&str> {
-    let mut items: Vec<&str> = Vec::new();
+    let mut items = Vec::new();
     let mut start = 0;
-    for (at, _) in segment.match_indices(';').chain([(segment.len(), "")]) {
+    for (at, _) in segment.match_indices(';') {
         let next = segment[at..].trim_start_matches(';').trim_start();
-        if !(next.starts_with("and ") || next.starts_with("or ")) || at == segment.len() {
-            let item = &segment[start..at];
-            if !item.trim().is_empty() {
-                items.push(item);
-            }
-            start = (at + 1).min(segment.len());
+        if next.starts_with("and ") || next.starts_with("or ") {
+            continue;
         }
+        items.push(&segment[start..at]);
+        start = at + 1;
     }
+    items.push(&segment[start..]);
+    items.retain(|item| !item.trim().is_empty());
     items
 }
 
@@ -55,10 +55,9 @@ const GOODS_END: &[&str] = &[
 /// manufacture of passenger motor vehicles", "for the repair or remanufacture of".
 const INPUT: &[&str] = &["for use in the", "remanufactur"];
 
-/// Phrases that mark a line for making other goods or for an institution: an online shop's
-/// customer imports for their own use, never under these.
+/// Phrases that mark a line for making other goods or for an institution, besides [`MAKING`]:
+/// an online shop's customer imports for their own use, never under these.
 const NOT_RETAIL: &[&str] = &[
-    MAKING,
     "for the production of",
     "for industrial",
     "for the industrial",
@@ -149,11 +148,13 @@ impl SpecialUse {
     /// The use one item of a description names, if any. A machine's line (`machine`) for
     /// making something is for the use of making it: the machine is the parcel.
     fn of_item(segment: &str, machine: bool) -> Option<SpecialUse> {
-        let mut not_retail = NOT_RETAIL.iter().filter(|m| marks(segment, m));
-        if let Some(first) = not_retail.next() {
-            let only_making = *first == MAKING && not_retail.next().is_none();
-            let making = (machine && only_making).then(|| SpecialUse::making(segment));
-            return Some(making.flatten().unwrap_or(SpecialUse::NotRetail));
+        let making = making_at(segment);
+        let not_retail = NOT_RETAIL.iter().any(|m| segment.contains(m));
+        if making.is_some() || not_retail {
+            // A machine's line for making goods, with nothing else no shop's parcel has.
+            let made = making.filter(|_| machine && !not_retail);
+            let use_ = made.and_then(|at| SpecialUse::making(segment, at));
+            return Some(use_.unwrap_or(SpecialUse::NotRetail));
         }
         let at = USE_MARKERS
             .iter()
@@ -200,15 +201,11 @@ impl SpecialUse {
     /// The goods a machine's line is for making, as a use the product must name: "for the
     /// manufacture of macaroni, spaghetti or similar products" is a pasta extruder's line,
     /// "machinery for sugar manufacture" a sugar mill's. A part "for use in the manufacture of"
-    /// other goods is an input, no shop's parcel: `None`.
-    fn making(segment: &str) -> Option<SpecialUse> {
+    /// other goods is an input, no shop's parcel: `None`. `at`: where [`making_at`] found it.
+    fn making(segment: &str, at: usize) -> Option<SpecialUse> {
         if INPUT.iter().any(|m| segment.contains(m)) {
             return None;
         }
-        let at = segment
-            .match_indices(MAKING)
-            .find(|(at, _)| !is_made(&segment[*at..]))?
-            .0;
         let rest = segment[at + MAKING.len()..].trim_start_matches(char::is_alphabetic);
         // "manufacture or finishing of felt", "manufacturing of optical media", "manufacturing
         // shoes": the goods follow the first "of" of the clause, else the word itself.
@@ -234,19 +231,12 @@ impl SpecialUse {
     }
 }
 
-/// Whether `marker` of [`NOT_RETAIL`] is in `segment` as a purpose: "manufactured to the
+/// Where `segment` names making goods as a purpose ([`MAKING`]): "manufactured to the
 /// standards of the UIAA" or "manufactured from foil" says how the goods were made, not what
 /// they are for.
-fn marks(segment: &str, marker: &str) -> bool {
-    if marker != MAKING {
-        return segment.contains(marker);
-    }
+fn making_at(segment: &str) -> Option<usize> {
     segment
         .match_indices(MAKING)
-        .any(|(at, _)| !is_made(&segment[at..]))
-}
-
-/// Whether text starting at "manufactur" is the participle.
-fn is_made(from: &str) -> bool {
-    from.starts_with("manufactured")
+        .map(|(at, _)| at)
+        .find(|&at| !segment[at..].starts_with("manufactured"))
 }
